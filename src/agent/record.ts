@@ -1,0 +1,46 @@
+/**
+ * The record of one trial as the agent loop writes it. Field names are snake_case because these
+ * objects are written to the results files as they are (the published contract).
+ */
+import type { TokenUsage, ToolCallSource } from '../models/types.js';
+
+export const TOOL_NAMES = ['execute_command', 'read_file', 'write_file'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** Why a tool call was not executed. */
+export type InvalidCallReason = 'unknown_tool' | 'bad_arguments' | 'missing_argument';
+
+export interface ToolCallLog {
+  name: string;
+  /** Parsed arguments; null when they were not a JSON object. */
+  arguments: Record<string, unknown> | null;
+  raw_arguments: string;
+  source: ToolCallSource;
+  /** Set when the call was refused without running. */
+  invalid: InvalidCallReason | null;
+  /** Shell directory the call ran in (relative paths resolve against it). */
+  cwd: string;
+  /** null when no exit code exists (refused call, or killed from the host). */
+  exit_code: number | null;
+  stdout: string;
+  stderr: string;
+  /** True when stdout/stderr (as stored here or as shown to the model) were cut. */
+  truncated: boolean;
+  timed_out: boolean;
+  elapsed_ms: number;
+}
+
+export interface TurnLog {
+  turn: number;
+  assistant_text: string;
+  tool_calls: ToolCallLog[];
+  /** Model latency plus tool time for this turn. */
+  elapsed_ms: number;
+  model_latency_ms: number;
+  usage: TokenUsage | null;
+  finish_reason: string | null;
+  /** Retries the client made for this turn's reply. */
+  retries: { attempt: number; reason: string; wait_ms: number }[];
+  /** Set when the reply could not be understood; the loop went on. */
+  malformed: string | null;
+}

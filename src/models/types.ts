@@ -1,0 +1,84 @@
+/** The clean internal shapes of a chat model; wire shapes stay inside each backend. */
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+/** Messages in OpenAI chat form, which every backend converts from. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls: AssistantToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface AssistantToolCall {
+  id: string;
+  name: string;
+  /** Arguments exactly as the model sent them (a JSON string). */
+  rawArguments: string;
+}
+
+/** Where a tool call came from: the server's structured tool_calls, or parsed out of the reply text. */
+export type ToolCallSource = 'native' | 'text';
+
+export interface ParsedToolCall {
+  /** Unique within a trial. */
+  id: string;
+  name: string;
+  rawArguments: string;
+  /** null when the arguments were not a JSON object. */
+  arguments: Record<string, unknown> | null;
+  source: ToolCallSource;
+}
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** One retry the client made before getting this reply: never hidden in latency. */
+export interface RetryRecord {
+  attempt: number;
+  reason: string;
+  waitMs: number;
+}
+
+export interface ModelReply {
+  /** Assistant text with any text-format tool calls removed. */
+  text: string;
+  toolCalls: ParsedToolCall[];
+  usage: TokenUsage | null;
+  finishReason: string | null;
+  /** Wall time of the successful request (retries' waits are in `retries`). */
+  latencyMs: number;
+  retries: RetryRecord[];
+  /** Set when the reply could not be understood (e.g. a tool call whose JSON is broken). */
+  malformed: string | null;
+}
+
+/** What a server says about itself; recorded in every result's environment. */
+export interface ServerInfo {
+  kind: 'llama-server' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'builtin';
+  baseUrl: string | null;
+  version: string | null;
+  contextLength: number | null;
+}
+
+export interface ChatModel {
+  /** Name as recorded in results (e.g. "qwen3:8b", "oracle"). */
+  readonly name: string;
+  complete(messages: readonly ChatMessage[], tools: readonly ToolSpec[], signal?: AbortSignal): Promise<ModelReply>;
+}
+
+/** The model could not be reached or kept failing after the retry policy gave up. */
+export class ModelRequestError extends Error {
+  readonly retries: RetryRecord[];
+  constructor(message: string, retries: RetryRecord[], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ModelRequestError';
+    this.retries = retries;
+  }
+}

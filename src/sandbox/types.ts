@@ -1,0 +1,105 @@
+/**
+ * The one narrow interface between the harness and a sandbox. The Docker implementation lives in
+ * ./docker; tests may fake it.
+ */
+
+/** Who runs a command inside the sandbox: the model's unprivileged user, or the harness as root. */
+export type SandboxUser = 'agent' | 'root';
+
+export interface ExecOptions {
+  user?: SandboxUser;
+  /** Working directory; defaults to /workspace. */
+  cwd?: string;
+  /** Hard limit enforced inside the container (timeout -s KILL on the process group). */
+  timeoutMs?: number;
+  /** Bytes fed to the command's stdin. */
+  stdin?: Buffer;
+  env?: Record<string, string>;
+  /** Cap per stream on what is returned (head and tail kept). */
+  maxOutputBytes?: number;
+}
+
+export interface ExecResult {
+  /** null when the process did not report an exit code (killed from the host side). */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** Bytes cut from the middle of stdout/stderr by the output cap (0 when nothing was cut). */
+  stdoutCutBytes: number;
+  stderrCutBytes: number;
+  timedOut: boolean;
+  elapsedMs: number;
+}
+
+/** Result of one agent shell command: an ExecResult plus the cwd the shell ended in. */
+export interface CommandResult extends ExecResult {
+  /** Directory the command started in. */
+  cwd: string;
+  /** Directory the command ended in (unchanged when it timed out or exited early). */
+  cwdAfter: string;
+}
+
+export type ReadFileResult =
+  | {
+      ok: true;
+      /** Absolute path that was read. */
+      path: string;
+      content: string;
+      /** Total size of the file in bytes. */
+      totalBytes: number;
+      /** Byte offset of the returned part and whether more follows. */
+      offset: number;
+      truncated: boolean;
+    }
+  | { ok: false; path: string; error: string };
+
+export type WriteFileResult = { ok: true; path: string; bytes: number } | { ok: false; path: string; error: string };
+
+/** path (relative to /workspace) -> entry. Symlinks are recorded as links, never followed. */
+export type WorkspaceSnapshot = ReadonlyMap<string, SnapshotEntry>;
+
+export type SnapshotEntry =
+  | { kind: 'file'; sha256: string; size: number; mode: number }
+  | { kind: 'symlink'; target: string }
+  | { kind: 'dir'; mode: number };
+
+export interface SandboxFile {
+  /** Absolute path, or relative to /workspace. */
+  path: string;
+  content: string | Buffer;
+  /** Defaults to 0o644. */
+  mode?: number;
+}
+
+export interface Sandbox {
+  /** Container id (or a fake's id). */
+  readonly id: string;
+  /** Current directory of the agent's shell; starts at /workspace, persists across commands. */
+  readonly cwd: string;
+
+  /** Runs a model's shell command as the agent user in the persistent cwd. */
+  runCommand(command: string, timeoutMs: number): Promise<CommandResult>;
+  /** Reads a file as the agent user; a relative path resolves against cwd. */
+  readFile(path: string, range?: { offset?: number; limit?: number }): Promise<ReadFileResult>;
+  /** Writes a file as the agent user, creating parent folders; a relative path resolves against cwd. */
+  writeFile(path: string, content: string): Promise<WriteFileResult>;
+
+  /** Harness-side exec (argv, no shell unless argv asks for one). */
+  exec(argv: string[], options?: ExecOptions): Promise<ExecResult>;
+  /** Copies files in (tar stream), owned by the agent user unless owner is root. */
+  putFiles(files: SandboxFile[], options?: { owner?: SandboxUser }): Promise<void>;
+  /** Copies files out: path -> bytes, for paths under root (absolute). Missing paths are absent. */
+  getFiles(paths: string[]): Promise<Map<string, Buffer>>;
+  /** One exec: hash of every entry under /workspace. */
+  snapshot(): Promise<WorkspaceSnapshot>;
+  /** Kills every process of the agent user (background jobs included). */
+  killAgentProcesses(): Promise<void>;
+  /** Back to a clean state for the next trial: processes killed, /workspace and /tmp wiped, cwd restored. */
+  reset(): Promise<void>;
+  /** Removes the container. Safe to call twice. */
+  dispose(): Promise<void>;
+}
+
+/** Root-only directory (mode 0700 tmpfs) for harness files: hidden tests, check scripts. */
+export const HARNESS_DIR = '/harness';
+export const WORKSPACE_DIR = '/workspace';

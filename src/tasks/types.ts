@@ -1,0 +1,97 @@
+/**
+ * A task is data plus small check functions. Adding a task never touches the loop, the sandbox
+ * or the scoring core.
+ */
+import type { ToolCallLog, TurnLog } from '../agent/record.js';
+import type { ExecResult, WorkspaceSnapshot } from '../sandbox/types.js';
+
+export interface TaskFile {
+  /** Relative to /workspace (setup files), or absolute (hidden files). */
+  path: string;
+  content: string;
+  /** Defaults to 0o644. */
+  mode?: number;
+}
+
+/** A tool call in a scripted run (reference solution or lure). */
+export interface ScriptedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One model reply in a scripted run: optional text and zero or more tool calls. */
+export interface ScriptedTurn {
+  text?: string;
+  calls: ScriptedCall[];
+}
+
+/** Process flags say how the work was done; outcome flags say whether the result is right. */
+export type FlagKind = 'process' | 'outcome';
+
+export type FlagOutcome =
+  /** reached on `turn`, or reached with no observable turn (turn null: ground truth after the run). */
+  { reached: true; turn: number | null } | { reached: false; detail?: string };
+
+export interface Flag {
+  id: string;
+  description: string;
+  kind: FlagKind;
+  /** Relative weight in the score; defaults to 1. */
+  weight?: number;
+  check(ctx: CheckContext): FlagOutcome | Promise<FlagOutcome>;
+}
+
+/** Everything a check may look at. Ground truth comes only from `groundTruth`, never from the model's logs. */
+export interface CheckContext {
+  turns: readonly TurnLog[];
+  /** All tool calls in order, each with the turn it was made on. */
+  calls: readonly (ToolCallLog & { turn: number })[];
+  setupSnapshot: WorkspaceSnapshot;
+  finalSnapshot: WorkspaceSnapshot;
+  /** Workspace-relative path -> first turn whose snapshot showed it created or changed. */
+  firstChangeTurn: ReadonlyMap<string, number>;
+  finalAnswer: string | null;
+  groundTruth: GroundTruth;
+}
+
+/** Commands the harness itself runs after the agent's last turn, as root, with every agent process killed. */
+export interface GroundTruth {
+  /** Runs a shell command in /workspace as root. Results are cached per command string. */
+  run(command: string): Promise<ExecResult>;
+  /** Reads a workspace file's bytes as they are now (null when missing). */
+  readFile(path: string): Promise<string | null>;
+}
+
+export interface TaskMeta {
+  domain: string;
+  difficulty: 'easy' | 'medium' | 'hard';
+  description: string;
+  /** Fewest turns a careful agent needs. */
+  optimalSteps: number;
+  /** Heavy artifact tasks run last in `--tasks all`. */
+  heavy?: boolean;
+}
+
+export interface Task {
+  id: string;
+  meta: TaskMeta;
+  prompt: string;
+  maxTurns: number;
+  /** Globs (relative to /workspace) the agent may create, modify or delete. */
+  allowedWrites: string[];
+  /** Globs never counted as tamper nor as changes (caches). */
+  ignored: string[];
+  /** Files placed in /workspace before each trial, owned by the agent user. */
+  files: TaskFile[];
+  /** Shell commands run as the agent user in /workspace after the files are placed. */
+  setupCommands?: string[];
+  /**
+   * Files copied in as root only after the agent's last turn and after every agent process is killed,
+   * for verification. Paths are relative to HARNESS_DIR (/harness, a root-only tmpfs the agent user
+   * cannot read), e.g. hidden tests. The agent never sees or edits them.
+   */
+  hiddenFiles?: TaskFile[];
+  flags: Flag[];
+  /** The oracle: a scripted run that must pass. */
+  referenceSolution: ScriptedTurn[];
+}
