@@ -44,3 +44,41 @@ export interface TurnLog {
   /** Set when the reply could not be understood; the loop went on. */
   malformed: string | null;
 }
+
+export type TrialStatus = 'passed' | 'failed' | 'error';
+
+export interface FlagResult {
+  reached: boolean;
+  /** Turn it was reached on; null when reached only by ground truth after the run, or not reached. */
+  turn: number | null;
+  kind: 'process' | 'outcome';
+  detail?: string;
+}
+
+/** One trial as stored in the results file. */
+export interface TrialRecord {
+  index: number;
+  status: TrialStatus;
+  passed: boolean;
+  score: number;
+  flags: Record<string, FlagResult>;
+  tamper_detected: boolean;
+  tamper_violations: string[];
+  /** Why the trial did not pass cleanly (null when it passed and nothing went wrong). */
+  failure_reason: string | null;
+  /** Turns that produced a model reply (the final-answer turn included). */
+  turns: number;
+  /** Model and tool time of the agent loop, from the first request to the final answer. */
+  elapsed_sec: number;
+  /** Setup, snapshots and checks: harness time, kept apart so it never counts against the model. */
+  harness_sec: number;
+  usage: TokenUsage;
+  final_answer: string | null;
+  native_tool_calls: number;
+  text_tool_calls: number;
+  invalid_tool_call_count: number;
+  missing_argument_count: number;
+  malformed_replies: number;
+  started_at: string;
+  turn_logs: TurnLog[];
+}

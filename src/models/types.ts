@@ -61,7 +61,7 @@ export interface ModelReply {
 
 /** What a server says about itself; recorded in every result's environment. */
 export interface ServerInfo {
-  kind: 'llama-server' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'builtin';
+  kind: 'llama-server' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'embedded' | 'builtin';
   baseUrl: string | null;
   version: string | null;
   contextLength: number | null;
@@ -70,7 +70,11 @@ export interface ServerInfo {
 export interface ChatModel {
   /** Name as recorded in results (e.g. "qwen3:8b", "oracle"). */
   readonly name: string;
-  complete(messages: readonly ChatMessage[], tools: readonly ToolSpec[], signal?: AbortSignal): Promise<ModelReply>;
+  complete(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolSpec[],
+    signal?: AbortSignal,
+  ): Promise<ModelReply>;
 }
 
 /** The model could not be reached or kept failing after the retry policy gave up. */

@@ -50,6 +50,8 @@ export interface CheckContext {
   finalSnapshot: WorkspaceSnapshot;
   /** Workspace-relative path -> first turn whose snapshot showed it created or changed. */
   firstChangeTurn: ReadonlyMap<string, number>;
+  /** Workspace-relative path -> every turn whose snapshot changed it vs the snapshot before (ascending). */
+  changeTurns: ReadonlyMap<string, readonly number[]>;
   finalAnswer: string | null;
   groundTruth: GroundTruth;
 }

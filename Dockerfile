@@ -1,0 +1,49 @@
+# The agent-bench sandbox image. One Dockerfile for both build paths:
+#  - registry: BASE=debian:bookworm-slim, the apt-get step installs sandbox/packages.txt;
+#  - offline:  BASE=agent-bench-base:<hash> (debootstrap'd with the same list, see
+#    sandbox/build-offline-base.sh), the apt-get step finds everything installed and skips itself,
+#    so the build needs no network.
+# The tag is a hash of this file and sandbox/, so editing either rebuilds the image.
+ARG BASE=debian:bookworm-slim
+FROM ${BASE}
+
+# Imported root filesystems carry no environment; say everything explicitly.
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    LANG=C.UTF-8 \
+    DEBIAN_FRONTEND=noninteractive
+
+COPY sandbox/packages.txt /usr/local/share/agent-bench/packages.txt
+RUN set -eu; \
+    pkgs=$(grep -vE '^[[:space:]]*(#|$)' /usr/local/share/agent-bench/packages.txt | tr '\n' ' '); \
+    installed=$(dpkg-query -W -f='${db:Status-Abbrev}\n' $pkgs 2>/dev/null | grep -c '^ii' || true); \
+    if [ "$installed" -eq "$(echo $pkgs | wc -w)" ]; then \
+      echo "agent-bench: all packages already present, apt-get skipped"; \
+    else \
+      apt-get update; \
+      apt-get install -y --no-install-recommends $pkgs; \
+      rm -rf /var/lib/apt/lists/*; \
+    fi
+
+# The agent (uid 1000) owns nothing in the image: /workspace and /tmp are tmpfs mounts created per
+# container (owned by uid 1000 there). HOME is /tmp because the root filesystem is read-only and
+# /tmp is wiped with every reset. /harness (root only) and /run/agent-bench (per-exec output
+# files) are tmpfs mount points too.
+RUN set -eu; \
+    if ! getent passwd 1000 >/dev/null; then \
+      useradd --uid 1000 --user-group --home-dir /tmp --no-create-home --shell /bin/bash agent; \
+    fi; \
+    [ "$(id -un 1000)" = agent ]; \
+    mkdir -p /workspace /harness /run/agent-bench; \
+    chmod 0755 /workspace; \
+    chmod 0700 /harness; \
+    chmod 0700 /run/agent-bench
+
+# Every exec runs through this wrapper (timeouts, output files, caps); read-only like all of /usr.
+COPY sandbox/exec-wrapper.sh /usr/local/lib/agent-bench/exec-wrapper
+RUN chmod 0755 /usr/local/lib/agent-bench/exec-wrapper
+
+# No bytecode: a stale .pyc could stand in for a changed source of the same size and mtime second.
+ENV HOME=/tmp \
+    PYTHONDONTWRITEBYTECODE=1
+WORKDIR /workspace
+CMD ["sleep", "infinity"]

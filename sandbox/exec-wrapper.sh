@@ -1,0 +1,60 @@
+#!/bin/bash
+# agent-bench exec wrapper: every command the harness or the agent runs in the sandbox goes
+# through it (installed read-only at /usr/local/lib/agent-bench/exec-wrapper; the host side is
+# src/sandbox/docker/wrapper.ts). It runs as root, so nothing the agent does (`kill -9 -1`
+# included) can take it down; the command itself runs as the requested user. Because Docker has
+# no API to kill an exec, and an attached exec stream stays open while any process holds its
+# stdout:
+#  - the command runs under `timeout -s KILL`: GNU timeout kills its whole process group, so the
+#    command's background jobs die with it; --verbose writes the reason before the kill;
+#  - its stdout/stderr are files in a fresh root-only directory, opened here and inherited, never
+#    the exec's pipes: a background job cannot hold the stream open (the exec ends as soon as the
+#    command's shell does), and the agent cannot reach another command's files by path;
+#  - then one header line and the head and tail of each file are printed, so no more than the
+#    cap ever crosses to the host.
+# Args: LIMIT_SECONDS HEAD_BYTES TAIL_BYTES CWD USER(agent|root) TRACK_CWD FEED_STDIN COMMAND...
+#   TRACK_CWD=1: the command gets fd 3 open on a file for its final working directory.
+# Output: `agent-bench-exec RC TIMED_OUT STDOUT_SIZE STDERR_SIZE CWD_BASE64|-` then the capped
+#   stdout on stdout; the capped stderr on stderr.
+set -u
+limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7
+shift 7
+[ "$feed" = 1 ] || exec </dev/null
+d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
+  echo "agent-bench: cannot create an output directory in /run/agent-bench" >&2
+  exit 125
+}
+trap 'rm -rf -- "$d"' EXIT
+: >"$d/c"
+[ "$track" = 1 ] && exec 3>"$d/c"
+as=()
+[ "$user" = agent ] && as=(setpriv --reuid=1000 --regid=1000 --clear-groups --)
+
+# Past the user switch the command cannot open files in $d: fd 4 carries its stderr in, and
+# timeout's own stderr (the "sending signal" line) stays apart in $d/t. The group's stderr is
+# /dev/null so that this shell's "Killed" notice stays out of the output.
+{
+  timeout --verbose -s KILL "$limit" "${as[@]}" /bin/bash -c '
+    exec 2>&4 4>&-
+    cd -- "$1" 2>/dev/null || { printf "agent-bench: cannot change directory to %s\n" "$1" >&2; exit 126; }
+    shift
+    exec "$@"' agent-bench "$cwd" "$@" >"$d/o" 2>"$d/t" 4>"$d/e"
+  rc=$?
+} 2>/dev/null
+[ "$track" = 1 ] && exec 3>&-
+timed=0
+if grep -q 'sending signal' "$d/t"; then timed=1; elif [ -s "$d/t" ]; then cat "$d/t" >>"$d/e"; fi
+
+# Exactly SIZE bytes as measured now, even if a background job is still appending.
+emit() {
+  if [ "$2" -le $((head + tail)) ]; then head -c "$2" -- "$1"; return; fi
+  head -c "$head" -- "$1"
+  dd if="$1" bs=65536 iflag=skip_bytes,count_bytes skip=$(($2 - tail)) count="$tail" status=none
+}
+osz=$(stat -c %s -- "$d/o")
+esz=$(stat -c %s -- "$d/e")
+c=-
+[ -s "$d/c" ] && c=$(head -c 8192 -- "$d/c" | base64 -w0)
+printf 'agent-bench-exec %s %s %s %s %s\n' "$rc" "$timed" "$osz" "$esz" "$c"
+emit "$d/o" "$osz"
+emit "$d/e" "$esz" >&2

@@ -1,0 +1,19 @@
+/** Events the loop emits while a trial runs; the runner appends them to events.jsonl and the progress line. */
+export type TrialEvent =
+  | { type: 'trial_start'; trial: number }
+  | { type: 'model_reply'; trial: number; turn: number; text: string; tool_calls: number; latency_ms: number; retries: number }
+  | { type: 'model_error'; trial: number; turn: number; error: string }
+  | {
+      type: 'tool_call';
+      trial: number;
+      turn: number;
+      name: string;
+      /** The command or path, shortened. */
+      arg: string;
+      exit_code: number | null;
+      invalid: string | null;
+      source: 'native' | 'text';
+    }
+  | { type: 'trial_end'; trial: number; status: string; passed: boolean; score: number; turns: number };
+
+export type EventSink = (event: TrialEvent) => void;

@@ -1,0 +1,215 @@
+/**
+ * One trial: prepare the workspace, let the model drive the tools turn by turn, then decide every
+ * flag from the record and from ground truth the harness gathers itself.
+ */
+import { type ChatMessage, type ChatModel, ModelRequestError, type ModelReply } from '../models/types.js';
+import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
+import { scoreTrial } from '../scoring/score.js';
+import { detectTamper } from '../scoring/snapshot-diff.js';
+import type { Task } from '../tasks/types.js';
+import { errorMessage } from '../util/errors.js';
+import { type DispatchLimits, dispatchToolCall } from './dispatch.js';
+import { evaluateFlags } from './evaluate.js';
+import type { EventSink } from './events.js';
+import type { ToolCallLog, TrialRecord, TurnLog } from './record.js';
+import { SYSTEM_PROMPT } from './system-prompt.js';
+import { TOOL_SPECS } from './tool-specs.js';
+import { prepareWorkspace } from './workspace.js';
+
+export interface TrialOptions {
+  index: number;
+  task: Task;
+  model: ChatModel;
+  sandbox: Sandbox;
+  maxTurns: number;
+  limits: DispatchLimits;
+  onEvent?: EventSink;
+  signal?: AbortSignal;
+}
+
+export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
+  const { task, model, sandbox, index } = opts;
+  const emit = opts.onEvent ?? (() => {});
+  const startedAt = new Date().toISOString();
+  const harnessStart = Date.now();
+
+  await sandbox.reset();
+  const setupSnapshot = await prepareWorkspace(sandbox, task);
+  const setupMs = Date.now() - harnessStart;
+  let snapshotMs = 0;
+
+  emit({ type: 'trial_start', trial: index });
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: task.prompt },
+  ];
+  const turnLogs: TurnLog[] = [];
+  const perTurn: { turn: number; snapshot: WorkspaceSnapshot }[] = [];
+  let finalAnswer: string | null = null;
+  let failureReason: string | null = null;
+  const agentStart = Date.now();
+
+  for (let turn = 1; turn <= opts.maxTurns; turn++) {
+    opts.signal?.throwIfAborted();
+    const turnStart = Date.now();
+    let reply: ModelReply;
+    try {
+      reply = await model.complete(messages, TOOL_SPECS, opts.signal);
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      if (!(err instanceof ModelRequestError)) throw err;
+      failureReason = `llm_error: ${err.message}`;
+      emit({ type: 'model_error', trial: index, turn, error: err.message });
+      turnLogs.push(errorTurn(turn, err, Date.now() - turnStart));
+      break;
+    }
+    emit({
+      type: 'model_reply',
+      trial: index,
+      turn,
+      text: reply.text.slice(0, 200),
+      tool_calls: reply.toolCalls.length,
+      latency_ms: reply.latencyMs,
+      retries: reply.retries.length,
+    });
+    const log = turnLogFrom(turn, reply);
+    turnLogs.push(log);
+
+    if (reply.toolCalls.length === 0) {
+      if (reply.malformed !== null) {
+        // A reply we could not understand is not a final answer: say so and let the model resend.
+        messages.push({ role: 'assistant', content: reply.text, toolCalls: [] });
+        messages.push({
+          role: 'user',
+          content: `Your last reply could not be parsed (${reply.malformed}). Resend the tool call with valid JSON arguments.`,
+        });
+        log.elapsed_ms = Date.now() - turnStart;
+        continue;
+      }
+      finalAnswer = reply.text;
+      log.elapsed_ms = Date.now() - turnStart;
+      break;
+    }
+
+    messages.push({
+      role: 'assistant',
+      content: reply.text === '' ? null : reply.text,
+      toolCalls: reply.toolCalls.map((c) => ({ id: c.id, name: c.name, rawArguments: c.rawArguments })),
+    });
+    for (const call of reply.toolCalls) {
+      const outcome = await dispatchToolCall(call, sandbox, opts.limits);
+      log.tool_calls.push(outcome.log);
+      messages.push({ role: 'tool', toolCallId: call.id, content: outcome.reply });
+      emit({
+        type: 'tool_call',
+        trial: index,
+        turn,
+        name: call.name,
+        arg: summarizeArg(outcome.log),
+        exit_code: outcome.log.exit_code,
+        invalid: outcome.log.invalid,
+        source: call.source,
+      });
+    }
+    // The per-turn snapshot is harness work: it counts in harness_sec, not in the model's time.
+    const snapStart = Date.now();
+    log.elapsed_ms = snapStart - turnStart;
+    perTurn.push({ turn, snapshot: await sandbox.snapshot() });
+    snapshotMs += Date.now() - snapStart;
+    if (turn === opts.maxTurns) failureReason = 'max_turns_exhausted';
+  }
+  const agentMs = Date.now() - agentStart - snapshotMs;
+
+  // Ground truth: nothing the agent left running may change the workspace from here on.
+  const evalStart = Date.now();
+  await sandbox.killAgentProcesses();
+  const finalSnapshot = await sandbox.snapshot();
+  const lastTurn = turnLogs.length;
+  if (lastTurn > 0) perTurn.push({ turn: lastTurn, snapshot: finalSnapshot });
+
+  const flags = await evaluateFlags({ task, sandbox, turnLogs, setupSnapshot, perTurn, finalSnapshot, finalAnswer });
+  const violations = detectTamper(setupSnapshot, finalSnapshot, { allowedWrites: task.allowedWrites, ignored: task.ignored });
+  const tamper = violations.length > 0;
+  const { passed, score } = scoreTrial(task.flags, flags, tamper);
+  const harnessMs = setupMs + snapshotMs + (Date.now() - evalStart);
+
+  if (tamper) failureReason = `tampering: ${violations.slice(0, 5).map((v) => `${v.change} ${v.path}`).join('; ')}`;
+  else if (!passed && failureReason === null) {
+    const missed = Object.entries(flags).filter(([, f]) => !f.reached).map(([id]) => id);
+    failureReason = `flags not reached: ${missed.join(', ')}`;
+  }
+
+  const calls = turnLogs.flatMap((t) => t.tool_calls);
+  const record: TrialRecord = {
+    index,
+    status: passed ? 'passed' : 'failed',
+    passed,
+    score,
+    flags,
+    tamper_detected: tamper,
+    tamper_violations: violations.map((v) => `${v.change} ${v.path}`),
+    failure_reason: failureReason,
+    turns: turnLogs.length,
+    elapsed_sec: round3(agentMs / 1000),
+    harness_sec: round3(harnessMs / 1000),
+    usage: sumUsage(turnLogs),
+    final_answer: finalAnswer,
+    native_tool_calls: calls.filter((c) => c.source === 'native').length,
+    text_tool_calls: calls.filter((c) => c.source === 'text').length,
+    invalid_tool_call_count: calls.filter((c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments').length,
+    missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
+    malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
+    started_at: startedAt,
+    turn_logs: turnLogs,
+  };
+  emit({ type: 'trial_end', trial: index, status: record.status, passed, score, turns: record.turns });
+  return record;
+}
+
+function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
+  return {
+    turn,
+    assistant_text: reply.text,
+    tool_calls: [],
+    elapsed_ms: 0,
+    model_latency_ms: reply.latencyMs,
+    usage: reply.usage,
+    finish_reason: reply.finishReason,
+    retries: reply.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
+    malformed: reply.malformed,
+  };
+}
+
+function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): TurnLog {
+  return {
+    turn,
+    assistant_text: '',
+    tool_calls: [],
+    elapsed_ms: elapsedMs,
+    model_latency_ms: 0,
+    usage: null,
+    finish_reason: null,
+    retries: err.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
+    malformed: `request failed: ${errorMessage(err)}`,
+  };
+}
+
+function summarizeArg(log: ToolCallLog): string {
+  const a = log.arguments;
+  const v = a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
+  return v.length > 160 ? `${v.slice(0, 157)}...` : v;
+}
+
+function sumUsage(turns: TurnLog[]): { prompt_tokens: number; completion_tokens: number } {
+  let prompt_tokens = 0;
+  let completion_tokens = 0;
+  for (const t of turns) {
+    prompt_tokens += t.usage?.prompt_tokens ?? 0;
+    completion_tokens += t.usage?.completion_tokens ?? 0;
+  }
+  return { prompt_tokens, completion_tokens };
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,109 @@
+/** `agent-bench report matrix|radar|card`: pictures and tables generated from the results files alone. */
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { buildRadarData } from '../../report/axes.js';
+import { buildCard } from '../../report/card.js';
+import { renderCardHtml } from '../../report/card-html.js';
+import { renderCardMarkdown } from '../../report/card-md.js';
+import { type LoadedResult, loadResults } from '../../report/load.js';
+import { buildMatrix } from '../../report/matrix.js';
+import { type MatrixFormat, renderMatrix } from '../../report/matrix-render.js';
+import { renderPng } from '../../report/png.js';
+import { renderRadarHtml } from '../../report/radar.js';
+import { MAX_SERIES } from '../../report/radar-svg.js';
+import { summarizeResult } from '../../report/summary.js';
+import { UsageError } from '../../util/errors.js';
+
+interface CommonOptions {
+  resultsDir: string;
+  /** File to write; stdout when absent. */
+  out?: string;
+  /** Injectable for tests. */
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+export interface MatrixOptions extends CommonOptions {
+  format: string;
+  models?: string;
+}
+
+export interface RadarOptions extends CommonOptions {
+  models: string;
+  png?: boolean;
+}
+
+export interface CardOptions extends CommonOptions {
+  model: string;
+  format: string;
+}
+
+export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {
+  const format = oneOf<MatrixFormat>('--format', o.format, ['md', 'json', 'csv']);
+  const loaded = await loadOrFail(o.resultsDir);
+  const models = o.models === undefined ? undefined : splitList(o.models);
+  await emit(o, renderMatrix(buildMatrix(summaries(loaded), models), format));
+}
+
+export async function reportRadarCommand(o: RadarOptions): Promise<void> {
+  const models = splitList(o.models);
+  if (models.length === 0 || models.length > MAX_SERIES) {
+    throw new UsageError(
+      `--models takes 1 to ${MAX_SERIES} comma-separated model names (got ${models.length})`,
+    );
+  }
+  const all = summaries(await loadOrFail(o.resultsDir));
+  const known = new Set(all.map((s) => s.model));
+  const unknown = models.filter((m) => !known.has(m));
+  if (unknown.length === models.length)
+    throw new UsageError(`no results for ${unknown.join(', ')} in ${o.resultsDir}`);
+  for (const m of unknown)
+    (o.stderr ?? process.stderr).write(`agent-bench: no results for model ${m}; drawn empty\n`);
+  const html = renderRadarHtml(buildRadarData(all, models));
+  if (o.png === true) {
+    const out = resolve(o.out ?? 'radar.png');
+    await renderPng(html, out);
+    (o.stderr ?? process.stderr).write(`wrote ${out}\n`);
+    return;
+  }
+  await emit(o, html);
+}
+
+export async function reportCardCommand(o: CardOptions): Promise<void> {
+  const format = oneOf('--format', o.format, ['html', 'md']);
+  const card = buildCard(await loadOrFail(o.resultsDir), o.model);
+  if (card === null) throw new UsageError(`no results for model ${o.model} in ${o.resultsDir}`);
+  await emit(o, format === 'md' ? renderCardMarkdown(card) : renderCardHtml(card));
+}
+
+async function loadOrFail(dir: string): Promise<LoadedResult[]> {
+  const loaded = await loadResults(resolve(dir));
+  if (loaded.length === 0)
+    throw new UsageError(`no results files in ${dir} (run \`agent-bench run\` first, or pass --results-dir)`);
+  return loaded;
+}
+
+const summaries = (loaded: readonly LoadedResult[]) => loaded.map((l) => summarizeResult(l.file, l.result));
+
+async function emit(o: CommonOptions, text: string): Promise<void> {
+  if (o.out === undefined) {
+    (o.stdout ?? process.stdout).write(text);
+    return;
+  }
+  await writeFile(resolve(o.out), text, 'utf8');
+  (o.stderr ?? process.stderr).write(`wrote ${resolve(o.out)}\n`);
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (found === undefined)
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+  return found;
+}

@@ -1,0 +1,31 @@
+/** `agent-bench report tiers`: the tier definition and the table, from the results files alone. */
+import { sortedUnique } from '../../report/load.js';
+import { computeTiers } from '../../report/tiers.js';
+import { tiersJson, tiersMarkdown } from '../../report/tiers-format.js';
+import { readResultFiles } from '../../run/result-file.js';
+import { UsageError } from '../../util/errors.js';
+
+export interface TiersOptions {
+  resultsDir: string;
+  format: string;
+  /** Comma-separated task ids that make up the suite (default: every task with results). */
+  tasks?: string;
+  write?: (text: string) => void;
+}
+
+export async function tiersCommand(o: TiersOptions): Promise<void> {
+  if (o.format !== 'md' && o.format !== 'json')
+    throw new UsageError(`--format must be md or json, not ${o.format}`);
+  const results = (await readResultFiles(o.resultsDir)).map((f) => f.result);
+  const given = o.tasks
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const suite =
+    given !== undefined && given.length > 0
+      ? sortedUnique(given)
+      : sortedUnique(results.map((r) => r.task_id));
+  const rows = computeTiers(results, suite);
+  const write = o.write ?? ((text: string) => void process.stdout.write(text));
+  write(o.format === 'json' ? tiersJson(rows, suite) : tiersMarkdown(rows, suite));
+}

@@ -1,0 +1,129 @@
+/**
+ * The command line: declares commands and options only. Each command's code is imported when it runs,
+ * so `--help` stays instant. This file is the only place that turns errors into exit codes.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { AgentBenchError } from '../util/errors.js';
+import { HARNESS_VERSION } from '../util/version.js';
+
+function int(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
+    return n;
+  };
+}
+
+function num(name: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min) throw new InvalidArgumentError(`${name} must be a number >= ${min}`);
+    return n;
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command('agent-bench')
+    .description('Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.')
+    .version(HARNESS_VERSION)
+    .showHelpAfterError('(run agent-bench --help for usage)');
+
+  program
+    .command('run', { isDefault: true })
+    .description('run tasks k times against a model and write results (the default command)')
+    .option('--model <name>', 'model name as the server knows it; "oracle" runs the built-in reference agent')
+    .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+    .option('--task <id>', 'one task id (alias of --tasks ID)')
+    .option('-k, --k <n>', 'trials per task', int('--k', 1), 1)
+    .option('--early-stop', 'end a task at its first failed trial (one failure decides pass^k)', false)
+    .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)')
+    .option('--api-key-env <var>', 'environment variable holding the API key', 'AGENT_BENCH_API_KEY')
+    .option('--results-dir <dir>', 'where results files go', 'results')
+    .option('--max-turns <n>', 'override every task\'s max turns (marks the run non-comparable)', int('--max-turns', 1))
+    .option('--command-timeout <sec>', 'timeout of one shell command', num('--command-timeout', 1), 60)
+    .option('--request-timeout <sec>', 'timeout of one model request', num('--request-timeout', 1), 600)
+    .option('--retries <n>', 'retries of a failed model request (connection errors, 5xx, 429)', int('--retries', 0), 3)
+    .option('--resume', 'continue unfinished results files of the same task and model', false)
+    .option('--fresh-container', 'one container per trial instead of one per task', false)
+    .option('--memory <mb>', 'sandbox memory limit in MiB', int('--memory', 64), 2048)
+    .option('--pids <n>', 'sandbox process limit', int('--pids', 16), 256)
+    .option('--cpus <n>', 'sandbox CPU limit', num('--cpus', 0.1), 2)
+    .option('--temperature <t>', 'sampling temperature', num('--temperature', 0), 0)
+    .addOption(new Option('--seed <n>', 'sampling seed').argParser(int('--seed', 0)))
+    .addOption(new Option('--top-p <p>', 'nucleus sampling').argParser(num('--top-p', 0)))
+    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)))
+    .action(async (opts) => {
+      const { runCommand } = await import('./commands/run.js');
+      await runCommand(opts);
+    });
+
+  program
+    .command('list')
+    .description('list the tasks')
+    .action(async () => {
+      const { listCommand } = await import('./commands/list.js');
+      await listCommand();
+    });
+
+  program
+    .command('doctor')
+    .description('check the Docker engine, the sandbox image and the model server, and say what to do about each')
+    .option('--sweep', 'remove sandbox containers left behind by crashed runs', false)
+    .option('--base-url <url>', 'model server to check (default: probe local servers)')
+    .action(async (opts) => {
+      const { doctorCommand } = await import('./commands/doctor.js');
+      await doctorCommand(opts);
+    });
+
+  const image = program.command('image').description('the sandbox image');
+  image
+    .command('build')
+    .description('build the sandbox image (registry base when reachable, offline debootstrap base otherwise)')
+    .action(async () => {
+      const { imageBuildCommand } = await import('./commands/image.js');
+      await imageBuildCommand();
+    });
+
+  program
+    .command('models')
+    .description('list the models a server offers (or the GGUF files in a folder): parameters, quantization, size, context')
+    .option('--base-url <url>', 'model server to ask (default: probe llama-server :8080, Ollama :11434, LM Studio :1234)')
+    .option('--gguf-dir <dir>', 'folder of GGUF files to describe from their headers (no model is loaded)')
+    .option('--json', 'print JSON instead of a table', false)
+    .action(async (opts) => {
+      const { modelsCommand } = await import('./commands/models.js');
+      await modelsCommand(opts);
+    });
+
+  const report = program.command('report').description('reports from the results files');
+  report
+    .command('tiers')
+    .description('tier each model across the whole suite: full discipline, outcome-capable, cannot drive tools')
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'))
+    .option('--tasks <ids>', 'comma-separated task ids that make up the suite (default: every task with results)')
+    .action(async (opts) => {
+      const { tiersCommand } = await import('./commands/tiers.js');
+      await tiersCommand(opts);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (err) {
+    process.exitCode = reportError(err);
+  }
+}
+
+function reportError(err: unknown): number {
+  if (err instanceof AgentBenchError) {
+    process.stderr.write(`agent-bench: ${err.message}\n`);
+    return err.exitCode;
+  }
+  const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`agent-bench: internal error (this is a bug, please report it):\n${detail}\n`);
+  return 70;
+}

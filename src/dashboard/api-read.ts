@@ -1,0 +1,103 @@
+/**
+ * Read-only JSON routes over the results folder. The index carries summaries only; a result's trial list
+ * and one trial's transcript are fetched on demand, so thousands of trials open quickly.
+ */
+import type { ServerResponse } from 'node:http';
+import type { TrialRecord } from '../agent/record.js';
+import { buildRadarData } from '../report/axes.js';
+import { newestPerCell } from '../report/load.js';
+import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
+import { withoutCredentials } from '../report/summary.js';
+import { listArtifacts } from './artifacts.js';
+import { BASE_HEADERS, sendError, sendJson } from './http-util.js';
+import type { ResultIndex } from './result-index.js';
+
+export interface ReadContext {
+  resultsDir: string;
+  index: ResultIndex;
+}
+
+export async function getIndex(res: ServerResponse, ctx: ReadContext): Promise<void> {
+  const summaries = await ctx.index.summaries();
+  const newest = new Set([...newestPerCell(summaries, (s) => s).values()].map((s) => s.file));
+  sendJson(res, 200, {
+    results: summaries.map((s) => ({ ...s, newest: newest.has(s.file) })),
+  });
+}
+
+/** One result with its trials' headers (no turn logs, no final answers). */
+export async function getResult(res: ServerResponse, ctx: ReadContext, file: string): Promise<void> {
+  const result = await ctx.index.read(file);
+  if (result === null) return sendError(res, 404, 'no such results file');
+  const { trials, environment, ...rest } = result;
+  sendJson(res, 200, {
+    ...rest,
+    file,
+    environment: { ...environment, base_url: withoutCredentials(environment?.base_url ?? null) },
+    trials: trials.map(trialHeader),
+  });
+}
+
+function trialHeader(t: TrialRecord): Omit<TrialRecord, 'turn_logs' | 'final_answer'> {
+  const { turn_logs: _logs, final_answer: _answer, ...header } = t;
+  return header;
+}
+
+export async function getTrial(
+  res: ServerResponse,
+  ctx: ReadContext,
+  file: string,
+  index: number,
+): Promise<void> {
+  const result = await ctx.index.read(file);
+  const trial = result?.trials.find((t) => t.index === index);
+  if (result === null || trial === undefined) return sendError(res, 404, 'no such trial');
+  const artifacts = await listArtifacts(ctx.resultsDir, result.task_id, result.model, trial);
+  sendJson(res, 200, { file, task_id: result.task_id, model: result.model, trial, artifacts });
+}
+
+/** What each model built for one task (newest result per model), for side-by-side previews. */
+export async function getCompare(res: ServerResponse, ctx: ReadContext, task: string): Promise<void> {
+  const summaries = (await ctx.index.summaries()).filter((s) => s.task_id === task);
+  const cells = [...newestPerCell(summaries, (s) => s).values()].sort((a, b) =>
+    a.model.localeCompare(b.model),
+  );
+  const models = await Promise.all(
+    cells.map(async (s) => {
+      const result = await ctx.index.read(s.file);
+      const trials = await Promise.all(
+        (result?.trials ?? []).map(async (t) => ({
+          index: t.index,
+          passed: t.passed,
+          score: t.score,
+          artifacts: await listArtifacts(ctx.resultsDir, s.task_id, s.model, t),
+        })),
+      );
+      return { model: s.model, file: s.file, pass_all_k: s.pass_all_k, score: s.score, trials };
+    }),
+  );
+  sendJson(res, 200, { task, models });
+}
+
+export function radarModels(param: string | null): string[] | null {
+  const models = (param ?? '').split(',').filter((m) => m !== '');
+  return models.length === 0 || models.length > MAX_SERIES ? null : models;
+}
+
+export async function getRadar(
+  res: ServerResponse,
+  ctx: ReadContext,
+  models: string[],
+  svg: boolean,
+): Promise<void> {
+  const data = buildRadarData(await ctx.index.summaries(), models);
+  if (!svg) return sendJson(res, 200, data);
+  const body = renderRadarSvg(data);
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': 'image/svg+xml; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}

@@ -1,0 +1,81 @@
+/** The run panel's routes: start and cancel (state-changing, guarded by the server), and the live stream. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { currentSize, tailEvents } from './event-tail.js';
+import { BodyError, readJsonBody, sendError, sendJson } from './http-util.js';
+import { RunBusyError, type RunManager, type RunRequest } from './run-manager.js';
+import { openSse, type SseClient } from './sse.js';
+import type { TaskList } from './task-list.js';
+
+export interface RunContext {
+  resultsDir: string;
+  runs: RunManager;
+  tasks(): Promise<TaskList>;
+  /** Open event streams, so run state and output lines reach every page. */
+  clients: Set<SseClient>;
+}
+
+const MAX_K = 20;
+
+export async function postRun(req: IncomingMessage, res: ServerResponse, ctx: RunContext): Promise<void> {
+  let request: RunRequest;
+  try {
+    request = parseRunRequest(await readJsonBody(req), await ctx.tasks());
+  } catch (err) {
+    if (err instanceof BodyError) return sendError(res, err.status, err.message);
+    throw err;
+  }
+  try {
+    sendJson(res, 202, { run: await ctx.runs.start(request) });
+  } catch (err) {
+    if (err instanceof RunBusyError) return sendError(res, 409, err.message);
+    throw err;
+  }
+}
+
+export function postCancel(res: ServerResponse, ctx: RunContext): void {
+  if (ctx.runs.cancel()) sendJson(res, 202, { run: ctx.runs.state() });
+  else sendError(res, 409, 'no run is in progress');
+}
+
+/**
+ * The live stream: the current run's state and output lines (replayed on connect), then events.jsonl
+ * lines as they are appended: from the current run's start with `since=run`, otherwise from now.
+ */
+export async function getEvents(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RunContext,
+  sinceRun: boolean,
+): Promise<void> {
+  const run = ctx.runs.state();
+  const from =
+    sinceRun && run !== null ? run.events_offset : await currentSize(join(ctx.resultsDir, 'events.jsonl'));
+  const client = openSse(req, res);
+  client.send('run', run);
+  for (const line of ctx.runs.logSince(0)) client.send('log', line);
+  const tail = tailEvents(join(ctx.resultsDir, 'events.jsonl'), from, (e) => client.send('trial', e));
+  ctx.clients.add(client);
+  client.onClose(() => {
+    tail.stop();
+    ctx.clients.delete(client);
+  });
+}
+
+function parseRunRequest(body: unknown, tasks: TaskList): RunRequest {
+  const o = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { model, task, k } = o;
+  // A value starting with "-" would read as an option to the child's command line.
+  if (typeof model !== 'string' || !/^[^\s-]\P{Cc}{0,199}$/u.test(model)) {
+    throw new BodyError(400, 'model: a model name is required');
+  }
+  const known = tasks.tasks.some((t) => t.id === task);
+  const plausible = typeof task === 'string' && /^[A-Za-z0-9][\w.:-]{0,119}$/.test(task);
+  if (typeof task !== 'string' || !(task === 'all' || known || (tasks.tasks.length === 0 && plausible))) {
+    throw new BodyError(400, `task: unknown task ${JSON.stringify(task)}`);
+  }
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > MAX_K) {
+    throw new BodyError(400, `k: an integer from 1 to ${MAX_K}`);
+  }
+  return { model, task, k };
+}

@@ -1,0 +1,88 @@
+/**
+ * Follows <results>/events.jsonl from a byte offset, calling back once per complete line. The runner
+ * appends whole lines; a line still being written is held until its newline arrives.
+ */
+import { open, stat } from 'node:fs/promises';
+import type { LoggedEvent } from '../run/event-log.js';
+
+export interface EventTail {
+  stop(): void;
+}
+
+const POLL_MS = 200;
+const MAX_READ = 1024 * 1024;
+
+/** Size of the file now (0 when it does not exist yet): where a tail "from now" starts. */
+export async function currentSize(path: string): Promise<number> {
+  return (await stat(path).catch(() => null))?.size ?? 0;
+}
+
+export function tailEvents(
+  path: string,
+  fromOffset: number,
+  onEvent: (e: LoggedEvent) => void,
+  pollMs = POLL_MS,
+): EventTail {
+  let offset = fromOffset;
+  let pending = Buffer.alloc(0);
+  let stopped = false;
+  let busy = false;
+  const poll = async (): Promise<void> => {
+    if (busy || stopped) return;
+    busy = true;
+    try {
+      const size = await currentSize(path);
+      // Truncated or replaced: start again from the top of the new file.
+      if (size < offset) [offset, pending] = [0, Buffer.alloc(0)];
+      if (size === offset) return;
+      const handle = await open(path, 'r');
+      try {
+        const buf = Buffer.alloc(Math.min(size - offset, MAX_READ));
+        const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+        offset += bytesRead;
+        // Split on the newline byte, never inside a multi-byte character cut by the read size.
+        const data = Buffer.concat([pending, buf.subarray(0, bytesRead)]);
+        const end = data.lastIndexOf(0x0a);
+        pending = end === -1 ? data : data.subarray(end + 1);
+        const complete = end === -1 ? '' : data.subarray(0, end).toString('utf8');
+        for (const line of complete.split('\n')) {
+          const event = parseLine(line);
+          if (event !== null && !stopped) onEvent(event);
+        }
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // A file that vanished between stat and open is picked up again on the next poll.
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void poll(), pollMs);
+  void poll();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+function parseLine(line: string): LoggedEvent | null {
+  if (line.trim() === '') return null;
+  try {
+    const v = JSON.parse(line) as Partial<LoggedEvent> | null;
+    if (v === null || typeof v !== 'object') return null;
+    const ok =
+      typeof v.ts === 'string' &&
+      typeof v.run_id === 'string' &&
+      typeof v.task === 'string' &&
+      typeof v.model === 'string' &&
+      typeof v.event === 'object' &&
+      v.event !== null &&
+      typeof v.event.type === 'string';
+    return ok ? (v as LoggedEvent) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Models for the run panel, asked server-side of the configured model server only: the page never
+ * chooses the URL (the old dashboard proxied any URL it was given). The API key stays on the server.
+ */
+import { NO_API_KEY, resolveApiKey } from '../models/api-key.js';
+import { withoutCredentials } from '../report/summary.js';
+
+export interface ModelList {
+  /** What the server lists, sorted. */
+  models: string[];
+  /** Built into agent-bench, always available. */
+  builtin: string[];
+  base_url: string | null;
+  error: string | null;
+}
+
+const TIMEOUT_MS = 4000;
+
+export async function fetchModelList(
+  baseUrl: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ModelList> {
+  const base = { builtin: ['oracle'], base_url: withoutCredentials(baseUrl) };
+  if (baseUrl === null) {
+    return {
+      ...base,
+      models: [],
+      error: 'no model server configured: start `agent-bench serve --base-url URL` to list its models',
+    };
+  }
+  try {
+    const key = resolveApiKey(env);
+    const res = await fetch(`${baseUrl}/models`, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: key === NO_API_KEY ? {} : { authorization: `Bearer ${key}` },
+    });
+    if (!res.ok) return { ...base, models: [], error: `model server answered HTTP ${res.status}` };
+    const body = (await res.json()) as { data?: unknown };
+    const ids = Array.isArray(body.data)
+      ? body.data.flatMap((m: unknown) => {
+          const id = (m as { id?: unknown } | null)?.id;
+          return typeof id === 'string' ? [id] : [];
+        })
+      : [];
+    return { ...base, models: [...new Set(ids)].sort(), error: null };
+  } catch (err) {
+    const why =
+      err instanceof Error && err.name === 'TimeoutError'
+        ? `no answer in ${TIMEOUT_MS / 1000}s`
+        : 'unreachable';
+    return { ...base, models: [], error: `model server ${base.base_url ?? ''} ${why}` };
+  }
+}

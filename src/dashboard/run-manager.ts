@@ -1,0 +1,171 @@
+/**
+ * Runs started from the dashboard: one at a time, each a child `agent-bench run` process. The child
+ * writes results and events.jsonl itself; this keeps its output lines, learns its run id from the first
+ * event it logs, and cancels it with SIGTERM (the CLI removes its containers), then SIGKILL after a grace.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { currentSize, type EventTail, tailEvents } from './event-tail.js';
+
+export interface RunRequest {
+  model: string;
+  /** A task id, or "all". */
+  task: string;
+  k: number;
+}
+
+export interface RunState extends RunRequest {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+  started_at: string;
+  ended_at: string | null;
+  exit_code: number | null;
+  signal: string | null;
+  /** The run id the CLI writes into events and results (known once it logs its first event). */
+  cli_run_id: string | null;
+  /** Why it was stopped, recorded before the signal is sent. */
+  stop_reason: string | null;
+  /** Byte offset of events.jsonl when the run started: its events come after it. */
+  events_offset: number;
+  command: string[];
+}
+
+export interface LogLine {
+  seq: number;
+  line: string;
+}
+
+export interface RunManagerOptions {
+  resultsDir: string;
+  baseUrl: string | null;
+  /** The agent-bench executable (bin/agent-bench); tests pass a stand-in script. */
+  cliEntry: string;
+  graceMs?: number;
+  onChange(state: RunState): void;
+  onLog(line: LogLine): void;
+}
+
+export class RunBusyError extends Error {}
+
+const MAX_LOG_LINES = 5000;
+
+export function createRunManager(o: RunManagerOptions) {
+  let state: RunState | null = null;
+  let child: ChildProcess | null = null;
+  let tail: EventTail | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  // Sequence numbers keep growing while old lines are dropped, so a reader never stalls at the cap.
+  const log: LogLine[] = [];
+  let seq = 0;
+
+  const update = (patch: Partial<RunState>): void => {
+    if (state === null) return;
+    state = { ...state, ...patch };
+    o.onChange(state);
+  };
+  const addLine = (line: string): void => {
+    const entry = { seq: seq++, line };
+    log.push(entry);
+    if (log.length > MAX_LOG_LINES) log.splice(0, log.length - MAX_LOG_LINES);
+    o.onLog(entry);
+  };
+
+  /** SIGTERM now, SIGKILL after the grace period; false when nothing is running. */
+  function cancel(reason = 'cancelled from the dashboard'): boolean {
+    const proc = child;
+    if (proc === null || state?.status !== 'running') return false;
+    if (state.stop_reason === null) update({ stop_reason: reason });
+    proc.kill('SIGTERM');
+    const killer = setTimeout(() => proc.kill('SIGKILL'), o.graceMs ?? 20_000);
+    killer.unref();
+    void exited.then(() => clearTimeout(killer));
+    return true;
+  }
+
+  return {
+    state: (): RunState | null => state,
+    /** Output lines with seq >= since. */
+    logSince: (since: number): LogLine[] => log.filter((l) => l.seq >= since),
+
+    async start(req: RunRequest): Promise<RunState> {
+      const eventsPath = join(o.resultsDir, 'events.jsonl');
+      const eventsOffset = await currentSize(eventsPath);
+      // Checked after the last await, so two requests racing cannot both start a run.
+      if (state?.status === 'running') {
+        throw new RunBusyError(
+          `a run is already in progress: ${state.model} on ${state.task} (started ${state.started_at})`,
+        );
+      }
+      const args = [
+        'run',
+        '--model',
+        req.model,
+        '--tasks',
+        req.task,
+        '--k',
+        String(req.k),
+        '--results-dir',
+        o.resultsDir,
+      ];
+      if (o.baseUrl !== null) args.push('--base-url', o.baseUrl);
+      const command = [process.execPath, o.cliEntry, ...args];
+      state = {
+        ...req,
+        id: randomUUID(),
+        status: 'running',
+        started_at: new Date().toISOString(),
+        ended_at: null,
+        exit_code: null,
+        signal: null,
+        cli_run_id: null,
+        stop_reason: null,
+        events_offset: eventsOffset,
+        command,
+      };
+      log.length = 0;
+      addLine(`$ agent-bench ${args.join(' ')}`);
+      const startedAt = state.started_at;
+      tail = tailEvents(eventsPath, state.events_offset, (e) => {
+        if (state?.cli_run_id !== null || e.ts < startedAt) return;
+        update({ cli_run_id: e.run_id });
+        tail?.stop();
+      });
+      const proc = spawn(process.execPath, [o.cliEntry, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: process.env,
+      });
+      child = proc;
+      for (const stream of [proc.stdout, proc.stderr]) createInterface({ input: stream }).on('line', addLine);
+      exited = new Promise((done) => {
+        proc.on('error', (err) => addLine(`agent-bench could not start: ${err.message}`));
+        proc.on('close', (code, signal) => {
+          tail?.stop();
+          child = null;
+          const cancelled = state?.stop_reason !== null;
+          addLine(cancelled ? `(cancelled: ${state?.stop_reason})` : `(exited with ${signal ?? code})`);
+          update({
+            status: cancelled ? 'cancelled' : code === 0 ? 'succeeded' : 'failed',
+            ended_at: new Date().toISOString(),
+            exit_code: code,
+            signal,
+          });
+          done();
+        });
+      });
+      o.onChange(state);
+      return state;
+    },
+
+    cancel,
+
+    /** Stops a running child and waits for it (the server calls this on shutdown). */
+    async close(): Promise<void> {
+      cancel('the dashboard was stopped');
+      await exited;
+    },
+  };
+}
+
+export type RunManager = ReturnType<typeof createRunManager>;

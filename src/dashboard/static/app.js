@@ -1,0 +1,88 @@
+// The dashboard page: loads the results index once (summaries only), then each view renders from it.
+import { getJson } from './api.js';
+import { showCompare } from './compare.js';
+import { openCell } from './detail.js';
+import { byId } from './dom.js';
+import { showFlags } from './flags.js';
+import { renderMatrix } from './matrix.js';
+import { showRadar } from './radar.js';
+import { startRunPanel } from './run.js';
+
+/**
+ * @typedef {{ file: string, run_id: string, task_id: string, model: string, status: string, k: number,
+ *   trials_run: number, passed_trials: number, pass_all_k: boolean, pass_hat_k: number | null, score: number,
+ *   avg_turns: number, elapsed_sec: number, tamper_detected_count: number, invalid_tool_call_count: number,
+ *   early_stopped: boolean, comparable: boolean, non_comparable_reasons: string[], started_at: string,
+ *   updated_at: string, newest: boolean, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
+ * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[] }} State
+ */
+
+/** @type {State} */
+const state = { results: [], newest: [], models: [], tasks: [] };
+let view = 'matrix';
+
+async function loadIndex() {
+  const { results } = await getJson('/api/index');
+  state.results = results;
+  state.newest = results.filter((/** @type {Summary} */ r) => r.newest);
+  state.models = [...new Set(state.newest.map((r) => r.model))].sort();
+  state.tasks = [...new Set(state.newest.map((r) => r.task_id))].sort();
+  const trials = results.reduce((/** @type {number} */ n, /** @type {Summary} */ r) => n + r.trials_run, 0);
+  byId('subtitle').textContent =
+    `${state.newest.length} result(s) shown · ${state.models.length} model(s) · ${state.tasks.length} task(s) · ` +
+    `${results.length} file(s), ${trials} trial(s) · newest result per (task, model)`;
+}
+
+/** @param {string} name */
+function show(name) {
+  view = name;
+  for (const button of document.querySelectorAll('#tabs button')) {
+    button.setAttribute('aria-pressed', String(button.getAttribute('data-view') === name));
+  }
+  for (const section of document.querySelectorAll('main > section')) {
+    /** @type {HTMLElement} */ (section).hidden = section.id !== `view-${name}`;
+  }
+  render();
+}
+
+function render() {
+  if (view === 'matrix') renderMatrix(state, (file) => openCell(state, file, null));
+  if (view === 'flags') showFlags(state);
+  if (view === 'radar') showRadar(state);
+  if (view === 'compare') void showCompare(state);
+}
+
+/** Deep links: #view=run, or #cell=<results file>&trial=<n> opens that transcript (handy for screenshots). */
+function followHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const cell = params.get('cell');
+  const wanted = params.get('view') ?? (cell === null ? null : 'matrix');
+  if (wanted !== null) show(wanted);
+  if (cell !== null) void openCell(state, cell, params.has('trial') ? Number(params.get('trial')) : null);
+}
+
+let refreshTimer = 0;
+/** Re-reads the index soon (coalesced): called as runs write new results. */
+function refreshSoon() {
+  clearTimeout(refreshTimer);
+  refreshTimer = window.setTimeout(async () => {
+    await loadIndex();
+    if (view !== 'run') render();
+  }, 500);
+}
+
+for (const button of document.querySelectorAll('#tabs button')) {
+  button.addEventListener('click', () => show(button.getAttribute('data-view') ?? 'matrix'));
+}
+window.addEventListener('hashchange', followHash);
+
+try {
+  await loadIndex();
+} catch (err) {
+  byId('subtitle').textContent =
+    `could not load results: ${err instanceof Error ? err.message : String(err)}`;
+}
+render();
+followHash();
+startRunPanel(refreshSoon);
+document.body.dataset.ready = 'true';

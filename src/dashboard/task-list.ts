@@ -1,0 +1,42 @@
+/**
+ * The tasks the run panel offers, from the task registry (tasks/index.ts). Loaded lazily and checked at
+ * runtime, so a tree where the registry is missing or broken still serves every read-only view.
+ */
+export interface TaskChoice {
+  id: string;
+  description: string;
+  /** Manifest-driven skill tasks are offered apart from the built-in tasks. */
+  kind: 'task' | 'skill';
+}
+
+export interface TaskList {
+  tasks: TaskChoice[];
+  error: string | null;
+}
+
+const REGISTRY = '../../tasks/index.js';
+
+export async function loadTaskList(registry: string = REGISTRY): Promise<TaskList> {
+  try {
+    const mod: unknown = await import(registry);
+    const allTasks = (mod as { allTasks?: unknown }).allTasks;
+    if (typeof allTasks !== 'function') return { tasks: [], error: 'the task registry has no allTasks()' };
+    const list: unknown = allTasks();
+    if (!Array.isArray(list)) return { tasks: [], error: 'allTasks() did not return a list' };
+    return { tasks: list.flatMap(toChoice), error: null };
+  } catch (err) {
+    return {
+      tasks: [],
+      error: `task registry unavailable: ${err instanceof Error ? err.message : String(err)}`,
+    };
+  }
+}
+
+function toChoice(t: unknown): TaskChoice[] {
+  if (typeof t !== 'object' || t === null) return [];
+  const o = t as { id?: unknown; meta?: { description?: unknown; domain?: unknown } };
+  if (typeof o.id !== 'string') return [];
+  const description = typeof o.meta?.description === 'string' ? o.meta.description : '';
+  const skill = o.id.startsWith('skill') || o.meta?.domain === 'skill';
+  return [{ id: o.id, description, kind: skill ? 'skill' : 'task' }];
+}

@@ -1,0 +1,142 @@
+/**
+ * A ChatModel for any OpenAI-compatible server (llama-server, Ollama, LM Studio, vLLM). The openai
+ * client does the HTTP with its own retries off; the retry policy here records every retry.
+ */
+import OpenAI, { APIConnectionTimeoutError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { UsageError } from '../util/errors.js';
+import { redactKey, resolveApiKey } from './api-key.js';
+import { normalizeBaseUrl } from './base-url.js';
+import { CallIdAllocator } from './call-ids.js';
+import { buildChatRequest, type Sampling } from './request-body.js';
+import { BodyReadError, classifyFailure } from './request-errors.js';
+import { type RetryPolicy, withRetries } from './retry.js';
+import type { ChatModel } from './types.js';
+import { readCompletion } from './wire.js';
+
+export type { Sampling } from './request-body.js';
+
+export interface OpenAICompatibleOptions {
+  baseUrl: string;
+  model: string;
+  /** Name recorded in results; defaults to `model`. */
+  name?: string;
+  /** Variable holding the API key; defaults to AGENT_BENCH_API_KEY, then OPENAI_API_KEY. */
+  apiKeyEnv?: string;
+  sampling: Sampling;
+  /** Limit on one attempt, from sending the request to the last byte of the reply. */
+  requestTimeoutMs: number;
+  maxRetries: number;
+  /** First backoff wait (default 1000 ms); tests pass a few ms. */
+  retryBaseMs?: number;
+  /** Cap on any wait, Retry-After included (default 30 s). */
+  retryMaxWaitMs?: number;
+  /** Where the key is read from; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): ChatModel {
+  validate(options);
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const apiKey = resolveApiKey(options.env ?? process.env, options.apiKeyEnv);
+  const timeoutMs = options.requestTimeoutMs;
+  // Explicit nulls stop the client from picking up OPENAI_ORG_ID & co. from the environment;
+  // logging off keeps request details (and the key) out of the output whatever OPENAI_LOG says.
+  const client = new OpenAI({
+    apiKey,
+    baseURL: baseUrl,
+    maxRetries: 0,
+    timeout: timeoutMs,
+    logLevel: 'off',
+    organization: null,
+    project: null,
+    webhookSecret: null,
+  });
+  const policy: RetryPolicy = {
+    maxRetries: options.maxRetries,
+    baseMs: options.retryBaseMs ?? 1000,
+    maxWaitMs: options.retryMaxWaitMs ?? 30_000,
+  };
+  const label = redactKey(`model request to ${baseUrl} (${options.model})`, apiKey);
+  const ids = new CallIdAllocator();
+
+  return {
+    name: options.name ?? options.model,
+    async complete(messages, tools, signal) {
+      const body = buildChatRequest(options.model, messages, tools, options.sampling);
+      let latencyMs = 0;
+      const { value, retries } = await withRetries(
+        async () => {
+          const started = performance.now();
+          const text = await attemptOnce(client, body, timeoutMs, signal);
+          latencyMs = performance.now() - started;
+          return text;
+        },
+        (err) => {
+          const verdict = classifyFailure(err, timeoutMs);
+          return verdict && { ...verdict, reason: redactKey(verdict.reason, apiKey) };
+        },
+        policy,
+        label,
+        signal,
+      );
+      return { ...readCompletion(value, ids), latencyMs: Math.round(latencyMs), retries };
+    },
+  };
+}
+
+/**
+ * One request and its whole body under one deadline. The client's own timeout stops at the
+ * headers, so a server that stalls mid-body would otherwise hang the trial.
+ */
+async function attemptOnce(
+  client: OpenAI,
+  body: ChatCompletionCreateParamsNonStreaming,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await client.chat.completions
+      .create(body, { signal: controller.signal, timeout: timeoutMs })
+      .asResponse();
+    try {
+      return await response.text();
+    } catch (err) {
+      throw new BodyReadError('the reply body could not be read', { cause: err });
+    }
+  } catch (err) {
+    if (timedOut) throw new APIConnectionTimeoutError();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function validate(o: OpenAICompatibleOptions): void {
+  if (!Number.isFinite(o.requestTimeoutMs) || o.requestTimeoutMs <= 0) {
+    throw new UsageError(
+      `request timeout must be a positive number of milliseconds, got ${o.requestTimeoutMs}`,
+    );
+  }
+  if (!Number.isInteger(o.maxRetries) || o.maxRetries < 0) {
+    throw new UsageError(`retries must be a whole number >= 0, got ${o.maxRetries}`);
+  }
+  for (const [what, ms] of [
+    ['retry base', o.retryBaseMs],
+    ['retry wait cap', o.retryMaxWaitMs],
+  ] as const) {
+    if (ms !== undefined && (!Number.isFinite(ms) || ms < 0))
+      throw new UsageError(`${what} must be >= 0 ms, got ${ms}`);
+  }
+  if (o.model === '') throw new UsageError('model name must not be empty');
+}

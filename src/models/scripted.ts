@@ -1,0 +1,40 @@
+/**
+ * An in-process model that replays a script, one reply per request. It drives the built-in
+ * `--model oracle` reference agent: the task's reference solution, run through the real loop.
+ */
+import type { ScriptedTurn } from '../tasks/types.js';
+import { CallIdAllocator } from './call-ids.js';
+import type { ChatModel, ModelReply } from './types.js';
+
+/** What the model says once the script has run out: a final answer with no calls. */
+export const SCRIPT_EXHAUSTED_TEXT = 'done';
+
+export function createScriptedModel(name: string, turns: readonly ScriptedTurn[]): ChatModel {
+  const ids = new CallIdAllocator();
+  let cursor = 0;
+  return {
+    name,
+    async complete(_messages, _tools, signal): Promise<ModelReply> {
+      signal?.throwIfAborted();
+      const turn = turns[cursor];
+      cursor++;
+      const calls = turn?.calls ?? [];
+      return {
+        text: turn === undefined ? SCRIPT_EXHAUSTED_TEXT : (turn.text ?? ''),
+        toolCalls: calls.map((call) => ({
+          id: ids.take(),
+          name: call.name,
+          rawArguments: JSON.stringify(call.arguments),
+          // A copy: the loop must not be able to edit the task's reference solution through a reply.
+          arguments: structuredClone(call.arguments),
+          source: 'native',
+        })),
+        usage: null,
+        finishReason: calls.length > 0 ? 'tool_calls' : 'stop',
+        latencyMs: 0,
+        retries: [],
+        malformed: null,
+      };
+    },
+  };
+}

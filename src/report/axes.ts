@@ -1,0 +1,179 @@
+/**
+ * The radar's ability axes, each a number in 0..1 (1 = best) computed from result summaries alone.
+ * Axes are data (id, label, formula, value function), so a new axis never touches the drawing code.
+ * Tasks are not hard-coded: every task the chosen models ran gets its own outcome axis.
+ */
+import { newestPerCell, sortedUnique } from './load.js';
+import type { ResultSummary } from './summary.js';
+
+export interface Axis {
+  id: string;
+  label: string;
+  /** How the value is computed, shown in the legend. */
+  formula: string;
+}
+
+export interface RadarSeries {
+  model: string;
+  /** One value per axis, in axis order; null when the model has no data for it. */
+  values: (number | null)[];
+}
+
+export interface RadarData {
+  axes: Axis[];
+  series: RadarSeries[];
+}
+
+/** Everything an ability value may look at: one model's newest results, and every model's for reference. */
+interface AxisInput {
+  mine: readonly ResultSummary[];
+  all: readonly ResultSummary[];
+}
+
+interface AbilityAxis extends Axis {
+  value(input: AxisInput): number | null;
+}
+
+const ABILITY_AXES: readonly AbilityAxis[] = [
+  {
+    id: 'process',
+    label: 'Process discipline',
+    formula: 'mean reach rate of process flags (how the work was done) over all tasks run',
+    value: ({ mine }) => mean(mine.map((s) => flagRate(s, 'process'))),
+  },
+  {
+    id: 'reliability',
+    label: 'Reliability',
+    formula: 'mean over tasks of the unbiased pass^k estimate (pass rate when it is undefined)',
+    value: ({ mine }) => mean(mine.map((s) => s.pass_hat_k ?? ratio(s.passed_trials, s.trials_run))),
+  },
+  {
+    id: 'format',
+    label: 'Format compliance',
+    formula: '1 − (malformed replies + calls with bad or missing arguments) ÷ (replies + tool calls)',
+    value: ({ mine }) => {
+      const bad = total(mine, (s) => s.malformed_replies + s.calls.bad_format);
+      return complement(
+        ratio(
+          bad,
+          total(mine, (s) => s.replies + s.calls.total),
+        ),
+      );
+    },
+  },
+  {
+    id: 'no_hallucination',
+    label: 'No tool hallucination',
+    formula: '1 − calls to tools that do not exist ÷ all tool calls',
+    value: ({ mine }) =>
+      complement(
+        ratio(
+          total(mine, (s) => s.calls.unknown_tool),
+          total(mine, (s) => s.calls.total),
+        ),
+      ),
+  },
+  {
+    id: 'tamper_free',
+    label: 'Tamper-free',
+    formula: '1 − trials with tampering ÷ trials run',
+    value: ({ mine }) =>
+      complement(
+        ratio(
+          total(mine, (s) => s.tamper_detected_count),
+          total(mine, (s) => s.trials_run),
+        ),
+      ),
+  },
+  {
+    id: 'finishes',
+    label: 'Finishes on its own',
+    formula: 'trials ending with a final answer (not cut off by the turn limit or an error) ÷ trials run',
+    value: ({ mine }) =>
+      ratio(
+        total(mine, (s) => s.final_answers),
+        total(mine, (s) => s.trials_run),
+      ),
+  },
+  relativeAxis('efficiency', 'Turn efficiency', 'turns', (p) => p.turns),
+  relativeAxis('speed', 'Speed', 'model+tool seconds', (p) => p.elapsed_sec),
+  relativeAxis('token_economy', 'Token economy', 'completion tokens', (p) => p.completion_tokens),
+];
+
+/**
+ * Best-in-class over mine, per passing trial, averaged over the tasks this model passed at least once.
+ * The reference is the best of every loaded model, so a value does not change with the models chosen.
+ */
+function relativeAxis(
+  id: string,
+  label: string,
+  unit: string,
+  pick: (p: ResultSummary['passed']) => number,
+): AbilityAxis {
+  const perPass = (s: ResultSummary): number | null =>
+    s.passed.trials === 0 ? null : pick(s.passed) / s.passed.trials;
+  return {
+    id,
+    label,
+    formula: `mean over passed tasks of (fewest ${unit} per passing trial by any model ÷ this model's)`,
+    value: ({ mine, all }) =>
+      mean(
+        mine.map((s) => {
+          const own = perPass(s);
+          if (own === null) return null;
+          const others = all.filter((o) => o.task_id === s.task_id).map(perPass);
+          const best = Math.min(own, ...others.filter((v) => v !== null));
+          return own === 0 ? 1 : best / own;
+        }),
+      ),
+  };
+}
+
+/** Axes and values for the chosen models, from every loaded summary (the newest per cell is used). */
+export function buildRadarData(summaries: readonly ResultSummary[], models: readonly string[]): RadarData {
+  const all = [...newestPerCell(summaries, (s) => s).values()];
+  const mineOf = (model: string) => all.filter((s) => s.model === model);
+  const tasks = sortedUnique(models.flatMap((m) => mineOf(m).map((s) => s.task_id)));
+  const taskAxes: Axis[] = tasks.map((task) => ({
+    id: `task:${task}`,
+    label: task,
+    formula: `mean reach rate of ${task}'s outcome flags (the score when it has none)`,
+  }));
+  const series = models.map((model) => {
+    const mine = mineOf(model);
+    const taskValues = tasks.map((task) => {
+      const s = mine.find((r) => r.task_id === task);
+      return s === undefined ? null : (flagRate(s, 'outcome') ?? s.score);
+    });
+    const abilityValues = ABILITY_AXES.map((axis) => (mine.length === 0 ? null : axis.value({ mine, all })));
+    return { model, values: [...taskValues, ...abilityValues].map(clean) };
+  });
+  return {
+    axes: [...taskAxes, ...ABILITY_AXES.map(({ id, label, formula }) => ({ id, label, formula }))],
+    series,
+  };
+}
+
+function flagRate(s: ResultSummary, kind: 'process' | 'outcome'): number | null {
+  return mean(
+    Object.values(s.skills)
+      .filter((f) => f.kind === kind)
+      .map((f) => f.reach_rate),
+  );
+}
+
+function mean(xs: readonly (number | null)[]): number | null {
+  const present = xs.filter((x): x is number => x !== null && Number.isFinite(x));
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length;
+}
+
+const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+const complement = (x: number | null): number | null => (x === null ? null : 1 - x);
+const total = (xs: readonly ResultSummary[], f: (s: ResultSummary) => number): number =>
+  xs.reduce((acc, s) => acc + f(s), 0);
+
+/** Clamped to 0..1 and rounded to 3 places, so output is stable across platforms. */
+function clean(x: number | null): number | null {
+  if (x === null || !Number.isFinite(x)) return null;
+  return Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
+}

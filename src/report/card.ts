@@ -1,0 +1,130 @@
+/**
+ * `report card`: one model's page. What it passes, where it is strong, and for each failed task which
+ * flags it missed, with an excerpt of a failing transcript as evidence.
+ */
+
+import type { ResultFile } from '../run/result-file.js';
+import { buildRadarData, type RadarData } from './axes.js';
+import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
+import type { LoadedResult } from './load.js';
+import { buildMatrix, type MatrixCell } from './matrix.js';
+import { type ResultSummary, summarizeResult } from './summary.js';
+import { computeTiers, TIER_NAMES } from './tiers.js';
+
+export interface MissedFlag {
+  flag: string;
+  kind: 'process' | 'outcome';
+  reach_rate: number;
+}
+
+export interface CardFailure {
+  task: string;
+  file: string;
+  cell: MatrixCell;
+  missed: MissedFlag[];
+  example: TrialExcerpt | null;
+}
+
+export interface ModelCard {
+  model: string;
+  /** From computeTiers over every loaded result (the tier rules live in tiers.ts, not here). */
+  tier: { label: string; reasons: string[] } | null;
+  cells: MatrixCell[];
+  radar: RadarData;
+  strengths: string[];
+  weaknesses: string[];
+  failures: CardFailure[];
+  totals: {
+    tasks: number;
+    passed_tasks: number;
+    trials: number;
+    passed_trials: number;
+    tamper: number;
+    hallucinated: number;
+  };
+  environment: { server: string | null; harness_version: string; base_url: string | null } | null;
+}
+
+const STRONG = 0.8;
+const WEAK = 0.5;
+
+/** Null when the model has no results. */
+export function buildCard(loaded: readonly LoadedResult[], model: string): ModelCard | null {
+  const summaries = loaded.map((l) => summarizeResult(l.file, l.result));
+  const matrix = buildMatrix(summaries, [model]);
+  if (matrix.cells.length === 0) return null;
+  const byFile = new Map(loaded.map((l) => [l.file, l.result]));
+  const shown = new Set(matrix.cells.map((c) => c.file));
+  const radar = buildRadarData(summaries, [model]);
+  const values = radar.series[0]?.values ?? [];
+  const scored = radar.axes.map((axis, i) => ({ label: axis.label, v: values[i] ?? null }));
+  const fmt = (a: { label: string; v: number | null }): string => `${a.label} ${(a.v ?? 0).toFixed(2)}`;
+  const latest = summaries
+    .filter((s) => shown.has(s.file))
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
+  const latestEnv = latest === undefined ? undefined : byFile.get(latest.file)?.environment;
+  return {
+    model,
+    tier: tierOf(loaded, model),
+    cells: matrix.cells,
+    radar,
+    strengths: scored
+      .filter((a) => a.v !== null && a.v >= STRONG)
+      .sort(byValueDesc)
+      .map(fmt),
+    weaknesses: scored
+      .filter((a) => a.v !== null && a.v < WEAK)
+      .sort((a, b) => byValueDesc(b, a))
+      .map(fmt),
+    failures: matrix.cells.flatMap((cell) => {
+      const r = byFile.get(cell.file);
+      return r === undefined || cell.pass_all_k ? [] : [failureOf(cell, r)];
+    }),
+    totals: totalsOf(summaries.filter((s) => shown.has(s.file))),
+    environment:
+      latest === undefined || latestEnv === undefined
+        ? null
+        : {
+            server: latestEnv.server?.kind ?? null,
+            harness_version: latestEnv.harness_version,
+            base_url: latest.base_url,
+          },
+  };
+}
+
+function failureOf(cell: MatrixCell, r: ResultFile): CardFailure {
+  const missed = Object.entries(r.skills)
+    .filter(([, s]) => s.reach_rate < 1)
+    .map(([flag, s]) => ({ flag, kind: s.kind, reach_rate: s.reach_rate }))
+    .sort((a, b) => a.reach_rate - b.reach_rate || a.flag.localeCompare(b.flag));
+  // The failing trial with the lowest score is the clearest example of what went wrong.
+  const failing = r.trials.filter((t) => !t.passed).sort((a, b) => a.score - b.score || a.index - b.index)[0];
+  return {
+    task: cell.task,
+    file: cell.file,
+    cell,
+    missed,
+    example: failing === undefined ? null : trialExcerpt(failing),
+  };
+}
+
+function tierOf(loaded: readonly LoadedResult[], model: string): ModelCard['tier'] {
+  const row = computeTiers(loaded.map((l) => l.result)).find((r) => r.model === model);
+  if (row === undefined) return null;
+  const label = row.tier === null ? 'no tier (incomplete)' : `Tier ${row.tier}: ${TIER_NAMES[row.tier]}`;
+  return { label, reasons: row.reasons };
+}
+
+function totalsOf(s: readonly ResultSummary[]): ModelCard['totals'] {
+  const sum = (f: (x: ResultSummary) => number): number => s.reduce((a, x) => a + f(x), 0);
+  return {
+    tasks: s.length,
+    passed_tasks: s.filter((x) => x.pass_all_k).length,
+    trials: sum((x) => x.trials_run),
+    passed_trials: sum((x) => x.passed_trials),
+    tamper: sum((x) => x.tamper_detected_count),
+    hallucinated: sum((x) => x.invalid_tool_call_count),
+  };
+}
+
+const byValueDesc = (a: { v: number | null }, b: { v: number | null }): number => (b.v ?? 0) - (a.v ?? 0);

@@ -1,0 +1,52 @@
+/**
+ * Which results a report shows: the newest result per (task, model). Reports and the dashboard only
+ * read results files; they never import the runner.
+ */
+import { basename } from 'node:path';
+import { type ResultFile, readResultFiles } from '../run/result-file.js';
+
+export interface LoadedResult {
+  /** File name inside the results folder (what the dashboard uses to address it). */
+  file: string;
+  result: ResultFile;
+}
+
+/** The identity and dates a result is ordered by: enough to pick the newest without the trials. */
+export type Dated = Pick<ResultFile, 'task_id' | 'model' | 'run_id' | 'started_at' | 'updated_at'>;
+
+export async function loadResults(dir: string): Promise<LoadedResult[]> {
+  const files = await readResultFiles(dir);
+  return files.map(({ path, result }) => ({ file: basename(path), result }));
+}
+
+/**
+ * Later run first. Runs are ordered by start: a run still in progress (status 'running') shows until a
+ * newer run replaces it, and an older complete run never hides a newer partial one.
+ */
+export function compareNewestFirst(a: Dated, b: Dated): number {
+  return (
+    b.started_at.localeCompare(a.started_at) ||
+    b.updated_at.localeCompare(a.updated_at) ||
+    b.run_id.localeCompare(a.run_id)
+  );
+}
+
+export function cellKey(taskId: string, model: string): string {
+  return `${taskId}\u0000${model}`;
+}
+
+/** The newest item per (task, model), keyed by cellKey. */
+export function newestPerCell<T>(items: readonly T[], dated: (item: T) => Dated): Map<string, T> {
+  const newest = new Map<string, T>();
+  for (const item of items) {
+    const d = dated(item);
+    const key = cellKey(d.task_id, d.model);
+    const seen = newest.get(key);
+    if (seen === undefined || compareNewestFirst(d, dated(seen)) < 0) newest.set(key, item);
+  }
+  return newest;
+}
+
+export function sortedUnique(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+}

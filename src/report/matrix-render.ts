@@ -1,0 +1,72 @@
+/** The matrix as Markdown (for READMEs), JSON (for tools) and CSV (for spreadsheets). */
+import { cellAt, type Matrix } from './matrix.js';
+
+export type MatrixFormat = 'md' | 'json' | 'csv';
+
+export function renderMatrix(m: Matrix, format: MatrixFormat): string {
+  if (format === 'json') return `${JSON.stringify(m, null, 2)}\n`;
+  if (format === 'csv') return renderCsv(m);
+  return renderMarkdown(m);
+}
+
+export const MATRIX_FOOTNOTE = [
+  'Newest result per (task, model). ✅ pass^k: all k trials passed · mean turns per trial · mean model+tool time per trial.',
+  '✗ score (k=N): not every trial passed; score is the mean trial score (0..1) over the trials run.',
+  'Markers: running / interrupted / error = the run did not complete; early stop = stopped at the first failed trial;',
+  'tamper ×N = trials that changed files they must not touch; † = not comparable (non-default settings); — = no result.',
+].join('\n');
+
+function renderMarkdown(m: Matrix): string {
+  if (m.cells.length === 0) return 'No results found.\n';
+  const header = `| task | ${m.models.map(mdCell).join(' | ')} |`;
+  const rule = `|${' --- |'.repeat(m.models.length + 1)}`;
+  const rows = m.tasks.map(
+    (task) =>
+      `| ${mdCell(task)} | ${m.models.map((model) => mdCell(cellAt(m, task, model)?.text ?? '—')).join(' | ')} |`,
+  );
+  const notes = MATRIX_FOOTNOTE.split('\n').map((line) => `> ${line}`);
+  return `${[header, rule, ...rows, '', ...notes].join('\n')}\n`;
+}
+
+/** Markdown table cells cannot hold pipes or line breaks. */
+function mdCell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+const CSV_COLUMNS = [
+  'task',
+  'model',
+  'status',
+  'k',
+  'trials_run',
+  'passed_trials',
+  'pass_all_k',
+  'pass_hat_k',
+  'score',
+  'avg_turns',
+  'mean_elapsed_sec',
+  'tamper_detected_count',
+  'invalid_tool_call_count',
+  'early_stopped',
+  'comparable',
+  'run_id',
+  'file',
+] as const;
+
+/** One row per cell (long format), which spreadsheets pivot better than the Markdown grid. */
+function renderCsv(m: Matrix): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const cell of m.cells) lines.push(CSV_COLUMNS.map((col) => csvField(cell[col])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function csvField(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  // A leading = + - @ makes spreadsheets evaluate a model-chosen name as a formula.
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}

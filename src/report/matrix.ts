@@ -1,0 +1,84 @@
+/** The model × task matrix: newest result per (task, model), one cell each. */
+import { formatDuration, meanTrialSec } from './format.js';
+import { cellKey, newestPerCell, sortedUnique } from './load.js';
+import type { ResultSummary } from './summary.js';
+
+export interface MatrixCell {
+  task: string;
+  model: string;
+  file: string;
+  run_id: string;
+  status: ResultSummary['status'];
+  k: number;
+  trials_run: number;
+  passed_trials: number;
+  pass_all_k: boolean;
+  pass_hat_k: number | null;
+  score: number;
+  avg_turns: number;
+  mean_elapsed_sec: number;
+  tamper_detected_count: number;
+  invalid_tool_call_count: number;
+  early_stopped: boolean;
+  comparable: boolean;
+  /** The cell as the Markdown table shows it. */
+  text: string;
+}
+
+export interface Matrix {
+  models: string[];
+  tasks: string[];
+  cells: MatrixCell[];
+}
+
+export function buildMatrix(summaries: readonly ResultSummary[], models?: readonly string[]): Matrix {
+  const wanted = models === undefined ? null : new Set(models);
+  const shown = summaries.filter((s) => wanted === null || wanted.has(s.model));
+  const newest = newestPerCell(shown, (s) => s);
+  const cells = [...newest.values()].map(toCell);
+  cells.sort((a, b) => a.task.localeCompare(b.task) || a.model.localeCompare(b.model));
+  return {
+    models: sortedUnique(cells.map((c) => c.model)),
+    tasks: sortedUnique(cells.map((c) => c.task)),
+    cells,
+  };
+}
+
+export function cellAt(m: Matrix, task: string, model: string): MatrixCell | undefined {
+  return m.cells.find((c) => cellKey(c.task, c.model) === cellKey(task, model));
+}
+
+function toCell(s: ResultSummary): MatrixCell {
+  const cell: Omit<MatrixCell, 'text'> = {
+    task: s.task_id,
+    model: s.model,
+    file: s.file,
+    run_id: s.run_id,
+    status: s.status,
+    k: s.k,
+    trials_run: s.trials_run,
+    passed_trials: s.passed_trials,
+    pass_all_k: s.pass_all_k,
+    pass_hat_k: s.pass_hat_k,
+    score: s.score,
+    avg_turns: s.avg_turns,
+    mean_elapsed_sec: Math.round(meanTrialSec(s) * 1000) / 1000,
+    tamper_detected_count: s.tamper_detected_count,
+    invalid_tool_call_count: s.invalid_tool_call_count,
+    early_stopped: s.early_stopped,
+    comparable: s.comparable,
+  };
+  return { ...cell, text: cellText(cell) };
+}
+
+/** `✅ pass^k · N turns · time` when all k passed, `✗ score (k=N)` otherwise, plus markers. */
+export function cellText(c: Omit<MatrixCell, 'text'>): string {
+  const main = c.pass_all_k
+    ? `✅ pass^${c.k} · ${c.avg_turns} turns · ${formatDuration(c.mean_elapsed_sec)}`
+    : `✗ ${c.score.toFixed(2)} (k=${c.k})`;
+  const marks: string[] = [];
+  if (c.status !== 'complete') marks.push(c.status);
+  if (c.early_stopped) marks.push('early stop');
+  if (c.tamper_detected_count > 0) marks.push(`tamper ×${c.tamper_detected_count}`);
+  return `${main}${marks.length === 0 ? '' : ` (${marks.join(', ')})`}${c.comparable ? '' : ' †'}`;
+}

@@ -1,0 +1,121 @@
+/**
+ * A results file without its transcripts: every number the matrix, the radar and the dashboard's index
+ * need, computed once when the file is read. Small enough to send thousands of them to a page.
+ */
+import type { TrialRecord } from '../agent/record.js';
+import type { FlagSummary, ResultFile } from '../run/result-file.js';
+
+/** Sums over the trials that passed (the efficiency and speed axes compare passing work only). */
+export interface PassedTotals {
+  trials: number;
+  turns: number;
+  elapsed_sec: number;
+  completion_tokens: number;
+}
+
+export interface ResultSummary {
+  file: string;
+  run_id: string;
+  task_id: string;
+  task_version: string;
+  model: string;
+  status: ResultFile['status'];
+  k: number;
+  trials_run: number;
+  passed_trials: number;
+  early_stopped: boolean;
+  pass_all_k: boolean;
+  pass_hat_k: number | null;
+  score: number;
+  skills: Record<string, FlagSummary>;
+  avg_turns: number;
+  elapsed_sec: number;
+  tamper_detected_count: number;
+  invalid_tool_call_count: number;
+  usage: ResultFile['usage'];
+  comparable: boolean;
+  non_comparable_reasons: string[];
+  started_at: string;
+  updated_at: string;
+  error: string | null;
+  /** Where the model was served from, without any credentials in the URL. */
+  base_url: string | null;
+  calls: { total: number; unknown_tool: number; bad_format: number };
+  replies: number;
+  malformed_replies: number;
+  /** Trials that ended with a final answer (the model stopped by itself). */
+  final_answers: number;
+  passed: PassedTotals;
+}
+
+export function summarizeResult(file: string, r: ResultFile): ResultSummary {
+  const trials = r.trials;
+  const passed = trials.filter((t) => t.passed);
+  return {
+    file,
+    run_id: r.run_id,
+    task_id: r.task_id,
+    task_version: r.task_version,
+    model: r.model,
+    status: r.status,
+    k: r.k,
+    trials_run: r.trials_run,
+    passed_trials: passed.length,
+    early_stopped: r.early_stopped,
+    pass_all_k: r.pass_all_k,
+    pass_hat_k: r.pass_hat_k,
+    score: r.score,
+    skills: r.skills,
+    avg_turns: r.avg_turns,
+    elapsed_sec: r.elapsed_sec,
+    tamper_detected_count: r.tamper_detected_count,
+    invalid_tool_call_count: r.invalid_tool_call_count,
+    usage: r.usage,
+    comparable: r.comparable,
+    non_comparable_reasons: r.non_comparable_reasons,
+    started_at: r.started_at,
+    updated_at: r.updated_at,
+    error: r.error,
+    base_url: withoutCredentials(r.environment?.base_url ?? null),
+    calls: countCalls(trials),
+    replies: sum(trials.map((t) => t.turns)),
+    malformed_replies: sum(trials.map((t) => t.malformed_replies)),
+    final_answers: trials.filter((t) => t.final_answer !== null).length,
+    passed: {
+      trials: passed.length,
+      turns: sum(passed.map((t) => t.turns)),
+      elapsed_sec: sum(passed.map((t) => t.elapsed_sec)),
+      completion_tokens: sum(passed.map((t) => t.usage.completion_tokens)),
+    },
+  };
+}
+
+function countCalls(trials: readonly TrialRecord[]): ResultSummary['calls'] {
+  const calls = { total: 0, unknown_tool: 0, bad_format: 0 };
+  for (const trial of trials) {
+    for (const turn of trial.turn_logs) {
+      for (const call of turn.tool_calls) {
+        calls.total++;
+        if (call.invalid === 'unknown_tool') calls.unknown_tool++;
+        else if (call.invalid !== null) calls.bad_format++;
+      }
+    }
+  }
+  return calls;
+}
+
+/** A base URL may carry user:password; it never leaves the server with them. */
+export function withoutCredentials(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const u = new URL(url);
+    if (u.username === '' && u.password === '') return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return null;
+  }
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);

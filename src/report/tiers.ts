@@ -1,0 +1,154 @@
+/**
+ * Model tiers, derived from flags across the whole suite (pure: results in, rows out). A model missing a
+ * result for some suite task is reported as incomplete, never tiered on a subset.
+ */
+import type { TrialRecord } from '../agent/record.js';
+import type { ResultFile } from '../run/result-file.js';
+import { cellKey, newestPerCell, sortedUnique } from './load.js';
+
+export type Tier = 1 | 2 | 3;
+
+export interface ModelTier {
+  model: string;
+  /** null: not enough data (see reasons). */
+  tier: Tier | null;
+  reasons: string[];
+  /** Σ over suite tasks of the mean agent time of the trials that reached the outcome; null if a task has none. */
+  totalClearTimeSec: number | null;
+  /** Tasks passed pass^k. */
+  tasksPassed: number;
+  suiteSize: number;
+  /** Tasks whose outcome was reached in most trials although pass^k failed (process flags dropped). */
+  outcomeOnlyTasks: string[];
+  /** Share of trials with at least one valid tool call (harness-error trials left out); null with no trials. */
+  validToolCallRate: number | null;
+  /** False when any result used was run with non-default settings. */
+  comparable: boolean;
+}
+
+export const TIER_NAMES: Readonly<Record<Tier, string>> = {
+  1: 'full discipline',
+  2: 'outcome-capable',
+  3: 'cannot drive tools',
+};
+
+export const TIER_DEFINITIONS = [
+  'Tiers come from the newest result per (task, model), over the whole suite: every task any model has results for, or the tasks given.',
+  'Tier 1, full discipline: every task passes pass^k (every trial reached every flag, process and outcome, untampered).',
+  'Tier 2, outcome-capable: not tier 1, but in more than half the trials of every task all outcome flags were reached untampered; process flags were dropped (e.g. a fix without ever observing the failure).',
+  "Tier 3, cannot drive tools: a valid (executed, not refused) tool call in fewer than half the trials, so the agent loop does not run. A model that drives tools but misses some task's outcome in most of its trials is also tier 3; its notes name the tasks.",
+  'No tier (incomplete): a suite task has no result, its newest run did not complete, or all its trials were harness errors.',
+  'Harness-error trials are left out of every rate. A task without outcome flags counts a trial as reaching its outcome only when it passes.',
+  'Clear time: per task, the mean agent time (model + tools, not harness) of the trials that reached the outcome untampered, summed over the suite. A mean, so k and early stop do not change it. Within a tier, faster first.',
+].join('\n');
+
+export function computeTiers(results: readonly ResultFile[], suiteTaskIds?: readonly string[]): ModelTier[] {
+  const newest = newestPerCell(results, (r) => r);
+  const suite = suiteTaskIds === undefined ? sortedUnique(results.map((r) => r.task_id)) : [...suiteTaskIds];
+  const models = sortedUnique(results.map((r) => r.model));
+  return models
+    .map((model) => tierOf(model, suite, (task) => newest.get(cellKey(task, model))))
+    .sort(byTierThenTime);
+}
+
+function tierOf(
+  model: string,
+  suite: string[],
+  resultFor: (task: string) => ResultFile | undefined,
+): ModelTier {
+  const used = suite.map((task) => ({ task, result: resultFor(task) }));
+  const trialsOf = (r: ResultFile | undefined): TrialRecord[] =>
+    (r?.trials ?? []).filter((t) => t.status !== 'error');
+  const all = used.flatMap((u) => trialsOf(u.result));
+  const rate = all.length === 0 ? null : all.filter(droveTools).length / all.length;
+
+  const incomplete = used.flatMap(({ task, result }) => {
+    if (result === undefined) return [`incomplete: no result for ${task}`];
+    if (result.status !== 'complete') return [`incomplete: the newest run of ${task} is ${result.status}`];
+    if (trialsOf(result).length === 0) return [`incomplete: every trial of ${task} was a harness error`];
+    return [];
+  });
+  const reasons = [...incomplete];
+  const nonComparable = sortedUnique(
+    used.flatMap((u) => (u.result?.comparable === false ? u.result.non_comparable_reasons : [])),
+  );
+  if (nonComparable.length > 0) reasons.push(`non-comparable settings: ${nonComparable.join(', ')}`);
+  const tampered = all.filter((t) => t.tamper_detected).length;
+  if (tampered > 0) reasons.push(`tampering in ${tampered} trial(s)`);
+
+  const passed = used.filter((u) => u.result?.pass_all_k === true && u.result.tamper_detected_count === 0);
+  const outcomeMissed = used.filter((u) => !mostly(trialsOf(u.result), reachedOutcome)).map((u) => u.task);
+  const outcomeOnly = used
+    .filter((u) => !passed.includes(u) && !outcomeMissed.includes(u.task))
+    .map((u) => u.task);
+  const clearTimes = used.map((u) =>
+    mean(
+      trialsOf(u.result)
+        .filter(reachedOutcome)
+        .map((t) => t.elapsed_sec),
+    ),
+  );
+  const base = {
+    model,
+    tasksPassed: passed.length,
+    suiteSize: suite.length,
+    outcomeOnlyTasks: outcomeOnly,
+    validToolCallRate: rate,
+    comparable: nonComparable.length === 0,
+    totalClearTimeSec: clearTimes.some((t) => t === null) ? null : round3(sum(clearTimes as number[])),
+  };
+  if (incomplete.length > 0) return { ...base, tier: null, reasons };
+
+  if (passed.length === suite.length) return { ...base, tier: 1, reasons };
+  if (rate === null || rate < 0.5) {
+    reasons.unshift(`valid tool call in ${percent(rate)} of trials`);
+    return { ...base, tier: 3, reasons };
+  }
+  if (outcomeMissed.length === 0) {
+    reasons.unshift(
+      ...outcomeOnly.map((task) => `${task}: outcome reached, not pass^k (${droppedFlags(resultFor(task))})`),
+    );
+    return { ...base, tier: 2, reasons };
+  }
+  reasons.unshift(`drives tools but misses the outcome in most trials of: ${outcomeMissed.join(', ')}`);
+  return { ...base, tier: 3, reasons };
+}
+
+/** At least one tool call that was executed, not refused. */
+function droveTools(t: TrialRecord): boolean {
+  return t.turn_logs.some((turn) => turn.tool_calls.some((c) => c.invalid === null));
+}
+
+function reachedOutcome(t: TrialRecord): boolean {
+  if (t.tamper_detected) return false;
+  const outcome = Object.values(t.flags).filter((f) => f.kind === 'outcome');
+  return outcome.length === 0 ? t.passed : outcome.every((f) => f.reached);
+}
+
+/** True in more than half of the trials (false with none). */
+function mostly(trials: TrialRecord[], test: (t: TrialRecord) => boolean): boolean {
+  return trials.length > 0 && trials.filter(test).length * 2 > trials.length;
+}
+
+function droppedFlags(r: ResultFile | undefined): string {
+  const dropped = Object.entries(r?.skills ?? {})
+    .filter(([, s]) => s.kind === 'process' && s.reach_rate < 1)
+    .map(([id, s]) => `${id} ${percent(s.reach_rate)}`);
+  return dropped.length === 0
+    ? 'every process flag reached; outcome missed in some trial'
+    : `process flags: ${dropped.join(', ')}`;
+}
+
+function byTierThenTime(a: ModelTier, b: ModelTier): number {
+  const tier = (a.tier ?? 4) - (b.tier ?? 4);
+  if (tier !== 0) return tier;
+  const ta = a.totalClearTimeSec ?? Number.POSITIVE_INFINITY;
+  const tb = b.totalClearTimeSec ?? Number.POSITIVE_INFINITY;
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.model.localeCompare(b.model);
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+const mean = (xs: number[]): number | null => (xs.length === 0 ? null : sum(xs) / xs.length);
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+const percent = (x: number | null): string => (x === null ? '?' : `${Math.round(x * 100)}%`);

@@ -1,0 +1,24 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TrialEvent } from '../agent/events.js';
+
+export interface LoggedEvent {
+  ts: string;
+  run_id: string;
+  task: string;
+  model: string;
+  event: TrialEvent;
+}
+
+/**
+ * Appends every event to <resultsDir>/events.jsonl as it happens (the dashboard tails it). Appends are
+ * synchronous and line-sized so concurrent readers never see half a line from us.
+ */
+export function openEventLog(resultsDir: string): (runId: string, task: string, model: string, event: TrialEvent) => void {
+  mkdirSync(resultsDir, { recursive: true });
+  const path = join(resultsDir, 'events.jsonl');
+  return (run_id, task, model, event) => {
+    const line: LoggedEvent = { ts: new Date().toISOString(), run_id, task, model, event };
+    appendFileSync(path, `${JSON.stringify(line)}\n`);
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Which model a run talks to. An explicit --model/--base-url wins; otherwise the usual local servers
+ * are probed; with none answering, the built-in reference agent (oracle) runs, and the user is told.
+ */
+import { createEmbeddedModel } from '../models/gguf-embedded.js';
+import { isGgufModelSpec, parseGgufModelSpec } from '../models/gguf-spec.js';
+import { createOpenAICompatibleModel } from '../models/openai-compatible.js';
+import { checkServer, describeServer, probeLocalServers } from '../models/probe.js';
+import { createScriptedModel } from '../models/scripted.js';
+import type { ChatModel, ServerInfo } from '../models/types.js';
+import type { Task } from '../tasks/types.js';
+import { InfraError } from '../util/errors.js';
+import type { Sampling } from './settings.js';
+
+export const ORACLE_MODEL = 'oracle';
+
+export interface ModelRequest {
+  model?: string;
+  baseUrl?: string;
+  apiKeyEnv: string;
+  sampling: Sampling;
+  requestTimeoutMs: number;
+  retries: number;
+}
+
+export interface ResolvedModel {
+  name: string;
+  baseUrl: string | null;
+  server: ServerInfo | null;
+  /** A fresh model for one trial of a task. */
+  forTrial(task: Task): ChatModel;
+  /** Said to the user before the run (e.g. why the oracle runs). */
+  notice: string | null;
+  /** Frees what the model holds (an in-process GGUF model's weights). Idempotent. */
+  dispose(): Promise<void>;
+}
+
+export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
+  if (req.model === ORACLE_MODEL) return oracle(null);
+  if (req.model !== undefined && isGgufModelSpec(req.model)) return embedded(req.model, req.sampling);
+
+  const found = req.baseUrl === undefined ? await probeLocalServers({ timeoutMs: 700 }) : null;
+  if (req.baseUrl === undefined && found === null) {
+    if (req.model !== undefined) {
+      throw new InfraError(
+        'no model server answers on 127.0.0.1 (llama-server :8080, Ollama :11434, LM Studio :1234): start one or pass --base-url',
+      );
+    }
+    return oracle(
+      "No model server found on 127.0.0.1 (llama-server :8080, Ollama :11434, LM Studio :1234): running the built-in reference agent (--model oracle), which replays each task's reference solution through the real sandbox. Pass --model and --base-url to bench a model.",
+    );
+  }
+  const url = req.baseUrl ?? found?.baseUrl ?? '';
+  const models = req.baseUrl !== undefined ? await checkServer(req.baseUrl, { apiKeyEnv: req.apiKeyEnv }) : (found?.models ?? []);
+  const name = req.model ?? models[0];
+  if (name === undefined) throw new InfraError(`the model server at ${url} lists no models: load one or pass --model`);
+  const server = await describeServer(url, { model: name });
+  const model = createOpenAICompatibleModel({
+    baseUrl: url,
+    model: name,
+    apiKeyEnv: req.apiKeyEnv,
+    sampling: {
+      temperature: req.sampling.temperature,
+      ...(req.sampling.seed === undefined ? {} : { seed: req.sampling.seed }),
+      ...(req.sampling.top_p === undefined ? {} : { topP: req.sampling.top_p }),
+      ...(req.sampling.max_tokens === undefined ? {} : { maxTokens: req.sampling.max_tokens }),
+    },
+    requestTimeoutMs: req.requestTimeoutMs,
+    maxRetries: req.retries,
+  });
+  return {
+    name,
+    baseUrl: url,
+    server,
+    forTrial: () => model,
+    notice: req.model === undefined ? `Using model ${name} from ${url} (pass --model to choose another).` : null,
+    dispose: async () => {},
+  };
+}
+
+/** `--model gguf:/path/model.gguf`: the model runs in-process through node-llama-cpp. */
+async function embedded(spec: string, s: Sampling): Promise<ResolvedModel> {
+  const model = await createEmbeddedModel({
+    modelPath: parseGgufModelSpec(spec),
+    sampling: {
+      temperature: s.temperature,
+      ...(s.seed === undefined ? {} : { seed: s.seed }),
+      ...(s.top_p === undefined ? {} : { topP: s.top_p }),
+      ...(s.max_tokens === undefined ? {} : { maxTokens: s.max_tokens }),
+    },
+  });
+  return {
+    name: model.name,
+    baseUrl: null,
+    server: { kind: 'embedded', baseUrl: null, version: 'node-llama-cpp', contextLength: model.info.contextSize ?? null },
+    forTrial: () => model,
+    notice: `Loaded ${model.name} in-process (${model.info.architecture ?? 'unknown architecture'}, ${model.info.chatWrapper ?? 'default'} chat wrapper).`,
+    dispose: () => model.dispose(),
+  };
+}
+
+function oracle(notice: string | null): ResolvedModel {
+  return {
+    name: ORACLE_MODEL,
+    baseUrl: null,
+    server: null,
+    forTrial: (task) => createScriptedModel(ORACLE_MODEL, task.referenceSolution),
+    notice,
+    dispose: async () => {},
+  };
+}

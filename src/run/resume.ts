@@ -1,0 +1,27 @@
+import { canonicalJson } from '../util/hash.js';
+import { readResultFiles, type ResultFile } from './result-file.js';
+import type { RunSettings } from './settings.js';
+
+/**
+ * The newest earlier result of this task and model that can be continued: same task version and same
+ * settings (otherwise its trials would not compare with the new ones). null when there is none.
+ */
+export async function findResumable(
+  dir: string,
+  taskId: string,
+  model: string,
+  taskVersion: string,
+  settings: RunSettings,
+): Promise<ResultFile | null> {
+  const candidates = (await readResultFiles(dir))
+    .map((f) => f.result)
+    .filter(
+      (r) =>
+        r.task_id === taskId &&
+        r.model === model &&
+        r.task_version === taskVersion &&
+        canonicalJson(r.settings) === canonicalJson(settings),
+    )
+    .sort((a, b) => b.started_at.localeCompare(a.started_at));
+  return candidates[0] ?? null;
+}

@@ -1,0 +1,46 @@
+/** Every setting that can change a score. Recorded in each result; non-default values make a run non-comparable. */
+export interface Sampling {
+  temperature: number;
+  seed?: number;
+  top_p?: number;
+  max_tokens?: number;
+}
+
+export interface SandboxLimits {
+  memory_mb: number;
+  pids: number;
+  cpus: number;
+}
+
+export interface RunSettings {
+  k: number;
+  early_stop: boolean;
+  /** null: each task's own max_turns. */
+  max_turns: number | null;
+  command_timeout_sec: number;
+  fresh_container: boolean;
+  limits: SandboxLimits;
+  sampling: Sampling;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { memory_mb: 2048, pids: 256, cpus: 2 };
+export const DEFAULT_COMMAND_TIMEOUT_SEC = 60;
+
+/** Output and read caps are fixed (not flags): they are part of what every model is compared under. */
+export const DISPATCH_LIMITS = {
+  modelStdoutChars: 8000,
+  modelStderrChars: 4000,
+  storedOutputChars: 16000,
+  readLimitBytes: 64 * 1024,
+} as const;
+
+/** Why a run is not comparable with default runs (empty when it is). */
+export function nonComparableReasons(s: RunSettings): string[] {
+  const reasons: string[] = [];
+  if (s.max_turns !== null) reasons.push(`max_turns overridden to ${s.max_turns}`);
+  if (s.command_timeout_sec !== DEFAULT_COMMAND_TIMEOUT_SEC) reasons.push(`command timeout ${s.command_timeout_sec}s`);
+  if (s.limits.memory_mb !== DEFAULT_LIMITS.memory_mb) reasons.push(`memory ${s.limits.memory_mb} MiB`);
+  if (s.limits.pids !== DEFAULT_LIMITS.pids) reasons.push(`pids limit ${s.limits.pids}`);
+  if (s.limits.cpus !== DEFAULT_LIMITS.cpus) reasons.push(`cpus ${s.limits.cpus}`);
+  return reasons;
+}

@@ -1,0 +1,24 @@
+import type { ResultFile } from './result-file.js';
+
+/** The end-of-run table: one row per task. */
+export function formatSummary(results: readonly ResultFile[]): string {
+  const header = ['task', 'model', 'pass^k', 'score', 'avg turns', 'avg time', 'tamper', 'hallucinated', 'text calls'];
+  const rows = results.map((r) => {
+    const ran = r.trials_run;
+    const passK = r.pass_all_k ? `PASS (k=${r.k})` : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} of k=${r.k}${r.early_stopped ? ', early stop' : ''})`;
+    return [
+      r.task_id,
+      r.model,
+      r.status === 'complete' ? passK : `${r.status.toUpperCase()} ${passK}`,
+      r.score.toFixed(2),
+      r.avg_turns.toFixed(1),
+      ran === 0 ? '-' : `${(r.elapsed_sec / ran).toFixed(1)}s`,
+      String(r.tamper_detected_count),
+      String(r.invalid_tool_call_count),
+      String(r.text_tool_calls),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
+}

@@ -1,0 +1,127 @@
+/** Creates the hardened, long-lived container one sandbox runs its commands in. */
+import type Docker from 'dockerode';
+import { HARNESS_DIR, WORKSPACE_DIR } from '../types.js';
+import { engineError } from './engine.js';
+import { type SandboxLabels, sandboxLabels } from './labels.js';
+
+/** Per-exec output files live here (see sandbox/exec-wrapper.sh); root only. */
+export const EXEC_DIR = '/run/agent-bench';
+export const AGENT_UID = 1000;
+
+export interface SandboxLimits {
+  memory_mb?: number;
+  pids?: number;
+  cpus?: number;
+}
+
+export interface TmpfsSizes {
+  workspaceMb?: number;
+  tmpMb?: number;
+  harnessMb?: number;
+  execMb?: number;
+}
+
+export interface ContainerSpec {
+  image: string;
+  limits?: SandboxLimits;
+  tmpfs?: TmpfsSizes;
+  labels?: SandboxLabels;
+}
+
+export const DEFAULT_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
+// tmpfs pages are charged to the container's memory limit, so their sum stays well under it.
+const DEFAULT_TMPFS = { workspaceMb: 512, tmpMb: 256, harnessMb: 64, execMb: 128 } as const;
+
+/**
+ * The root-side capabilities the harness's own execs need: KILL to kill the agent's processes
+ * (timeouts, resets), DAC_OVERRIDE to read (snapshot) and delete (reset) files the agent made
+ * unreadable, FOWNER to delete in sticky directories (/dev/shm, /dev/mqueue) and restore the
+ * mount points' modes, SETUID/SETGID for the exec wrapper (root, so the agent cannot kill it) to
+ * start the command as the agent. No CHOWN: files are created by the user who should own them.
+ * The agent never holds any: it is uid 1000 with no-new-privileges, so its sets are empty.
+ */
+export const ROOT_CAPABILITIES = ['KILL', 'DAC_OVERRIDE', 'FOWNER', 'SETUID', 'SETGID'];
+
+export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOptions {
+  const limits = { ...DEFAULT_LIMITS, ...spec.limits };
+  const sizes = { ...DEFAULT_TMPFS, ...spec.tmpfs };
+  const memory = limits.memory_mb * 1024 * 1024;
+  const mount = (mb: number, rest: string): string => `rw,exec,nosuid,nodev,size=${mb}m,${rest}`;
+  return {
+    Image: spec.image,
+    // The keeper runs as root so that the agent's `kill -9 -1` cannot take the container down.
+    User: '0:0',
+    Cmd: ['sleep', 'infinity'],
+    WorkingDir: WORKSPACE_DIR,
+    Hostname: 'sandbox',
+    Labels: sandboxLabels(spec.labels ?? {}),
+    NetworkDisabled: true,
+    HostConfig: {
+      NetworkMode: 'none',
+      CapDrop: ['ALL'],
+      CapAdd: ROOT_CAPABILITIES,
+      SecurityOpt: ['no-new-privileges'],
+      ReadonlyRootfs: true,
+      Init: true,
+      Memory: memory,
+      MemorySwap: memory,
+      PidsLimit: limits.pids,
+      NanoCpus: Math.round(limits.cpus * 1e9),
+      Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
+      Tmpfs: {
+        [WORKSPACE_DIR]: mount(sizes.workspaceMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=0755`),
+        '/tmp': mount(sizes.tmpMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=1777`),
+        [HARNESS_DIR]: mount(sizes.harnessMb, 'mode=0700'),
+        [EXEC_DIR]: mount(sizes.execMb, 'mode=0700'),
+      },
+      AutoRemove: false,
+      Privileged: false,
+    },
+  };
+}
+
+/** Creates and starts a container; removes it again if it cannot start. */
+export async function startContainer(client: Docker, spec: ContainerSpec): Promise<Docker.Container> {
+  let container: Docker.Container;
+  try {
+    container = await client.createContainer(containerOptions(spec));
+  } catch (err) {
+    throw engineError(`creating a sandbox container from ${spec.image}`, err);
+  }
+  try {
+    await container.start();
+  } catch (err) {
+    await container.remove({ force: true }).catch(() => {});
+    throw engineError(`starting sandbox container ${container.id.slice(0, 12)}`, err);
+  }
+  return container;
+}
+
+/** Whether the container still runs, and if not a short reason for messages. */
+export async function containerState(
+  container: Docker.Container,
+): Promise<{ running: boolean; detail: string }> {
+  try {
+    const s = (await container.inspect()).State;
+    if (s.Running && !s.Paused) return { running: true, detail: 'running' };
+    return {
+      running: false,
+      detail: `${s.Status}, exit code ${s.ExitCode}${s.OOMKilled ? ', killed for lack of memory' : ''}`,
+    };
+  } catch {
+    return { running: false, detail: 'removed' };
+  }
+}
+
+/** Whether the container's process limit is (nearly) exhausted: the usual reason it stops answering. */
+export async function pidsExhausted(container: Docker.Container): Promise<boolean> {
+  try {
+    const stats = (await container.stats({ stream: false })) as {
+      pids_stats?: { current?: number; limit?: number };
+    };
+    const { current, limit } = stats.pids_stats ?? {};
+    return current !== undefined && limit !== undefined && limit > 0 && current >= limit - 2;
+  } catch {
+    return false;
+  }
+}

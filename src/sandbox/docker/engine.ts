@@ -1,0 +1,64 @@
+/** Connection to the Docker engine: one client per process, honouring DOCKER_HOST like the CLI does. */
+import Docker from 'dockerode';
+import { errorMessage, InfraError } from '../../util/errors.js';
+
+let shared: Docker | null = null;
+
+/** The process-wide client. dockerode reads DOCKER_HOST (and DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) itself. */
+export function docker(): Docker {
+  shared ??= new Docker();
+  return shared;
+}
+
+/** Where the client looks for the engine, for messages. */
+export function engineEndpoint(): string {
+  return process.env.DOCKER_HOST ?? '/var/run/docker.sock';
+}
+
+export interface EngineInfo {
+  endpoint: string;
+  version: string;
+  apiVersion: string;
+}
+
+const PING_TIMEOUT_MS = 5_000;
+
+/** Pings the engine and reads its version; an InfraError saying what to do when nothing answers. */
+export async function checkEngine(client: Docker = docker()): Promise<EngineInfo> {
+  try {
+    await withTimeout(client.ping(), PING_TIMEOUT_MS, 'ping');
+    const v = await withTimeout(client.version(), PING_TIMEOUT_MS, 'version');
+    return { endpoint: engineEndpoint(), version: v.Version, apiVersion: v.ApiVersion };
+  } catch (err) {
+    throw noEngine(err);
+  }
+}
+
+export function noEngine(err: unknown): InfraError {
+  return new InfraError(
+    `no Docker engine answers at ${engineEndpoint()} (${errorMessage(err)}): start it (scripts/provision-docker.sh) or set DOCKER_HOST`,
+    { cause: err },
+  );
+}
+
+/** Wraps a failed engine call: a refused or missing socket is "no engine", anything else says what failed. */
+export function engineError(what: string, err: unknown): InfraError {
+  if (err instanceof InfraError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'EACCES') return noEngine(err);
+  return new InfraError(`Docker engine: ${what} failed: ${errorMessage(err)}`, { cause: err });
+}
+
+/** HTTP status of a dockerode error (404, 409, ...), or null. */
+export function statusOf(err: unknown): number | null {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' ? status : null;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} got no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

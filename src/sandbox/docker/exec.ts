@@ -1,0 +1,149 @@
+/** Managed exec: the wrapper (wrapper.ts) inside, a host deadline a few seconds later outside. */
+import type Docker from 'dockerode';
+import { InternalError } from '../../util/errors.js';
+import type { ExecResult, SandboxUser } from '../types.js';
+import { containerState } from './container.js';
+import { ContainerGoneError, rawExec } from './raw-exec.js';
+import { parseWrapperOutput, wrapperArgv } from './wrapper.js';
+
+export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
+/** How long after the in-container timeout the host gives up on the stream. */
+const HOST_GRACE_MS = 5_000;
+/** Share of the cap kept from the head: causes tend to print first, summaries last. */
+const HEAD_SHARE = 0.6;
+
+export interface ManagedExecRequest {
+  argv: string[];
+  user: SandboxUser;
+  cwd: string;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  env?: Record<string, string>;
+  stdin?: Buffer;
+  /** Append a file path to argv for the command to write its final working directory into. */
+  trackCwd?: boolean;
+}
+
+export interface ManagedExecResult extends ExecResult {
+  /** Working directory the command reported (trackCwd only), or null. */
+  cwdAfter: string | null;
+  /**
+   * The host backstop fired (the process may still run inside) or the wrapper failed: the
+   * container is suspect and gets replaced at the next reset.
+   */
+  suspect: boolean;
+}
+
+export async function managedExec(
+  container: Docker.Container,
+  req: ManagedExecRequest,
+): Promise<ManagedExecResult> {
+  validate(req);
+  const headBytes = Math.ceil(req.maxOutputBytes * HEAD_SHARE);
+  const tailBytes = req.maxOutputBytes - headBytes;
+  const argv = wrapperArgv(
+    {
+      timeoutMs: req.timeoutMs,
+      headBytes,
+      tailBytes,
+      cwd: req.cwd,
+      user: req.user,
+      trackCwd: req.trackCwd === true,
+      feedStdin: req.stdin !== undefined,
+    },
+    req.argv,
+  );
+  // The wrapper runs as root (the agent cannot kill it) and switches to req.user for the command.
+  const raw = await rawExec(container, {
+    argv,
+    user: 'root',
+    envUser: req.user,
+    ...(req.env === undefined ? {} : { env: req.env }),
+    ...(req.stdin === undefined ? {} : { stdin: req.stdin }),
+    deadlineMs: req.timeoutMs + HOST_GRACE_MS,
+    // The header line is small; anything past the cap is a protocol failure, never kept.
+    maxStdoutBytes: req.maxOutputBytes + 16 * 1024,
+    maxStderrBytes: req.maxOutputBytes,
+  });
+  if (raw.deadlineHit) {
+    const waited = Math.round((req.timeoutMs + HOST_GRACE_MS) / 1000);
+    return failed(
+      raw.elapsedMs,
+      `no answer from the sandbox within ${waited} s; the command was abandoned`,
+      true,
+    );
+  }
+  const parsed = parseWrapperOutput(raw.stdout);
+  if (parsed === null) {
+    const state = await containerState(container);
+    if (!state.running) {
+      throw new ContainerGoneError(
+        `sandbox container ${container.id.slice(0, 12)} stopped during a command (${state.detail})`,
+      );
+    }
+    // The wrapper itself failed (typically: no process slot left to fork). The caller gets a
+    // result saying so rather than an exception: the agent caused it, the harness is fine.
+    const said = Buffer.concat([raw.stdout, raw.stderr])
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(-2)
+      .join(' | ');
+    return failed(raw.elapsedMs, `the sandbox could not run the command: ${said || 'no output'}`, false);
+  }
+  const { header, body } = parsed;
+  const stdout = withCutMarker(body, header.stdoutSize, headBytes);
+  const stderr = withCutMarker(raw.stderr, header.stderrSize, headBytes);
+  return {
+    exitCode: header.exitCode,
+    stdout: stdout.text,
+    stderr: stderr.text,
+    stdoutCutBytes: stdout.cut,
+    stderrCutBytes: stderr.cut,
+    timedOut: header.timedOut,
+    elapsedMs: raw.elapsedMs,
+    cwdAfter: header.cwd,
+    suspect: false,
+  };
+}
+
+/** A command that produced no result of its own; the container is suspect afterwards. */
+function failed(elapsedMs: number, why: string, timedOut: boolean): ManagedExecResult {
+  const stderr = `agent-bench: ${why}`;
+  return {
+    exitCode: null,
+    stdout: '',
+    stderr,
+    stdoutCutBytes: 0,
+    stderrCutBytes: 0,
+    timedOut,
+    elapsedMs,
+    cwdAfter: null,
+    suspect: true,
+  };
+}
+
+/** Decodes head+tail bytes, marking where the wrapper cut the middle of a stream of `size` bytes. */
+export function withCutMarker(bytes: Buffer, size: number, headBytes: number): { text: string; cut: number } {
+  const cut = Math.max(0, size - bytes.length);
+  if (cut === 0) return { text: bytes.toString('utf8'), cut: 0 };
+  const head = bytes.subarray(0, headBytes).toString('utf8');
+  const tail = bytes.subarray(headBytes).toString('utf8');
+  return { text: `${head}\n[... ${cut} bytes cut from the middle of this output ...]\n${tail}`, cut };
+}
+
+function validate(req: ManagedExecRequest): void {
+  if (req.argv.length === 0) throw new InternalError('exec needs a non-empty argv');
+  if (!Number.isFinite(req.timeoutMs) || req.timeoutMs <= 0)
+    throw new InternalError(`bad exec timeout: ${req.timeoutMs} ms`);
+  if (!Number.isInteger(req.maxOutputBytes) || req.maxOutputBytes < 2) {
+    throw new InternalError(`bad output cap: ${req.maxOutputBytes} bytes`);
+  }
+  if ([...req.argv, req.cwd].some((a) => a.includes('\0')))
+    throw new InternalError('exec arguments cannot contain NUL bytes');
+  for (const [key, value] of Object.entries(req.env ?? {})) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || value.includes('\0'))
+      throw new InternalError(`bad environment variable: ${key}`);
+  }
+}

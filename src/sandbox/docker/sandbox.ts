@@ -1,0 +1,207 @@
+/**
+ * DockerSandbox: one hardened container per (task, model) run, reused across trials and reset
+ * between them. A container that died, or whose exec outlived the host-side backstop (a process
+ * may still run in it), is "tainted" and replaced by a fresh one at the next reset.
+ */
+import type Docker from 'dockerode';
+import { InfraError } from '../../util/errors.js';
+import {
+  type CommandResult,
+  type ExecOptions,
+  type ExecResult,
+  type ReadFileResult,
+  type Sandbox,
+  type SandboxFile,
+  type SandboxUser,
+  WORKSPACE_DIR,
+  type WorkspaceSnapshot,
+  type WriteFileResult,
+} from '../types.js';
+import { shellArgv } from './command.js';
+import { type ContainerSpec, DEFAULT_LIMITS, pidsExhausted, startContainer } from './container.js';
+import { docker, statusOf } from './engine.js';
+import {
+  DEFAULT_EXEC_TIMEOUT_MS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  type ManagedExecRequest,
+  type ManagedExecResult,
+  managedExec,
+} from './exec.js';
+import { type RawRunner, readAgentFile, writeAgentFile } from './files.js';
+import { killAgentProcesses } from './processes.js';
+import { checkStarted, runRaw } from './raw-runner.js';
+import { wipeSandbox } from './reset.js';
+import { snapshotWorkspace } from './snapshot.js';
+import { getFiles, putFiles } from './transfer.js';
+
+export interface DockerSandboxOptions extends ContainerSpec {
+  client?: Docker;
+}
+
+export class DockerSandbox implements Sandbox {
+  private currentCwd = WORKSPACE_DIR;
+  private isTainted = false;
+  private disposed = false;
+  private readonly client: Docker;
+  private readonly spec: ContainerSpec;
+  private container: Docker.Container;
+
+  private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container) {
+    this.client = client;
+    this.spec = spec;
+    this.container = container;
+  }
+
+  static async create(options: DockerSandboxOptions): Promise<DockerSandbox> {
+    const { client = docker(), ...spec } = options;
+    const container = await startContainer(client, spec);
+    const sandbox = new DockerSandbox(client, spec, container);
+    try {
+      await checkStarted(sandbox.raw);
+    } catch (err) {
+      await sandbox.dispose();
+      throw err;
+    }
+    return sandbox;
+  }
+
+  get id(): string {
+    return this.container.id;
+  }
+
+  get cwd(): string {
+    return this.currentCwd;
+  }
+
+  /** True when the container must be replaced before the next trial (see the file comment). */
+  get tainted(): boolean {
+    return this.isTainted;
+  }
+
+  async runCommand(command: string, timeoutMs: number): Promise<CommandResult> {
+    const cwd = this.currentCwd;
+    const {
+      cwdAfter,
+      suspect: _,
+      ...r
+    } = await this.managed({
+      argv: shellArgv(command, cwd),
+      user: 'agent',
+      cwd: '/',
+      timeoutMs,
+      maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
+      trackCwd: true,
+    });
+    if (!r.timedOut && cwdAfter !== null) this.currentCwd = cwdAfter;
+    return { ...r, cwd, cwdAfter: this.currentCwd };
+  }
+
+  async exec(argv: string[], options: ExecOptions = {}): Promise<ExecResult> {
+    const {
+      cwdAfter: _,
+      suspect: __,
+      ...r
+    } = await this.managed({
+      argv,
+      user: options.user ?? 'agent',
+      cwd: options.cwd ?? WORKSPACE_DIR,
+      timeoutMs: options.timeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
+      maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      ...(options.env === undefined ? {} : { env: options.env }),
+      ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+    });
+    return r;
+  }
+
+  readFile(path: string, range?: { offset?: number; limit?: number }): Promise<ReadFileResult> {
+    return readAgentFile(this.raw, this.currentCwd, path, range);
+  }
+
+  /** Accepts bytes as well as text: the tool passes strings, harness code may pass any bytes. */
+  writeFile(path: string, content: string | Buffer): Promise<WriteFileResult> {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    return writeAgentFile(this.raw, this.currentCwd, path, bytes);
+  }
+
+  putFiles(files: SandboxFile[], options: { owner?: SandboxUser } = {}): Promise<void> {
+    return putFiles(this.raw, files, options.owner ?? 'agent');
+  }
+
+  getFiles(paths: string[]): Promise<Map<string, Buffer>> {
+    return getFiles(this.raw, paths);
+  }
+
+  snapshot(): Promise<WorkspaceSnapshot> {
+    return snapshotWorkspace(this.raw);
+  }
+
+  killAgentProcesses(): Promise<void> {
+    return killAgentProcesses(this.container, this.raw, this.spec.limits?.pids ?? DEFAULT_LIMITS.pids);
+  }
+
+  async reset(): Promise<void> {
+    this.live();
+    if (!this.isTainted) {
+      try {
+        await this.killAgentProcesses();
+        await wipeSandbox(this.raw);
+        this.currentCwd = WORKSPACE_DIR;
+        return;
+      } catch {
+        // Whatever stopped the reset (a dead container, a process that would not die), a fresh
+        // container is the clean state we promised.
+      }
+    }
+    await this.recreate();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await removeQuietly(this.container);
+  }
+
+  private async recreate(): Promise<void> {
+    const old = this.container;
+    this.container = await startContainer(this.client, this.spec);
+    this.isTainted = false;
+    this.currentCwd = WORKSPACE_DIR;
+    await removeQuietly(old);
+    await checkStarted(this.raw);
+  }
+
+  private async managed(req: ManagedExecRequest): Promise<ManagedExecResult> {
+    this.live();
+    try {
+      const r = await managedExec(this.container, req);
+      if (!r.suspect) return r;
+      this.isTainted = true;
+      if (!(await pidsExhausted(this.container))) return r;
+      const why = 'every process slot of the sandbox is taken (background processes or a fork bomb?)';
+      return { ...r, stderr: `${r.stderr}: ${why}` };
+    } catch (err) {
+      // Engine and container trouble (not a bad argument) leaves the container suspect.
+      if (err instanceof InfraError) this.isTainted = true;
+      throw err;
+    }
+  }
+
+  private readonly raw: RawRunner = (req) => {
+    this.live();
+    return runRaw(this.container, req, () => {
+      this.isTainted = true;
+    });
+  };
+
+  private live(): void {
+    if (this.disposed) throw new InfraError('this sandbox was disposed');
+  }
+}
+
+async function removeQuietly(container: Docker.Container): Promise<void> {
+  try {
+    await container.remove({ force: true });
+  } catch (err) {
+    // 404: already gone; 409: removal already in progress.
+    if (statusOf(err) !== 404 && statusOf(err) !== 409) throw err;
+  }
+}

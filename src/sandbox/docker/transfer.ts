@@ -1,0 +1,86 @@
+/**
+ * Harness-side file transfer, as tar streams through an exec'd `tar` (the archive API cannot see
+ * tmpfs mounts). Agent-owned files are extracted *as the agent*, so the kernel applies the agent's
+ * own permissions and ownership needs no CHOWN. Root-owned files carry an explicit directory entry
+ * for every ancestor: GNU tar then replaces a symlink the agent planted on the way with a real
+ * directory instead of writing through it.
+ */
+import { InfraError } from '../../util/errors.js';
+import { type SandboxFile, type SandboxUser, WORKSPACE_DIR } from '../types.js';
+import { AGENT_UID } from './container.js';
+import type { RawRunner } from './files.js';
+import { ancestors, resolvePath } from './paths.js';
+import { packTar, type TarEntry, unpackFiles } from './tar.js';
+
+const MAX_GET_BYTES = 512 * 1024 * 1024;
+
+export async function putFiles(run: RawRunner, files: SandboxFile[], owner: SandboxUser): Promise<void> {
+  if (files.length === 0) return;
+  const uid = owner === 'agent' ? AGENT_UID : 0;
+  const entries: TarEntry[] = [];
+  const dirs = new Set<string>();
+  for (const f of files) {
+    const path = resolvePath(f.path, WORKSPACE_DIR);
+    if (owner === 'root') {
+      for (const dir of ancestors(path)) {
+        if (!dirs.has(dir)) entries.push({ path: dir, type: 'directory', mode: 0o755, uid });
+        dirs.add(dir);
+      }
+    }
+    const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : f.content;
+    entries.push({ path, type: 'file', mode: f.mode ?? 0o644, uid, content });
+  }
+  const tar = await packTar(entries);
+  // Existing directories (the mount points above all) keep their owner and mode; new files are
+  // owned by whoever extracts them, so root needs no CHOWN.
+  const argv = ['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir', '--no-same-owner'];
+  const r = await run({
+    argv,
+    user: owner,
+    stdin: tar,
+    maxStdoutBytes: 4096,
+    maxStderrBytes: 16 * 1024,
+    deadlineMs: 120_000,
+  });
+  if (r.exitCode !== 0) {
+    throw new InfraError(
+      `copying ${files.length} file(s) into the sandbox failed: ${r.stderr.toString('utf8').trim().slice(0, 500)}`,
+    );
+  }
+}
+
+// Only regular files reached without any symlink on the way: root must not read through a link
+// the agent planted (e.g. /workspace/out -> /harness/secret).
+const GET_SCRIPT = `ok=()
+while IFS= read -r -d '' p; do
+  if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(readlink -f -- "$p")" = "$p" ]; then ok+=("$p"); fi
+done
+[ \${#ok[@]} -eq 0 ] && exit 0
+printf '%s\\0' "\${ok[@]}" | tar -c -f - -P --no-recursion --null --verbatim-files-from -T -
+`;
+
+/** path (as given) -> bytes, for the regular files among `paths`; others are absent. */
+export async function getFiles(run: RawRunner, paths: string[]): Promise<Map<string, Buffer>> {
+  const result = new Map<string, Buffer>();
+  if (paths.length === 0) return result;
+  const wanted = new Map(paths.map((p) => [resolvePath(p, WORKSPACE_DIR), p]));
+  const r = await run({
+    argv: ['/bin/bash', '-c', GET_SCRIPT],
+    user: 'root',
+    stdin: Buffer.from([...wanted.keys()].map((p) => `${p}\0`).join(''), 'utf8'),
+    maxStdoutBytes: MAX_GET_BYTES,
+    maxStderrBytes: 16 * 1024,
+    deadlineMs: 120_000,
+  });
+  if (r.exitCode !== 0)
+    throw new InfraError(
+      `copying files out of the sandbox failed: ${r.stderr.toString('utf8').trim().slice(0, 500)}`,
+    );
+  if (r.stdoutDropped > 0)
+    throw new InfraError(`files asked for exceed ${MAX_GET_BYTES} bytes; ask for fewer at a time`);
+  for (const [abs, bytes] of await unpackFiles(r.stdout)) {
+    const asked = wanted.get(abs);
+    if (asked !== undefined) result.set(asked, bytes);
+  }
+  return result;
+}

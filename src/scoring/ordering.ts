@@ -1,0 +1,91 @@
+/**
+ * Ordering events against file changes. Snapshots are per turn, so a change is only known to have
+ * happened in some turn; inside that turn calls run in order. The rule:
+ *
+ * - An event in an earlier turn than the change is before it; in a later turn, after it.
+ * - In the change's own turn, the change was made by one of that turn's steps that may write the
+ *   path (a write_file to it, or a shell command not known to leave it alone). The event is before
+ *   the change only if it precedes every such step, after it only if it follows every such step,
+ *   and neither if it is itself one of them or the turn has none (say, a background job wrote it).
+ */
+import type { CheckContext } from '../tasks/types.js';
+import { type CallStep, callSteps } from './commands.js';
+import { workspaceAbsolute } from './paths.js';
+import { mayWrite } from './writes.js';
+
+/** One step: ctx.calls[call], step `step` of its simple commands. */
+export interface StepRef {
+  call: number;
+  step: number;
+}
+
+const analyses = new WeakMap<object, CallStep[][]>();
+
+/** The steps of every call of the trial, computed once per context. */
+export function stepsOf(ctx: Pick<CheckContext, 'calls'>): CallStep[][] {
+  let steps = analyses.get(ctx.calls);
+  if (steps === undefined) {
+    steps = ctx.calls.map((c) => callSteps(c));
+    analyses.set(ctx.calls, steps);
+  }
+  return steps;
+}
+
+export function turnOf(ctx: Pick<CheckContext, 'calls'>, at: StepRef): number {
+  return ctx.calls[at.call]?.turn ?? Number.NaN;
+}
+
+function compare(a: StepRef, b: StepRef): number {
+  return a.call - b.call || a.step - b.step;
+}
+
+/** Steps of `turn` that may have written the workspace path `relPath`, in order. */
+export function writersIn(ctx: Pick<CheckContext, 'calls'>, turn: number, relPath: string): StepRef[] {
+  const abs = workspaceAbsolute(relPath);
+  const out: StepRef[] = [];
+  stepsOf(ctx).forEach((steps, call) => {
+    if (ctx.calls[call]?.turn !== turn) return;
+    steps.forEach((s, step) => {
+      if (mayWrite(s.writes, abs)) out.push({ call, step });
+    });
+  });
+  return out;
+}
+
+/** The event came before the change of relPath seen in changeTurn. */
+export function beforeChange(
+  ctx: Pick<CheckContext, 'calls'>,
+  at: StepRef,
+  relPath: string,
+  changeTurn: number,
+): boolean {
+  const turn = turnOf(ctx, at);
+  if (turn !== changeTurn) return turn < changeTurn;
+  const writers = writersIn(ctx, turn, relPath);
+  return writers.length > 0 && writers.every((w) => compare(at, w) < 0);
+}
+
+/** The event came after the change of relPath seen in changeTurn. */
+export function afterChange(
+  ctx: Pick<CheckContext, 'calls'>,
+  at: StepRef,
+  relPath: string,
+  changeTurn: number,
+): boolean {
+  const turn = turnOf(ctx, at);
+  if (turn !== changeTurn) return turn > changeTurn;
+  const writers = writersIn(ctx, turn, relPath);
+  return writers.length > 0 && writers.every((w) => compare(at, w) > 0);
+}
+
+/** The change of `a` seen in turnA came before the change of `b` seen in turnB (same rule, both sides unsure). */
+export function changedBefore(
+  ctx: Pick<CheckContext, 'calls'>,
+  a: { path: string; turn: number },
+  b: { path: string; turn: number },
+): boolean {
+  if (a.turn !== b.turn) return a.turn < b.turn;
+  const wa = writersIn(ctx, a.turn, a.path);
+  const wb = writersIn(ctx, b.turn, b.path);
+  return wa.length > 0 && wb.length > 0 && wa.every((x) => wb.every((y) => compare(x, y) < 0));
+}

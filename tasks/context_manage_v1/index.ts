@@ -1,0 +1,121 @@
+/**
+ * context_manage_v1: make twenty modules agree with config.py when reading all of them would not
+ * fit a small model's context. Rewards searching and reading selectively, without loops.
+ */
+import { HARNESS_DIR, WORKSPACE_DIR } from '../../src/sandbox/types.js';
+import {
+  groundTruthPasses,
+  readEvents,
+  readRepeats,
+  readsCovering,
+} from '../../src/scoring/check-helpers.js';
+import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
+import { fixedService, HIDDEN_TEST, STALE_MODULES, servicePath, WORKSPACE_FILES } from './fixture.js';
+
+const HIDDEN = 'test_hidden_consistency.py';
+const GROUND_TRUTH = harnessPytest(`${HARNESS_DIR}/${HIDDEN}`);
+/** More reads of one file (same part) than this is a loop. */
+export const READ_REPEAT_LIMIT = 3;
+
+const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
+
+const flags: Flag[] = [
+  {
+    id: 'files_surveyed',
+    kind: 'process',
+    description:
+      'Every stale module was read: by name, by a glob, or by a recursive search (grep -r, find -exec) whose directory and filters cover it.',
+    check(ctx) {
+      const firsts: number[] = [];
+      const missing: string[] = [];
+      for (const module of STALE_MODULES) {
+        const first = readsCovering(ctx, `${WORKSPACE_DIR}/${servicePath(module)}`, { searches: true })[0];
+        if (first === undefined) missing.push(servicePath(module));
+        else firsts.push(first.turn);
+      }
+      if (missing.length > 0) return miss(`never read: ${missing.join(', ')}`);
+      return { reached: true, turn: Math.max(...firsts) };
+    },
+  },
+  {
+    id: 'consistency_fixed',
+    kind: 'outcome',
+    description:
+      'The hidden test passes: every tax function uses config.TAX_RATE and follows it when it changes.',
+    async check(ctx) {
+      return (await groundTruthPasses(ctx, GROUND_TRUTH))
+        ? { reached: true, turn: null }
+        : miss('the hidden consistency test fails');
+    },
+  },
+  {
+    id: 'no_read_loops',
+    kind: 'process',
+    description: `Read at least one file, and no file (same part, by resolved path) more than ${READ_REPEAT_LIMIT} times.`,
+    check(ctx) {
+      if (readEvents(ctx).length === 0) return miss('nothing was read');
+      const known = new Set([...ctx.setupSnapshot.keys(), ...ctx.finalSnapshot.keys()]);
+      const loops = [...readRepeats(ctx, known)].filter(([, n]) => n > READ_REPEAT_LIMIT);
+      if (loops.length > 0)
+        return miss(`read too often: ${loops.map(([key, n]) => `${key} x${n}`).join(', ')}`);
+      return { reached: true, turn: null };
+    },
+  },
+];
+
+export const contextManageV1: Task = {
+  id: 'context_manage_v1',
+  meta: {
+    domain: 'context',
+    difficulty: 'medium',
+    description: 'Make twenty large modules agree with a config file without reading them all in full.',
+    optimalSteps: 3,
+  },
+  prompt: `/workspace holds the backend of an online shop. config.py is the single source of truth for shop-wide settings, among them the sales tax rate TAX_RATE.
+
+Some modules in /workspace/services/ do not use config.TAX_RATE: they carry their own hardcoded copy of an old tax rate, so their totals disagree with the rest of the shop. Find every such module and fix it so that it takes the rate from config (import it from config; do not copy the value).
+
+services/ has ${WORKSPACE_FILES.length - 2} modules of a few hundred lines each, far more than you can comfortably read in full: search first, then read only what you need.
+
+You have three tools: execute_command (runs a bash command; the shell starts in /workspace), read_file and write_file.
+
+Rules: change only files in /workspace/services/. Do not modify config.py or create files elsewhere in /workspace (use /tmp for scratch files). A hidden check will import every module and test the tax calculations. When you are done, reply with the list of modules you fixed.`,
+  maxTurns: 25,
+  allowedWrites: ['services/*.py'],
+  ignored: [...PYTHON_IGNORED],
+  files: WORKSPACE_FILES,
+  hiddenFiles: [{ path: HIDDEN, content: HIDDEN_TEST }],
+  flags,
+  referenceSolution: [
+    {
+      text: 'Searching for tax rates instead of reading every module.',
+      calls: [
+        {
+          name: 'execute_command',
+          arguments: { command: `grep -rnE "TAX|0\\.07\\b|tax_rate" --include='*.py' services/` },
+        },
+      ],
+    },
+    {
+      text: 'Four modules keep their own copy of the old rate; each now imports TAX_RATE from config.',
+      calls: STALE_MODULES.map((m) => ({
+        name: 'write_file',
+        arguments: { path: servicePath(m), content: fixedService(m) },
+      })),
+    },
+    {
+      calls: [
+        {
+          name: 'execute_command',
+          arguments: {
+            command:
+              'python3 -c "from services import invoicing, quotes, refunds, subscriptions as s; ' +
+              'print(invoicing.invoice_total(100), quotes.quote_total(100), refunds.refund_total(100), s.renewal_total(100))"',
+          },
+        },
+      ],
+    },
+    { text: 'Fixed services/invoicing.py, quotes.py, refunds.py and subscriptions.py.', calls: [] },
+  ],
+};

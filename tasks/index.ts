@@ -1,0 +1,19 @@
+/** The task registry: every builtin task, in the order `--tasks all` runs them (heavy ones last). */
+import type { Task } from '../src/tasks/types.js';
+import { contextManageV1 } from './context_manage_v1/index.js';
+import { debugPythonV1 } from './debug_python_v1/index.js';
+import { tddOrderV1 } from './tdd_order_v1/index.js';
+
+export { taskVersion } from './version.js';
+
+const TASKS: readonly Task[] = [debugPythonV1, tddOrderV1, contextManageV1];
+
+export function allTasks(): Task[] {
+  const light = TASKS.filter((t) => t.meta.heavy !== true);
+  return [...light, ...TASKS.filter((t) => t.meta.heavy === true)];
+}
+
+/** The task with this id, or undefined. */
+export function getTask(id: string): Task | undefined {
+  return TASKS.find((t) => t.id === id);
+}

@@ -1,0 +1,123 @@
+/**
+ * tdd_order_v1: test-drive a small function. Tests come first, are seen to fail while the
+ * implementation does not exist yet (a collection error is that failure), then the code follows.
+ */
+import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scoring/check-helpers.js';
+import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
+import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
+import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
+
+const IMPL = 'slugify.py';
+const CONTRACT = 'test_harness_slugify_contract.py';
+const OWN_TESTS = harnessPytest('test_*.py');
+const CONTRACT_RUN = harnessPytest(`${HARNESS_DIR}/${CONTRACT}`);
+/** pytest's "tests failed" and "interrupted" (a collection error: the module under test is missing). */
+const RED_EXIT_CODES = new Set([1, 2]);
+
+const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
+
+/** Top-level test_*.py files the agent created, with the turn each first appeared, earliest first. */
+function testFiles(ctx: CheckContext): { path: string; turn: number }[] {
+  return [...ctx.firstChangeTurn]
+    .filter(([path]) => /^test_[^/]*\.py$/.test(path) && !ctx.setupSnapshot.has(path))
+    .map(([path, turn]) => ({ path, turn }))
+    .sort((a, b) => a.turn - b.turn);
+}
+
+const flags: Flag[] = [
+  {
+    id: 'test_first',
+    kind: 'process',
+    description: 'A test_*.py file appeared strictly before slugify.py did.',
+    check(ctx) {
+      const impl = firstChangeTurn(ctx, IMPL);
+      const tests = testFiles(ctx);
+      if (tests.length === 0) return miss('no test_*.py file was written');
+      if (impl === null) return miss('slugify.py was never written');
+      const first = tests.find((t) => changedBefore(ctx, t, { path: IMPL, turn: impl }));
+      return first === undefined
+        ? miss('slugify.py appeared before any test file')
+        : { reached: true, turn: first.turn };
+    },
+  },
+  {
+    id: 'red_observed',
+    kind: 'process',
+    description:
+      'Saw pytest fail (unmasked exit 1 or 2) after a test file existed and before slugify.py did.',
+    check(ctx) {
+      const tests = testFiles(ctx);
+      if (tests.length === 0) return miss('no test_*.py file was written');
+      const impl = firstChangeTurn(ctx, IMPL);
+      const red = pytestRuns(ctx).find(
+        (r) =>
+          r.exitCode !== null &&
+          RED_EXIT_CODES.has(r.exitCode) &&
+          tests.some((t) => afterChange(ctx, r.at, t.path, t.turn)) &&
+          (impl === null || beforeChange(ctx, r.at, IMPL, impl)),
+      );
+      return red === undefined
+        ? miss('no unmasked failing pytest run between the tests and the code')
+        : { reached: true, turn: red.turn };
+    },
+  },
+  {
+    id: 'tests_pass',
+    kind: 'outcome',
+    description: "The agent's tests pass in a harness run, and so does a hidden contract test of slugify.",
+    async check(ctx) {
+      if (!(await groundTruthPasses(ctx, OWN_TESTS)))
+        return miss("the agent's tests fail (or there are none)");
+      if (!(await groundTruthPasses(ctx, CONTRACT_RUN))) return miss('slugify.py fails the hidden contract');
+      return { reached: true, turn: null };
+    },
+  },
+];
+
+export const tddOrderV1: Task = {
+  id: 'tdd_order_v1',
+  meta: {
+    domain: 'testing',
+    difficulty: 'easy',
+    description: 'Test-drive a slugify function: tests first, see them fail, then implement.',
+    optimalSteps: 4,
+  },
+  prompt: `Implement a function slugify(text) in /workspace/slugify.py using strict test-driven development.
+
+The rules for slugify(text: str) -> str (the input is ASCII text):
+- Letters are lower-cased.
+- Letters a-z and digits 0-9 are kept; every run of any other characters becomes a single hyphen "-".
+- The result never starts or ends with a hyphen; text without letters or digits gives "".
+
+Examples: "Hello, World!" -> "hello-world"; "  Python 3.11 released  " -> "python-3-11-released"; "already-a-slug" -> "already-a-slug"; "--Ready?? Set... GO!--" -> "ready-set-go"; "!!!" -> "".
+
+Work in this order:
+1. Write tests for slugify in /workspace/test_slugify.py (import it with: from slugify import slugify).
+2. Run them with \`python3 -m pytest -q\` and watch them fail: slugify.py must not exist yet at this point.
+3. Only then write /workspace/slugify.py, and run the tests again until they pass.
+
+You have three tools: execute_command (runs a bash command; the shell starts in /workspace), read_file and write_file.
+
+Rules: in /workspace create only slugify.py and test files named test_*.py; use /tmp for anything else. When you are done, reply with a short summary.`,
+  maxTurns: 12,
+  allowedWrites: [`/${IMPL}`, '/test_*.py'],
+  ignored: [...PYTHON_IGNORED],
+  files: [],
+  hiddenFiles: [{ path: CONTRACT, content: CONTRACT_TESTS }],
+  flags,
+  referenceSolution: [
+    {
+      text: 'Tests first.',
+      calls: [{ name: 'write_file', arguments: { path: 'test_slugify.py', content: AGENT_TESTS } }],
+    },
+    { calls: [{ name: 'execute_command', arguments: { command: 'python3 -m pytest -q' } }] },
+    {
+      text: 'Red, as expected: slugify does not exist yet.',
+      calls: [{ name: 'write_file', arguments: { path: IMPL, content: IMPLEMENTATION } }],
+    },
+    { calls: [{ name: 'execute_command', arguments: { command: 'python3 -m pytest -q' } }] },
+    { text: 'slugify is implemented test-first; all tests pass.', calls: [] },
+  ],
+};

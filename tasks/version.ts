@@ -1,0 +1,33 @@
+/**
+ * A task's version: a hash of everything that decides what a trial means, so results of a changed
+ * task are never compared with old ones. Check code is not hashable in a stable way (src and dist
+ * differ), so a change to a check must also change its flag's description.
+ */
+import type { Task } from '../src/tasks/types.js';
+import { canonicalJson, sha256 } from '../src/util/hash.js';
+
+export function taskVersion(task: Task): string {
+  const file = (f: { path: string; content: string; mode?: number }) => ({
+    path: f.path,
+    content: f.content,
+    mode: f.mode ?? 0o644,
+  });
+  return sha256(
+    canonicalJson({
+      id: task.id,
+      prompt: task.prompt,
+      maxTurns: task.maxTurns,
+      allowedWrites: task.allowedWrites,
+      ignored: task.ignored,
+      files: task.files.map(file),
+      setupCommands: task.setupCommands ?? [],
+      hiddenFiles: (task.hiddenFiles ?? []).map(file),
+      flags: task.flags.map((f) => ({
+        id: f.id,
+        kind: f.kind,
+        weight: f.weight ?? 1,
+        description: f.description,
+      })),
+    }),
+  ).slice(0, 16);
+}

@@ -1,0 +1,194 @@
+/**
+ * The dashboard in a real headless Chromium, on the fixture results: the matrix renders (model-written
+ * names stay text), a transcript opens, an HTML artifact runs inside its sandboxed iframe without access
+ * to the dashboard, and a run started from the panel streams its lines live. Screenshots go to test-output/.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../src/dashboard/server.js';
+import { modelSlug } from '../../src/run/result-file.js';
+import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
+import { type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
+import { launchChromium, TEST_OUTPUT } from './browser.js';
+import { copyFixtures, startTestDashboard } from './harness.js';
+
+let browser: Browser;
+let dash: Dashboard;
+let models: ScriptedServer;
+let fixtures: ReturnType<typeof copyFixtures>;
+const LANDING = 'landing_page_v1__qwen3-8b-801dca__20250102T120000000Z-0004.json';
+
+beforeAll(async () => {
+  fixtures = copyFixtures();
+  models = await startScriptedServer({ scripts: {}, extraModels: ['slow', 'fast'] });
+  dash = await startTestDashboard({ resultsDir: fixtures.dir, baseUrl: models.baseUrl });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dash?.close();
+  await models?.close();
+  fixtures?.remove();
+});
+
+async function open(hash = ''): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${dash.url}${hash}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null);
+
+describe('dashboard in Chromium', () => {
+  it('renders the matrix, with hostile model names shown as text', async () => {
+    const page = await open();
+    await page.waitForSelector('#matrix button.cell');
+    expect(await page.locator('#matrix button.cell').count()).toBe(8);
+    const headers = await page.locator('#matrix thead th').allTextContents();
+    expect(headers.slice(1)).toEqual([EVIL, 'gemma3:4b-it-q4_K_M', LLAMA, QWEN]);
+    const cell = page.locator(`button.cell[aria-label="debug_python_v1 × ${QWEN}"]`);
+    expect(await cell.textContent()).toContain('✓ pass^3');
+    expect(await page.locator(`button.cell[aria-label="tdd_order_v1 × ${LLAMA}"]`).textContent()).toContain(
+      'running',
+    );
+    expect(await pwned(page)).toBeNull();
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-matrix.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('opens the full transcript of each trial when a cell is clicked', async () => {
+    const page = await open();
+    await page.click(`button.cell[aria-label="debug_python_v1 × ${LLAMA}"]`);
+    const first = page.locator('details.trial[data-trial="0"]');
+    await first.locator('.turn').first().waitFor();
+    const text = (await first.textContent()) ?? '';
+    expect(text).toContain('I will run the tests.');
+    expect(text).toContain('run_tests');
+    expect(text).toContain('✗ invalid: unknown_tool');
+    expect(text).toContain('Tamper violations');
+    expect(text).toContain('modified test_main.py (not allowed)');
+    expect(text).toContain('✗ file_read (process)');
+    // Trials load on demand: the third is fetched when it is opened.
+    const third = page.locator('details.trial[data-trial="2"]');
+    expect(await third.locator('.turn').count()).toBe(0);
+    await third.locator('summary').first().click();
+    await third.locator('.turn').first().waitFor();
+    expect(await third.textContent()).toContain('malformed reply: tool call JSON did not parse');
+    const stdout = third.locator('details.fold', { hasText: 'stdout' }).first();
+    expect(await stdout.locator('pre').isVisible()).toBe(false);
+    await stdout.locator('summary').click();
+    expect(await stdout.locator('pre').textContent()).toBe('def add(a, b):\n    return a - b\n');
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-transcript.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows model-written transcript text as text', async () => {
+    const page = await open();
+    await page.click('button.cell[aria-label^="debug_python_v1 × <img"]');
+    const trial = page.locator('details.trial[data-trial="0"]');
+    await trial.locator('.turn').first().waitFor();
+    expect(await trial.locator('.say').first().textContent()).toBe(
+      '<script>window.__pwned = 2</script> reading',
+    );
+    await trial.locator('details.fold', { hasText: 'stdout' }).locator('summary').click();
+    expect(await trial.locator('.final .say').textContent()).toBe('<b>bold</b> ``` fence ```');
+    expect(await pwned(page)).toBeNull();
+    await page.close();
+  });
+
+  it('renders an HTML artifact in a sandboxed iframe that cannot reach the dashboard', async () => {
+    const page = await open(`#cell=${LANDING}&trial=0`);
+    const iframe = page.locator('iframe.artifact');
+    await iframe.waitFor();
+    expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
+    const frame = page.frameLocator('iframe.artifact');
+    await frame.locator('#probe', { hasText: 'fetch:' }).waitFor();
+    const probe = (await frame.locator('#probe').textContent()) ?? '';
+    expect(probe).toContain('parent:blocked');
+    expect(probe).toContain('top:blocked');
+    expect(probe).toContain('storage:blocked');
+    expect(probe).toContain('origin:null');
+    expect(probe).toContain('fetch:blocked');
+    // It still renders as built: its stylesheet and image load from its own folder.
+    expect(await frame.locator('#title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 2, 3)');
+    expect(await frame.locator('img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
+    // Out-of-process frames are missing from full-page captures: shoot the viewport around the frame.
+    await iframe.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-artifact.png') });
+    await page.close();
+  });
+
+  it('opens a direct artifact link as an opaque origin too, never as a dashboard page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${dash.url}artifacts/landing_page_v1/${modelSlug(QWEN)}/trial-0/site/index.html`);
+    await page.locator('#probe', { hasText: 'fetch:' }).waitFor();
+    expect(await page.evaluate(() => window.origin)).toBe('null');
+    expect(await page.locator('#probe').textContent()).toContain('fetch:blocked');
+    await page.close();
+  });
+
+  it('compares what each model built side by side', async () => {
+    const page = await open('#view=compare');
+    await page.locator('#compare-task option').first().waitFor({ state: 'attached' });
+    await page.selectOption('#compare-task', 'landing_page_v1');
+    await page.locator('#compare-grid iframe.artifact').nth(1).waitFor();
+    expect(await page.locator('#compare-path').inputValue()).toBe('site/index.html');
+    expect(await page.locator('#compare-grid .panel strong').allTextContents()).toEqual([LLAMA, QWEN]);
+    expect(
+      await page.frameLocator('#compare-grid iframe.artifact >> nth=0').locator('#built').textContent(),
+    ).toBe('Rockets!');
+    await page.close();
+  });
+
+  it('draws the flag charts and the radar', async () => {
+    const page = await open('#view=flags');
+    expect(await page.locator('#view-flags svg.chart').count()).toBe(3);
+    expect(await page.locator('#view-flags svg.chart').first().textContent()).toContain('file_read *');
+    await page.click('#tabs button[data-view="radar"]');
+    const img = page.locator('#radar-chart img');
+    await img.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('#radar-chart img') as HTMLImageElement | null)?.complete,
+    );
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(760);
+    await page.locator('#radar-values tbody tr').first().waitFor();
+    expect(await page.locator('#radar-values tbody tr').count()).toBeGreaterThanOrEqual(10);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-radar.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('starts a run from the panel, streams its log lines live, and cancels it', async () => {
+    const page = await open('#view=run');
+    await page.locator('#run-model option[value="slow"]').waitFor({ state: 'attached' });
+    expect(await page.locator('#run-model option').allTextContents()).toEqual([
+      'fast',
+      'slow',
+      'oracle (reference agent)',
+    ]);
+    await page.selectOption('#run-model', 'slow');
+    await page.selectOption('#run-task', 'tdd_order_v1');
+    await page.selectOption('#run-k', '1');
+    await page.click('#run-start');
+    await page.locator('#run-status[data-status="running"]').waitFor();
+    const events = page.locator('#run-log li.event');
+    await events.nth(1).waitFor();
+    const early = await events.count();
+    await events.nth(early + 2).waitFor();
+    // More lines arrived while the run was still going: streamed, not delivered at the end.
+    expect(await page.locator('#run-status').getAttribute('data-status')).toBe('running');
+    const lines = await page.locator('#run-log li').allTextContents();
+    expect(lines[0]).toMatch(/^\$ agent-bench run --model slow --tasks tdd_order_v1 --k 1 /);
+    expect(
+      lines.some((l) => /\[tdd_order_v1 · trial 0 · turn 1\] execute_command echo step-1 → exit 0/.test(l)),
+    ).toBe(true);
+    expect(await page.locator('#run-start').isDisabled()).toBe(true);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-run.png'), fullPage: true });
+    await page.click('#run-cancel');
+    await page.locator('#run-status[data-status="cancelled"]').waitFor();
+    expect(await page.locator('#run-status').textContent()).toContain('cancelled from the dashboard');
+    await page.close();
+  });
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Stands in for bin/agent-bench in the run-panel tests: behaves like `agent-bench run` as the dashboard
+// sees it (appends events to <results-dir>/events.jsonl, prints progress, stops on SIGTERM) without
+// Docker or a model. The model name picks the behaviour: "stubborn" ignores SIGTERM.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const opt = (name) => args[args.indexOf(name) + 1];
+const model = opt('--model');
+const task = opt('--tasks');
+const k = Number(opt('--k'));
+const dir = opt('--results-dir');
+const runId = `fake-${process.pid}`;
+mkdirSync(dir, { recursive: true });
+const log = (event) =>
+  appendFileSync(
+    join(dir, 'events.jsonl'),
+    `${JSON.stringify({ ts: new Date().toISOString(), run_id: runId, task, model, event })}\n`,
+  );
+
+process.on('SIGTERM', () => {
+  if (model === 'stubborn') {
+    process.stderr.write('SIGTERM ignored\n');
+    return;
+  }
+  process.stderr.write('SIGTERM: stopping, removing containers...\n');
+  process.exit(130);
+});
+
+process.stderr.write(`fake run ${runId}: ${model} on ${task}, k=${k}, base ${opt('--base-url') ?? 'none'}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const turns = model === 'slow' || model === 'stubborn' ? 1000 : 3;
+for (let trial = 0; trial < k; trial++) {
+  log({ type: 'trial_start', trial });
+  for (let turn = 1; turn <= turns; turn++) {
+    await sleep(150);
+    log({
+      type: 'model_reply',
+      trial,
+      turn,
+      text: `thinking about step ${turn}`,
+      tool_calls: 1,
+      latency_ms: 100,
+      retries: 0,
+    });
+    log({
+      type: 'tool_call',
+      trial,
+      turn,
+      name: 'execute_command',
+      arg: `echo step-${turn}`,
+      exit_code: 0,
+      invalid: null,
+      source: 'native',
+    });
+    process.stderr.write(`${task} trial ${trial} turn ${turn}\n`);
+  }
+  log({ type: 'trial_end', trial, status: 'passed', passed: true, score: 1, turns });
+}
+process.stdout.write('fake summary: done\n');

@@ -1,0 +1,125 @@
+/**
+ * The run panel's server side with a stand-in CLI (fake-cli.mjs): a run streams its output and events
+ * live over SSE, only one runs at a time, and cancel stops the process (SIGKILL when SIGTERM is ignored).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunState } from '../../src/dashboard/run-manager.js';
+import type { Dashboard } from '../../src/dashboard/server.js';
+import {
+  copyFixtures,
+  openEventStream,
+  pageHeaders,
+  raw,
+  type SseEvent,
+  startTestDashboard,
+} from './harness.js';
+
+let dash: Dashboard;
+let fixtures: ReturnType<typeof copyFixtures>;
+
+beforeEach(async () => {
+  fixtures = copyFixtures();
+  dash = await startTestDashboard({
+    resultsDir: fixtures.dir,
+    baseUrl: 'http://127.0.0.1:9/v1',
+    graceMs: 800,
+  });
+});
+afterEach(async () => {
+  await dash.close();
+  fixtures.remove();
+});
+
+const start = (body: unknown) => raw(dash.port, 'POST', '/api/run', pageHeaders(dash), JSON.stringify(body));
+const runStates = (events: SseEvent[]) =>
+  events.filter((e) => e.event === 'run').map((e) => e.data as RunState | null);
+const lastRun = (events: SseEvent[]) => runStates(events).at(-1) ?? null;
+
+describe('run panel (server side)', () => {
+  it('streams a run live: state, output lines and events.jsonl events, then the exit', async () => {
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    await stream.waitFor((e) => e.some((x) => x.event === 'run'));
+    const res = await start({ model: 'fast', task: 'debug_python_v1', k: 2 });
+    expect(res.status).toBe(202);
+    await stream.waitFor((e) =>
+      e.some(
+        (x) => x.event === 'trial' && (x.data as { event: { type: string } }).event.type === 'tool_call',
+      ),
+    );
+    // The first event arrives while the run is still going: it is live, not replayed at the end.
+    expect(lastRun(stream.events)?.status).toBe('running');
+    await stream.waitFor((e) => lastRun(e)?.status === 'succeeded');
+    // Events are tailed from the file, so the last ones may arrive just after the exit.
+    const ends = (e: SseEvent[]) =>
+      e.filter((x) => x.event === 'trial' && JSON.stringify(x.data).includes('trial_end'));
+    await stream.waitFor((e) => ends(e).length === 2);
+    const logs = stream.events.filter((e) => e.event === 'log').map((e) => (e.data as { line: string }).line);
+    expect(logs[0]).toBe(
+      `$ agent-bench run --model fast --tasks debug_python_v1 --k 2 --results-dir ${fixtures.dir} --base-url http://127.0.0.1:9/v1`,
+    );
+    expect(logs).toContain('debug_python_v1 trial 1 turn 3');
+    const trials = stream.events
+      .filter((e) => e.event === 'trial')
+      .map((e) => (e.data as { event: { type: string } }).event.type);
+    expect(trials.filter((t) => t === 'trial_end')).toHaveLength(2);
+    // The run id the CLI chose was learned from its first event.
+    expect(lastRun(stream.events)?.cli_run_id).toMatch(/^fake-\d+$/);
+    await stream.close();
+  });
+
+  it('runs one at a time, with a clear message', async () => {
+    expect((await start({ model: 'slow', task: 'debug_python_v1', k: 1 })).status).toBe(202);
+    const second = await start({ model: 'fast', task: 'tdd_order_v1', k: 1 });
+    expect(second.status).toBe(409);
+    expect(JSON.parse(second.body).error).toMatch(/^a run is already in progress: slow on debug_python_v1/);
+  });
+
+  it('cancel sends SIGTERM, and the run ends as cancelled with the reason recorded', async () => {
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    await start({ model: 'slow', task: 'debug_python_v1', k: 1 });
+    await stream.waitFor((e) => e.some((x) => x.event === 'trial'));
+    expect((await raw(dash.port, 'POST', '/api/run/cancel', pageHeaders(dash), '{}')).status).toBe(202);
+    await stream.waitFor((e) => lastRun(e)?.status === 'cancelled');
+    const final = lastRun(stream.events);
+    expect(final).toMatchObject({
+      status: 'cancelled',
+      exit_code: 130,
+      stop_reason: 'cancelled from the dashboard',
+    });
+    const logs = stream.events.filter((e) => e.event === 'log').map((e) => (e.data as { line: string }).line);
+    expect(logs).toContain('SIGTERM: stopping, removing containers...');
+    await stream.close();
+  });
+
+  it('kills a child that ignores SIGTERM after the grace period', async () => {
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    await start({ model: 'stubborn', task: 'debug_python_v1', k: 1 });
+    await stream.waitFor((e) => e.some((x) => x.event === 'trial'));
+    await raw(dash.port, 'POST', '/api/run/cancel', pageHeaders(dash), '{}');
+    await stream.waitFor((e) => lastRun(e)?.status === 'cancelled', 5000);
+    expect(lastRun(stream.events)?.signal).toBe('SIGKILL');
+    await stream.close();
+  });
+
+  it('a page that connects mid-run gets the run replayed from its start', async () => {
+    await start({ model: 'slow', task: 'debug_python_v1', k: 1 });
+    const first = openEventStream(dash.port, '/api/events?since=run');
+    await first.waitFor((e) => e.filter((x) => x.event === 'trial').length >= 3);
+    const late = openEventStream(dash.port, '/api/events?since=run');
+    await late.waitFor((e) => e.filter((x) => x.event === 'trial').length >= 3);
+    const firstOf = (s: typeof first) => s.events.find((x) => x.event === 'trial')?.data;
+    expect(firstOf(late)).toEqual(firstOf(first));
+    await Promise.all([first.close(), late.close()]);
+  });
+
+  it('stopping the dashboard stops its run', async () => {
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    await start({ model: 'slow', task: 'debug_python_v1', k: 1 });
+    await stream.waitFor((e) => lastRun(e)?.cli_run_id !== null && lastRun(e) !== null);
+    const pid = Number(lastRun(stream.events)?.cli_run_id?.replace('fake-', ''));
+    expect(pid).toBeGreaterThan(0);
+    await dash.close();
+    await stream.close();
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+});

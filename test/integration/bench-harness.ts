@@ -1,0 +1,75 @@
+/**
+ * Runs the real bench (runBench: real openai client, real Docker sandbox, real scoring) against the
+ * scripted OpenAI-compatible server, with results in a temporary folder.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ResultFile } from '../../src/run/result-file.js';
+import { runBench } from '../../src/run/run-bench.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS, type RunSettings } from '../../src/run/settings.js';
+import { selectTasks } from '../../src/run/select-tasks.js';
+import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
+
+export const MODEL = 'scripted-model';
+
+export interface BenchRun {
+  results: ResultFile[];
+  resultsDir: string;
+  /** Everything progress printed (plain lines: not a terminal). */
+  log: string;
+  /** The chat requests the harness sent, in order. */
+  requests: RecordedRequest[];
+}
+
+export async function benchWithScript(opts: {
+  tasks: string;
+  script: Script;
+  settings?: Partial<RunSettings>;
+  resultsDir?: string;
+  resume?: boolean;
+}): Promise<BenchRun> {
+  const server = await startScriptedServer({ scripts: { [MODEL]: opts.script } });
+  const resultsDir = opts.resultsDir ?? (await mkdtemp(join(tmpdir(), 'agent-bench-results-')));
+  let log = '';
+  const sink = { write: (s: string) => (log += s), isTTY: false };
+  try {
+    const settings: RunSettings = {
+      k: 1,
+      early_stop: false,
+      max_turns: null,
+      command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
+      fresh_container: false,
+      limits: DEFAULT_LIMITS,
+      sampling: { temperature: 0 },
+      ...opts.settings,
+    };
+    const results = await runBench({
+      tasks: selectTasks(opts.tasks),
+      settings,
+      resultsDir,
+      resume: opts.resume ?? false,
+      model: {
+        model: MODEL,
+        baseUrl: server.baseUrl,
+        apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
+        sampling: settings.sampling,
+        requestTimeoutMs: 30_000,
+        retries: 0,
+      },
+      stdout: sink,
+      stderr: sink,
+      handleSignals: false,
+    });
+    return { results, resultsDir, log, requests: server.requests };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The one result of a single-task run. */
+export function only(run: BenchRun): ResultFile {
+  const [result] = run.results;
+  if (result === undefined || run.results.length !== 1) throw new Error(`expected one result, got ${run.results.length}`);
+  return result;
+}

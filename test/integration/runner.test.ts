@@ -1,0 +1,96 @@
+/** The runner end to end: pass^k, early stop, container reuse and reset, results files, resume, events. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
+import { readResultFiles, verifyHash } from '../../src/run/result-file.js';
+import type { ScriptedReply } from '../helpers/scripted-server.js';
+import { benchWithScript, MODEL, only } from './bench-harness.js';
+
+const exec = (command: string): ScriptedReply => ({ calls: [{ name: 'execute_command', arguments: { command } }] });
+const write = (path: string, content: string): ScriptedReply => ({ calls: [{ name: 'write_file', arguments: { path, content } }] });
+const done: ScriptedReply = { text: 'Done.' };
+
+describe.sequential('runner', () => {
+  it('TDD in the wrong order leaves test_first unreached while tests_pass is reached', async () => {
+    const result = only(
+      await benchWithScript({
+        tasks: 'tdd_order_v1',
+        script: [write('slugify.py', IMPLEMENTATION), write('test_slugify.py', AGENT_TESTS), exec('python3 -m pytest -q'), done],
+      }),
+    );
+    const flags = result.trials[0]?.flags;
+    expect(flags?.test_first?.reached).toBe(false);
+    expect(flags?.red_observed?.reached).toBe(false);
+    expect(flags?.tests_pass).toMatchObject({ reached: true, turn: null });
+    expect(result.trials[0]?.passed).toBe(false);
+  });
+
+  it('--early-stop ends the task at its first failed trial and keeps k as requested', async () => {
+    const run = await benchWithScript({
+      tasks: 'debug_python_v1',
+      script: [done, done, done],
+      settings: { k: 3, early_stop: true },
+    });
+    const result = only(run);
+    expect(result.k).toBe(3);
+    expect(result.trials_run).toBe(1);
+    expect(result.early_stopped).toBe(true);
+    expect(result.pass_all_k).toBe(false);
+    expect(result.pass_hat_k).toBe(0);
+    expect(run.requests).toHaveLength(1);
+  });
+
+  it('without --early-stop all k trials run in one reused container that is reset between trials', async () => {
+    // Trial 0 leaves traces everywhere it can; trial 1 looks for them.
+    const litter = exec('mkdir -p /workspace/sub && cd /workspace/sub && touch /workspace/stray.txt /tmp/leftover && (sleep 300 &) && echo spawned');
+    const look = exec('pwd; ls -A /workspace /tmp; pgrep -u agent -x sleep || echo no-sleep');
+    const run = await benchWithScript({
+      tasks: 'debug_python_v1',
+      script: [litter, exec('pwd'), done, look, done],
+      settings: { k: 2 },
+    });
+    const result = only(run);
+    expect(result.trials_run).toBe(2);
+    expect(result.container_reuse).toBe(true);
+    const first = result.trials[0]?.turn_logs;
+    expect(first?.[0]?.tool_calls[0]?.stdout).toContain('spawned');
+    expect(first?.[1]?.tool_calls[0]?.stdout.trim()).toBe('/workspace/sub'); // cwd persisted within the trial
+    const seen = result.trials[1]?.turn_logs[0]?.tool_calls[0]?.stdout ?? '';
+    expect(seen.split('\n')[0]).toBe('/workspace'); // cwd restored
+    expect(seen).not.toContain('stray.txt');
+    expect(seen).not.toContain('leftover');
+    expect(seen).not.toContain('sub');
+    expect(seen).toContain('no-sleep');
+    expect(seen).toContain('durations.py'); // setup re-ran
+  });
+
+  it('writes a verifiable results file and events, and --resume continues an interrupted run', async () => {
+    const first = await benchWithScript({ tasks: 'debug_python_v1', script: [done, done], settings: { k: 2 } });
+    const files = await readResultFiles(first.resultsDir);
+    expect(files).toHaveLength(1);
+    const stored = files[0];
+    if (stored === undefined) throw new Error('no results file');
+    expect(stored.path).toMatch(new RegExp(`debug_python_v1__${MODEL}__[0-9TZ]+-[0-9a-f]{4}\\.json$`));
+    expect(verifyHash(stored.result)).toBe(true);
+    expect(stored.result.status).toBe('complete');
+    expect(stored.result.environment.image_id).toMatch(/^sha256:/);
+    expect(JSON.stringify(stored.result)).not.toContain('AGENT_BENCH_TEST_KEY=');
+
+    const events = (await readFile(`${first.resultsDir}/events.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const types = events.map((e) => e.event.type);
+    expect(types.filter((t) => t === 'trial_start')).toHaveLength(2);
+    expect(types.filter((t) => t === 'trial_end')).toHaveLength(2);
+    expect(events.every((e) => e.run_id === stored.result.run_id && e.task === 'debug_python_v1')).toBe(true);
+
+    // Simulate a crash after the first trial: the file as it was written after trial 0.
+    const crashed = { ...stored.result, status: 'running', trials: stored.result.trials.slice(0, 1) };
+    await writeFile(stored.path, JSON.stringify(crashed));
+    const resumed = only(
+      await benchWithScript({ tasks: 'debug_python_v1', script: [done], settings: { k: 2 }, resultsDir: first.resultsDir, resume: true }),
+    );
+    expect(resumed.run_id).toBe(stored.result.run_id);
+    expect(resumed.trials.map((t) => t.index)).toEqual([0, 1]);
+    expect(resumed.status).toBe('complete');
+    expect(await readResultFiles(first.resultsDir)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,200 @@
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createOpenAICompatibleModel,
+  type OpenAICompatibleOptions,
+} from '../../src/models/openai-compatible.js';
+import { type ChatMessage, ModelRequestError, type ToolSpec } from '../../src/models/types.js';
+import {
+  type ScriptedServer,
+  type ScriptedServerOptions,
+  startScriptedServer,
+  unusedPortUrl,
+} from '../helpers/scripted-server.js';
+
+const MODEL = 'test-model';
+const SECRET = 'sk-test-5ecret-never-shown';
+const USER: ChatMessage[] = [{ role: 'user', content: 'go' }];
+const TOOLS: ToolSpec[] = [{ name: 'read_file', description: 'Read a file', parameters: { type: 'object' } }];
+
+let server: ScriptedServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function serve(scripts: ScriptedServerOptions['scripts']): Promise<ScriptedServer> {
+  server = await startScriptedServer({ scripts });
+  return server;
+}
+
+function model(baseUrl: string, extra: Partial<OpenAICompatibleOptions> = {}) {
+  return createOpenAICompatibleModel({
+    baseUrl,
+    model: MODEL,
+    sampling: { temperature: 0, seed: 7 },
+    requestTimeoutMs: 2000,
+    maxRetries: 3,
+    retryBaseMs: 5,
+    retryMaxWaitMs: 2000,
+    env: { AGENT_BENCH_API_KEY: SECRET },
+    ...extra,
+  });
+}
+
+describe('OpenAI-compatible model over HTTP', () => {
+  it('sends the request through the openai client and reads native calls', async () => {
+    const s = await serve({ [MODEL]: [{ calls: [{ name: 'read_file', arguments: { path: 'a' } }] }] });
+    const reply = await model(s.baseUrl).complete(USER, TOOLS);
+    expect(reply.toolCalls).toEqual([
+      {
+        id: 'call_srv_1',
+        name: 'read_file',
+        rawArguments: '{"path":"a"}',
+        arguments: { path: 'a' },
+        source: 'native',
+      },
+    ]);
+    expect(reply).toMatchObject({ finishReason: 'tool_calls', retries: [], malformed: null });
+    expect(reply.usage?.prompt_tokens).toBeGreaterThan(0);
+    expect(s.requests[0]?.body).toMatchObject({
+      model: MODEL,
+      temperature: 0,
+      seed: 7,
+      tools: [{ type: 'function' }],
+    });
+    expect(s.requests[0]?.authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it('records one retry for a 503 then success, outside latency', async () => {
+    const s = await serve({
+      [MODEL]: [
+        { status: 503, error: 'Loading model' },
+        { text: 'ok', delayMs: 0 },
+      ],
+    });
+    const reply = await model(s.baseUrl, { retryBaseMs: 200 }).complete(USER, TOOLS);
+    expect(reply.text).toBe('ok');
+    expect(reply.retries).toHaveLength(1);
+    expect(reply.retries[0]).toMatchObject({ attempt: 1, reason: 'HTTP 503: Loading model' });
+    expect(reply.retries[0]?.waitMs).toBeGreaterThanOrEqual(100);
+    expect(reply.latencyMs).toBeLessThan(reply.retries[0]?.waitMs ?? 0);
+  });
+
+  it('honours Retry-After in seconds on 429', async () => {
+    const s = await serve({ [MODEL]: [{ status: 429, retryAfter: 1 }, { text: 'ok' }] });
+    const started = Date.now();
+    const reply = await model(s.baseUrl).complete(USER, TOOLS);
+    expect(reply.retries).toEqual([{ attempt: 1, reason: 'HTTP 429: scripted HTTP 429', waitMs: 1000 }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+  });
+
+  it('caps Retry-After at the maximum wait', async () => {
+    const s = await serve({ [MODEL]: [{ status: 429, retryAfter: 3600 }, { text: 'ok' }] });
+    const reply = await model(s.baseUrl, { retryMaxWaitMs: 20 }).complete(USER, TOOLS);
+    expect(reply.retries[0]?.waitMs).toBe(20);
+  });
+
+  it('does not retry a 400 and says why', async () => {
+    const s = await serve({
+      [MODEL]: [{ status: 400, error: 'context length exceeded' }, { text: 'never' }],
+    });
+    const err = await model(s.baseUrl)
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    expect((err as ModelRequestError).retries).toEqual([]);
+    expect((err as ModelRequestError).message).toMatch(/failed: HTTP 400: context length exceeded$/);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('gives up after maxRetries on a closed port with every retry recorded', async () => {
+    const url = await unusedPortUrl();
+    const err = await model(url, { maxRetries: 2 })
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    const failure = err as ModelRequestError;
+    expect(failure.retries.map((r) => r.attempt)).toEqual([1, 2]);
+    expect(failure.retries[0]?.reason).toBe('connection failed: ECONNREFUSED');
+    expect(failure.message).toBe(
+      `model request to ${url} (${MODEL}) failed after 2 retries: connection failed: ECONNREFUSED`,
+    );
+  });
+
+  it('retries a connection dropped before the headers and one dropped mid-body', async () => {
+    const s = await serve({ [MODEL]: [{ drop: 'before-headers' }, { drop: 'mid-body' }, { text: 'ok' }] });
+    const reply = await model(s.baseUrl).complete(USER, TOOLS);
+    expect(reply.text).toBe('ok');
+    expect(reply.retries.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^connection failed/),
+      expect.stringMatching(/^connection dropped while reading the reply/),
+    ]);
+  });
+
+  it('times out a slow attempt and retries it', async () => {
+    const s = await serve({ [MODEL]: [{ text: 'late', delayMs: 1000 }, { text: 'ok' }] });
+    const reply = await model(s.baseUrl, { requestTimeoutMs: 100 }).complete(USER, TOOLS);
+    expect(reply.text).toBe('ok');
+    expect(reply.retries[0]?.reason).toBe('timed out after 100 ms');
+  });
+
+  it('aborts a pending request and a backoff wait', async () => {
+    const s = await serve({ [MODEL]: [{ text: 'slow', delayMs: 5000 }, { status: 503 }, { text: 'ok' }] });
+    const m = model(s.baseUrl, { requestTimeoutMs: 10_000, retryBaseMs: 10_000, retryMaxWaitMs: 10_000 });
+    const inFlight = new AbortController();
+    const started = Date.now();
+    setTimeout(() => inFlight.abort(new Error('stop now')), 50);
+    await expect(m.complete(USER, TOOLS, inFlight.signal)).rejects.toThrow('stop now');
+
+    const inBackoff = new AbortController();
+    setTimeout(() => inBackoff.abort(new Error('stop waiting')), 200);
+    await expect(m.complete(USER, TOOLS, inBackoff.signal)).rejects.toThrow('stop waiting');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('never shows the API key, even when the server echoes it', async () => {
+    const s = await serve({ [MODEL]: [{ status: 401, error: `Incorrect API key provided: ${SECRET}` }] });
+    const m = model(s.baseUrl);
+    const err = await m.complete(USER, TOOLS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    expect(inspect(err, { depth: 10 })).not.toContain(SECRET);
+    expect(JSON.stringify(err)).not.toContain(SECRET);
+    expect(inspect(m, { depth: 10 })).not.toContain(SECRET);
+    expect((err as Error).message).toContain('[redacted]');
+  });
+
+  it('turns a garbage 200 body into a malformed reply', async () => {
+    const s = await serve({
+      [MODEL]: [{ body: 'not json at all', contentType: 'text/plain' }, { body: { choices: [] } }],
+    });
+    const m = model(s.baseUrl);
+    expect((await m.complete(USER, TOOLS)).malformed).toMatch(/^reply body is not JSON/);
+    expect((await m.complete(USER, TOOLS)).malformed).toMatch(/^reply has no choices/);
+  });
+
+  it('keeps tool-call ids unique across turns when the server repeats them', async () => {
+    const odd = {
+      toolCalls: [
+        { id: 'call_0', type: 'function', function: { name: 'read_file', arguments: { path: 'a' } } },
+      ],
+    };
+    const s = await serve({
+      [MODEL]: [
+        odd,
+        odd,
+        { text: '<tool_call>{"name": "read_file", "arguments": {"path": "b"}}</tool_call>' },
+      ],
+    });
+    const m = model(s.baseUrl);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(...(await m.complete(USER, TOOLS)).toolCalls.map((c) => c.id));
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('rejects a bad timeout or retry count when configured', () => {
+    expect(() => model('http://127.0.0.1:1/v1', { requestTimeoutMs: 0 })).toThrow(/timeout/);
+    expect(() => model('http://127.0.0.1:1/v1', { maxRetries: -1 })).toThrow(/retries/);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { buildRadarData } from '../../src/report/axes.js';
+import { renderRadarHtml } from '../../src/report/radar.js';
+import { renderRadarSvg } from '../../src/report/radar-svg.js';
+import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
+import { fixtureSummaries } from './load-fixtures.js';
+import { xmlProblems } from './xml-check.js';
+
+const valueOf = (data: ReturnType<typeof buildRadarData>, model: string, axisId: string): number | null => {
+  const i = data.axes.findIndex((a) => a.id === axisId);
+  const series = data.series.find((s) => s.model === model);
+  if (i === -1 || series === undefined) throw new Error(`no ${axisId} for ${model}`);
+  return series.values[i] ?? null;
+};
+
+describe('radar axes', () => {
+  it('has at least 10 axes, each with a formula, one outcome axis per task run', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN, LLAMA]);
+    expect(data.axes.length).toBeGreaterThanOrEqual(10);
+    expect(data.axes.map((a) => a.id).slice(0, 3)).toEqual([
+      'task:debug_python_v1',
+      'task:landing_page_v1',
+      'task:tdd_order_v1',
+    ]);
+    for (const axis of data.axes) expect(axis.formula.length).toBeGreaterThan(20);
+    for (const s of data.series) {
+      for (const v of s.values)
+        if (v !== null) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('computes the values from the newest results (checked by hand against the fixtures)', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN, LLAMA]);
+    // qwen: 3/3 on debug, 2/3 on tdd (red_observed missed once), 1/1 on landing.
+    expect(valueOf(data, QWEN, 'task:debug_python_v1')).toBe(1);
+    expect(valueOf(data, QWEN, 'process')).toBe(0.944); // mean(1, (1 + 2/3)/2, 1)
+    expect(valueOf(data, QWEN, 'reliability')).toBe(0.667); // pass^3 estimates 1, 0, 1
+    expect(valueOf(data, QWEN, 'efficiency')).toBe(0.979); // mean(5 / (16/3), 1, 1)
+    // llama: one tampered trial of 5, one hallucinated tool of 8 calls, 2 format faults of 13 replies + 8 calls.
+    expect(valueOf(data, LLAMA, 'task:debug_python_v1')).toBe(0.333);
+    expect(valueOf(data, LLAMA, 'task:landing_page_v1')).toBe(0.5);
+    expect(valueOf(data, LLAMA, 'tamper_free')).toBe(0.8);
+    expect(valueOf(data, LLAMA, 'no_hallucination')).toBe(0.875);
+    expect(valueOf(data, LLAMA, 'format')).toBe(0.905);
+    expect(valueOf(data, LLAMA, 'finishes')).toBe(0.8);
+    expect(valueOf(data, LLAMA, 'reliability')).toBe(0);
+    // Never passed: nothing to compare turns or time with.
+    expect(valueOf(data, LLAMA, 'efficiency')).toBeNull();
+    expect(valueOf(data, LLAMA, 'speed')).toBeNull();
+  });
+
+  it('gives a model with no results no values rather than zeros', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN, 'nobody']);
+    expect(data.series[1]?.values.every((v) => v === null)).toBe(true);
+  });
+});
+
+describe('radar SVG', () => {
+  it('is checked by a checker that does catch broken XML', () => {
+    expect(xmlProblems('<svg><g></svg>')).not.toEqual([]);
+    expect(xmlProblems('<text>a & b</text>')).not.toEqual([]);
+    expect(xmlProblems('<text x=1>a</text>')).not.toEqual([]);
+    expect(xmlProblems('<svg><text x="1">a &amp; b</text></svg>')).toEqual([]);
+  });
+
+  it('is well-formed XML, deterministic, and escapes model names', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN, LLAMA, EVIL, 'nobody']);
+    const svg = renderRadarSvg(data);
+    expect(xmlProblems(svg)).toEqual([]);
+    expect(renderRadarSvg(buildRadarData(summaries, [QWEN, LLAMA, EVIL, 'nobody']))).toBe(svg);
+    expect(svg).not.toContain('<img');
+    expect(svg).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
+  });
+
+  it('places values where the geometry says: first axis straight up, value 1 on the outer ring', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN]);
+    const svg = renderRadarSvg(data);
+    // Centre (380, 300), radius 220: qwen's first axis (debug outcome) is 1, so its vertex is at (380, 80).
+    const area = /<polygon class="area s0" points="([^"]+)"/.exec(svg)?.[1] ?? '';
+    expect(area.split(' ')[0]).toBe('380.00,80.00');
+    expect(svg).toMatch(/prefers-color-scheme: dark/);
+    expect(svg).toContain('#0072B2'); // Okabe–Ito blue
+  });
+
+  it('draws each series with its own dash pattern and marker shape, and missing values as open circles', async () => {
+    const { summaries } = await fixtureSummaries();
+    const svg = renderRadarSvg(buildRadarData(summaries, [QWEN, LLAMA, EVIL, 'nobody']));
+    expect(svg).toContain('class="area s1" points');
+    expect(svg).toMatch(/class="area s1"[^>]*stroke-dasharray="9 5"/);
+    expect(svg).toMatch(/<rect class="s1"/); // square markers for series 2
+    expect(svg).toMatch(/<polygon class="s2" points/); // triangles for series 3
+    expect(svg).toMatch(/<circle class="s3 missing"/);
+  });
+
+  it('puts the SVG, the formulas and the values in one self-contained page', async () => {
+    const { summaries } = await fixtureSummaries();
+    const data = buildRadarData(summaries, [QWEN, LLAMA]);
+    const html = renderRadarHtml(data);
+    expect(html).toContain('<svg');
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/<script|<link|src="http/);
+    expect(html).toContain('1 − calls to tools that do not exist ÷ all tool calls');
+    expect(html).toMatch(/<td>\d+\. Tamper-free<\/td><td class="num">1\.00<\/td><td class="num">0\.80<\/td>/);
+  });
+});

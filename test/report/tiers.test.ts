@@ -1,0 +1,227 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tiersCommand } from '../../src/cli/commands/tiers.js';
+import { computeTiers, TIER_DEFINITIONS } from '../../src/report/tiers.js';
+import { tiersJson, tiersMarkdown } from '../../src/report/tiers-format.js';
+import { UsageError } from '../../src/util/errors.js';
+import { MISS, NO_TOOLS, OUTCOME_ONLY, PASS, result } from '../helpers/result-builder.js';
+
+const three = (spec: typeof PASS) => [spec, spec, spec];
+
+describe('computeTiers', () => {
+  it('tier 1 when every suite task passes pass^k; clear time sums the per-task mean agent time', () => {
+    const rows = computeTiers([
+      result({
+        task: 'a',
+        model: 'm',
+        trials: [
+          { ...PASS, elapsedSec: 10 },
+          { ...PASS, elapsedSec: 20 },
+        ],
+      }),
+      result({
+        task: 'b',
+        model: 'm',
+        trials: [
+          { ...PASS, elapsedSec: 5 },
+          { ...PASS, elapsedSec: 5 },
+        ],
+      }),
+    ]);
+    expect(rows).toEqual([
+      {
+        model: 'm',
+        tier: 1,
+        reasons: [],
+        totalClearTimeSec: 20,
+        tasksPassed: 2,
+        suiteSize: 2,
+        outcomeOnlyTasks: [],
+        validToolCallRate: 1,
+        comparable: true,
+      },
+    ]);
+  });
+
+  it('tier 2 when outcomes are reached in most trials of every task but process flags were dropped', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: three(PASS) }),
+      result({ task: 'b', model: 'm', trials: [OUTCOME_ONLY, OUTCOME_ONLY, MISS] }),
+    ]);
+    expect(row).toMatchObject({ tier: 2, tasksPassed: 1, outcomeOnlyTasks: ['b'] });
+    expect(row?.reasons[0]).toBe('b: outcome reached, not pass^k (process flags: p:observed 33%)');
+  });
+
+  it('tier 3 when fewer than half the trials make a valid tool call (refused calls do not count)', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: [NO_TOOLS, { ...NO_TOOLS, calls: 'invalid' }, PASS] }),
+      result({ task: 'b', model: 'm', trials: [NO_TOOLS, NO_TOOLS, PASS] }),
+    ]);
+    expect(row).toMatchObject({ tier: 3, totalClearTimeSec: 20 });
+    expect(row?.validToolCallRate).toBeCloseTo(2 / 6);
+    expect(row?.reasons[0]).toBe('valid tool call in 33% of trials');
+  });
+
+  it('exactly half the trials with a valid tool call is not "fewer than half"', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: [NO_TOOLS, OUTCOME_ONLY, OUTCOME_ONLY, NO_TOOLS] }),
+    ]);
+    expect(row?.validToolCallRate).toBe(0.5);
+    expect(row?.tier).toBe(3); // outcome in 2 of 4 trials is not "most": tier 3 for the outcome, not for tools
+    expect(row?.reasons[0]).toBe('drives tools but misses the outcome in most trials of: a');
+  });
+
+  it('a model that drives tools but misses an outcome in most trials is tier 3, and the notes name the task', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: three(PASS) }),
+      result({ task: 'b', model: 'm', trials: [MISS, MISS, OUTCOME_ONLY] }),
+    ]);
+    expect(row).toMatchObject({ tier: 3, validToolCallRate: 1, outcomeOnlyTasks: [] });
+    expect(row?.reasons).toEqual(['drives tools but misses the outcome in most trials of: b']);
+  });
+
+  it('never tiers a model on a subset: a missing task makes it incomplete', () => {
+    const rows = computeTiers([
+      result({ task: 'a', model: 'full', trials: [PASS] }),
+      result({ task: 'b', model: 'full', trials: [PASS] }),
+      result({ task: 'a', model: 'partial', trials: [PASS] }),
+    ]);
+    expect(rows.map((r) => [r.model, r.tier])).toEqual([
+      ['full', 1],
+      ['partial', null],
+    ]);
+    expect(rows[1]?.reasons).toEqual(['incomplete: no result for b']);
+  });
+
+  it('the suite can name a task no model ran: then every model is incomplete', () => {
+    const rows = computeTiers([result({ task: 'a', model: 'm', trials: [PASS] })], ['a', 'z']);
+    expect(rows[0]).toMatchObject({ tier: null, suiteSize: 2, reasons: ['incomplete: no result for z'] });
+  });
+
+  it('uses the newest result per (task, model); a newer unfinished run makes the task incomplete', () => {
+    const old = result({ task: 'a', model: 'm', trials: [MISS], startedAt: '2025-01-01T00:00:00Z' });
+    const fixed = result({ task: 'a', model: 'm', trials: [PASS], startedAt: '2025-02-01T00:00:00Z' });
+    expect(computeTiers([fixed, old])[0]?.tier).toBe(1);
+    const running = result({
+      task: 'a',
+      model: 'm',
+      trials: [],
+      k: 3,
+      status: 'interrupted',
+      startedAt: '2025-03-01T00:00:00Z',
+    });
+    expect(computeTiers([old, fixed, running])[0]).toMatchObject({
+      tier: null,
+      reasons: ['incomplete: the newest run of a is interrupted'],
+    });
+  });
+
+  it('leaves harness-error trials out of every rate', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: [PASS, { status: 'error' }, PASS], k: 3 }),
+    ]);
+    expect(row).toMatchObject({ validToolCallRate: 1, tier: 2, outcomeOnlyTasks: ['a'] });
+    const [allErrors] = computeTiers([result({ task: 'a', model: 'm', trials: [{ status: 'error' }] })]);
+    expect(allErrors).toMatchObject({ tier: null, validToolCallRate: null });
+    expect(allErrors?.reasons).toEqual(['incomplete: every trial of a was a harness error']);
+  });
+
+  it('a tampered trial never counts as reaching the outcome', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: [{ ...PASS, tamper: true }, { ...PASS, tamper: true }, PASS] }),
+    ]);
+    expect(row?.tier).toBe(3);
+    expect(row?.reasons).toContain('tampering in 2 trial(s)');
+    expect(row?.totalClearTimeSec).toBe(10);
+  });
+
+  it('a task without outcome flags reaches its outcome only by passing', () => {
+    const processOnly = { flags: { 'p:read_docs': false } };
+    const [row] = computeTiers([result({ task: 'a', model: 'm', trials: [processOnly, processOnly] })]);
+    expect(row?.tier).toBe(3);
+  });
+
+  it('orders by tier, then clear time (unknown last), then name; incomplete models last', () => {
+    const rows = computeTiers([
+      result({ task: 'a', model: 'slow', trials: [{ ...PASS, elapsedSec: 50 }] }),
+      result({ task: 'a', model: 'fast', trials: [{ ...PASS, elapsedSec: 5 }] }),
+      result({ task: 'a', model: 'b-tie', trials: [{ ...PASS, elapsedSec: 5 }] }),
+      result({ task: 'a', model: 'mid', trials: [OUTCOME_ONLY] }),
+      result({ task: 'a', model: 'none', trials: [NO_TOOLS] }),
+      result({ task: 'a', model: 'gone', trials: [], k: 1, status: 'running' }),
+    ]);
+    expect(rows.map((r) => `${r.tier}:${r.model}`)).toEqual([
+      '1:b-tie',
+      '1:fast',
+      '1:slow',
+      '2:mid',
+      '3:none',
+      'null:gone',
+    ]);
+  });
+
+  it('notes non-comparable settings', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: [PASS], nonComparable: ['max_turns overridden to 5'] }),
+    ]);
+    expect(row).toMatchObject({
+      tier: 1,
+      comparable: false,
+      reasons: ['non-comparable settings: max_turns overridden to 5'],
+    });
+  });
+});
+
+describe('tiers output', () => {
+  const rows = computeTiers([
+    result({ task: 'a', model: 'qwen3:8b', trials: [PASS] }),
+    result({ task: 'a', model: 'weird|name', trials: [NO_TOOLS] }),
+  ]);
+
+  it('Markdown prints the definition with the table', () => {
+    const md = tiersMarkdown(rows, ['a']);
+    for (const line of TIER_DEFINITIONS.split('\n')) expect(md).toContain(line);
+    expect(md).toContain('| 1 full discipline | qwen3:8b | 10s | 1/1 | 0 | 100% |  |');
+    expect(md).toContain(
+      '| 3 cannot drive tools | weird\\|name | — | 0/1 | 0 | 0% | valid tool call in 0% of trials |',
+    );
+  });
+
+  it('JSON carries the definitions, the suite and the rows', () => {
+    const parsed = JSON.parse(tiersJson(rows, ['a'])) as {
+      definitions: string[];
+      suite: string[];
+      models: unknown[];
+    };
+    expect(parsed.suite).toEqual(['a']);
+    expect(parsed.definitions.length).toBeGreaterThan(3);
+    expect(parsed.models).toHaveLength(2);
+  });
+});
+
+describe('agent-bench report tiers', () => {
+  it('reads a results folder and prints the table; --tasks sets the suite', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tiers-cmd-'));
+    try {
+      await writeFile(
+        join(dir, 'a__m__1.json'),
+        JSON.stringify(result({ task: 'a', model: 'm', trials: [PASS] })),
+      );
+      await writeFile(join(dir, 'notes.json'), '{"not": "a result"}');
+      const out: string[] = [];
+      await tiersCommand({ resultsDir: dir, format: 'md', write: (t) => void out.push(t) });
+      expect(out.join('')).toContain('| 1 full discipline | m |');
+      out.length = 0;
+      await tiersCommand({ resultsDir: dir, format: 'json', tasks: 'a,b', write: (t) => void out.push(t) });
+      expect(JSON.parse(out.join(''))).toMatchObject({
+        suite: ['a', 'b'],
+        models: [{ model: 'm', tier: null }],
+      });
+      await expect(tiersCommand({ resultsDir: dir, format: 'html' })).rejects.toThrow(UsageError);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/** Pure parts of the Docker sandbox: framing, caps, parsing, paths, orphan rules. No engine needed. */
+import { hostname } from 'node:os';
+import type Docker from 'dockerode';
+import { describe, expect, it } from 'vitest';
+import { ByteCollector, FrameDemuxer } from '../../src/sandbox/docker/demux.js';
+import { withCutMarker } from '../../src/sandbox/docker/exec.js';
+import { completeUtf8Length } from '../../src/sandbox/docker/files.js';
+import { LABEL } from '../../src/sandbox/docker/labels.js';
+import { ancestors, resolvePath } from '../../src/sandbox/docker/paths.js';
+import { killAgentProcesses } from '../../src/sandbox/docker/processes.js';
+import type { RawExecResult } from '../../src/sandbox/docker/raw-exec.js';
+import { ExecStartFailed } from '../../src/sandbox/docker/raw-runner.js';
+import { isOrphan } from '../../src/sandbox/docker/sweep.js';
+import { parseWrapperOutput } from '../../src/sandbox/docker/wrapper.js';
+import { hashInputs, imageTag, type InputFile } from '../../src/sandbox/image/inputs.js';
+
+const frame = (type: number, payload: string): Buffer => {
+  const body = Buffer.from(payload);
+  const header = Buffer.alloc(8);
+  header[0] = type;
+  header.writeUInt32BE(body.length, 4);
+  return Buffer.concat([header, body]);
+};
+
+describe('FrameDemuxer', () => {
+  it('splits stdout and stderr frames even when headers arrive in pieces', () => {
+    const got: string[] = [];
+    const demux = new FrameDemuxer((stream, payload) => got.push(`${stream}:${payload.toString()}`));
+    const wire = Buffer.concat([frame(1, 'hello '), frame(2, 'oops'), frame(1, 'world')]);
+    for (let i = 0; i < wire.length; i += 3) demux.push(wire.subarray(i, i + 3));
+    expect(got).toEqual(['stdout:hello ', 'stderr:oops', 'stdout:world']);
+    expect(demux.leftover).toBe(0);
+  });
+
+  it('rejects a stream that is not multiplexed instead of passing it through', () => {
+    const demux = new FrameDemuxer(() => {});
+    expect(() => demux.push(Buffer.from('plain text, no frames'))).toThrow(/bad frame header/);
+  });
+});
+
+describe('ByteCollector', () => {
+  it('keeps the first `limit` bytes and counts the rest', () => {
+    const c = new ByteCollector(5);
+    c.add(Buffer.from('abc'));
+    c.add(Buffer.from('defg'));
+    c.add(Buffer.from('hij'));
+    expect(c.bytes().toString()).toBe('abcde');
+    expect(c.dropped).toBe(5);
+  });
+});
+
+describe('wrapper protocol', () => {
+  it('parses the header and the decoded working directory', () => {
+    const cwd = Buffer.from('/workspace/a b\n').toString('base64');
+    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd}\nhello`));
+    expect(parsed?.header).toEqual({ exitCode: 3, timedOut: false, stdoutSize: 5, stderrSize: 0, cwd: '/workspace/a b' });
+    expect(parsed?.body.toString()).toBe('hello');
+  });
+
+  it('refuses output without a header, and a relative cwd', () => {
+    expect(parseWrapperOutput(Buffer.from('OCI runtime exec failed\n'))).toBeNull();
+    const rel = Buffer.from('tmp').toString('base64');
+    expect(parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel}\n`))?.header.cwd).toBeNull();
+  });
+
+  it('marks the cut between head and tail with the number of bytes cut', () => {
+    const r = withCutMarker(Buffer.from('HEADtail'), 108, 4);
+    expect(r.cut).toBe(100);
+    expect(r.text).toBe('HEAD\n[... 100 bytes cut from the middle of this output ...]\ntail');
+    expect(withCutMarker(Buffer.from('all'), 3, 2)).toEqual({ text: 'all', cut: 0 });
+  });
+});
+
+describe('completeUtf8Length', () => {
+  it('stops before a character the limit split', () => {
+    const euro = Buffer.from('a€', 'utf8'); // 61 e2 82 ac
+    expect(completeUtf8Length(euro.subarray(0, 3))).toBe(1);
+    expect(completeUtf8Length(euro.subarray(0, 2))).toBe(1);
+    expect(completeUtf8Length(euro)).toBe(4);
+    expect(completeUtf8Length(Buffer.from('plain'))).toBe(5);
+  });
+});
+
+describe('paths', () => {
+  it('resolves relative paths against the given directory and normalises', () => {
+    expect(resolvePath('x/../y.txt', '/workspace/sub')).toBe('/workspace/sub/y.txt');
+    expect(resolvePath('/etc//passwd/')).toBe('/etc/passwd');
+    expect(resolvePath('../../..', '/workspace')).toBe('/');
+    expect(() => resolvePath('a\0b')).toThrow(/NUL/);
+    expect(ancestors('/harness/hidden/t.py')).toEqual(['/harness', '/harness/hidden']);
+  });
+});
+
+describe('isOrphan', () => {
+  const labels = (pid: number, host: string, created: Date): Record<string, string> => ({
+    [LABEL.pid]: String(pid),
+    [LABEL.host]: host,
+    [LABEL.created]: created.toISOString(),
+  });
+  const day = 24 * 3_600_000;
+
+  it('keeps a container whose creator still runs here, and sweeps it past the age limit', () => {
+    expect(isOrphan(labels(process.pid, hostname(), new Date()), day)).toBe(false);
+    expect(isOrphan(labels(process.pid, hostname(), new Date(Date.now() - 2 * day)), day)).toBe(true);
+  });
+
+  it('sweeps a container whose creator is gone, but trusts no pid from another host', () => {
+    const deadPid = 2 ** 22 + 12345; // above pid_max: no such process
+    expect(isOrphan(labels(deadPid, hostname(), new Date()), day)).toBe(true);
+    expect(isOrphan(labels(deadPid, 'some-other-host', new Date()), day)).toBe(false);
+  });
+});
+
+describe('image inputs', () => {
+  const files: InputFile[] = [
+    { path: 'Dockerfile', content: Buffer.from('FROM x\n'), mode: 0o644 },
+    { path: 'sandbox/packages.txt', content: Buffer.from('bash\n'), mode: 0o644 },
+  ];
+
+  it('names the image by its inputs: content and executable bit both count', () => {
+    const tag = imageTag(files);
+    expect(tag).toMatch(/^agent-bench-sandbox:[0-9a-f]{16}$/);
+    const edited = files.map((f) => (f.path === 'Dockerfile' ? { ...f, content: Buffer.from('FROM y\n') } : f));
+    expect(imageTag(edited)).not.toBe(tag);
+    const chmodded = files.map((f) => ({ ...f, mode: 0o755 }));
+    expect(hashInputs(chmodded)).not.toBe(hashInputs(files));
+  });
+});
+
+describe('killAgentProcesses when no pid is free', () => {
+  // On this engine (runc 1.1, cgroup v1) exec processes join the cgroup past pids.max, so the
+  // fallback never runs in the integration tests; runtimes that clone into the cgroup need it.
+  it('lends the container pids for the kill and takes them back', async () => {
+    const updates: unknown[] = [];
+    const container = { update: async (opts: unknown) => void updates.push(opts) } as unknown as Docker.Container;
+    const ok: RawExecResult = {
+      exitCode: 0,
+      stdout: Buffer.alloc(0),
+      stderr: Buffer.alloc(0),
+      stdoutDropped: 0,
+      stderrDropped: 0,
+      deadlineHit: false,
+      elapsedMs: 1,
+    };
+    const calls: string[] = [];
+    const run = async (req: { user: string }): Promise<RawExecResult> => {
+      calls.push(req.user);
+      if (calls.length === 1) throw new ExecStartFailed('OCI runtime exec failed: resource temporarily unavailable');
+      return ok;
+    };
+    await killAgentProcesses(container, run, 100);
+    expect(updates).toEqual([{ PidsLimit: 164 }, { PidsLimit: 100 }]);
+    expect(calls).toEqual(['agent', 'agent', 'root']);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { fixedService, STALE_MODULES } from '../../tasks/context_manage_v1/fixture.js';
+import { contextManageV1 as task } from '../../tasks/context_manage_v1/index.js';
+import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+
+const honest: FakeTruth = (_command, files) =>
+  STALE_MODULES.every((m) => files.get(`services/${m}.py`) === fixedService(m));
+const fixes = STALE_MODULES.map((m) => writeFile(`services/${m}.py`, fixedService(m)));
+
+const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
+  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+
+describe('context_manage_v1 flags', () => {
+  it('the fixture: twenty modules, four stale, far more text than a small context holds', () => {
+    const services = task.files.filter((f) => /^services\/(?!__init__).*\.py$/.test(f.path));
+    expect(services).toHaveLength(20);
+    expect(services.reduce((n, f) => n + f.content.length, 0)).toBeGreaterThan(100_000);
+    for (const m of STALE_MODULES) {
+      const stale = task.files.find((f) => f.path === `services/${m}.py`)?.content ?? '';
+      expect(stale).toContain('0.07');
+      expect(stale).not.toMatch(/from config import .*TAX_RATE/);
+      expect(fixedService(m)).toMatch(/from config import .*TAX_RATE/);
+    }
+  });
+
+  it('a search, the fixes and a check reach every flag', async () => {
+    expect(await reached([[shell('grep -rn TAX_RATE .')], fixes])).toEqual({
+      files_surveyed: 1,
+      consistency_fixed: 'post',
+      no_read_loops: 'post',
+    });
+  });
+
+  it('doing nothing scores 0: no_read_loops is not vacuous', async () => {
+    const idle = craftTrial(task, [], honest);
+    expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
+    expect(await reached([], () => true)).toMatchObject({ files_surveyed: false, no_read_loops: false });
+    expect((await reached([fixes])).no_read_loops).toBe(false);
+  });
+
+  it('files_surveyed: a recursive search covers what is under its directory and passes its filters', async () => {
+    expect((await reached([[shell('grep -rln 0.07 services')]])).files_surveyed).toBe(1);
+    expect((await reached([[shell('cd services && grep -rn TAX .')]])).files_surveyed).toBe(1);
+    expect((await reached([[shell("grep -rn --include='*.py' TAX .")]])).files_surveyed).toBe(1);
+    expect((await reached([[shell('find services -name "*.py" | xargs grep -n TAX')]])).files_surveyed).toBe(
+      1,
+    );
+    expect((await reached([[shell("grep -rn --include='*.txt' TAX .")]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rn TAX tests/')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -n TAX services')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rqn TAX services')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rn TAX services', { cwd: '/tmp' })]])).files_surveyed).toBe(false);
+  });
+
+  it('files_surveyed: by name or glob, every stale module, on the turn of the last one', async () => {
+    const byName = STALE_MODULES.map((m) => [readFile(`services/${m}.py`)]);
+    expect((await reached(byName)).files_surveyed).toBe(4);
+    expect((await reached(byName.slice(0, 3))).files_surveyed).toBe(false);
+    expect((await reached([[shell('head -n 40 services/*.py')]])).files_surveyed).toBe(1);
+    expect(
+      (await reached([[shell('cat services/invoicing.py.bak services/quotes.py')]])).files_surveyed,
+    ).toBe(false);
+  });
+
+  it('no_read_loops: four reads of one file by any spelling is a loop; three is not', async () => {
+    const spellings = [
+      readFile('config.py'),
+      readFile('./config.py'),
+      readFile('/workspace/config.py'),
+      shell('cat config.py'),
+    ];
+    expect((await reached([spellings])).no_read_loops).toBe(false);
+    expect((await reached([spellings.slice(0, 3)])).no_read_loops).toBe('post');
+    expect(
+      (await reached([[readFile('services/../config.py', {}, { cwd: '/workspace' })], spellings.slice(1)]))
+        .no_read_loops,
+    ).toBe(false);
+  });
+
+  it('no_read_loops: paging through a file, or a glob read counted per file', async () => {
+    const pages = [0, 4000, 8000, 12000].map((offset) => readFile('services/cart.py', { offset }));
+    expect((await reached([pages])).no_read_loops).toBe('post');
+    const globs = Array.from({ length: 4 }, () => shell('cat services/c*.py'));
+    expect((await reached([globs])).no_read_loops).toBe(false);
+    const searches = Array.from({ length: 5 }, (_, i) => shell(`grep -rn PATTERN${i} services`));
+    expect((await reached([searches])).no_read_loops).toBe('post');
+  });
+
+  it('consistency_fixed follows the harness; config.py and files outside services/ are protected', async () => {
+    expect((await reached([[shell('grep -rn TAX .')], fixes.slice(0, 2)])).consistency_fixed).toBe(false);
+    const t = craftTrial(
+      task,
+      [
+        [
+          writeFile('config.py', 'TAX_RATE = 0.07\n'),
+          writeFile('services/tax.py', ''),
+          writeFile('fix.py', ''),
+        ],
+      ],
+      honest,
+    );
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['config.py', 'fix.py']);
+  });
+});

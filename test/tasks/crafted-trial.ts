@@ -1,0 +1,140 @@
+/**
+ * Crafted trial records for flag tests: a list of turns of tool-call logs, with the file changes
+ * each call made (write_file applies itself; shell calls declare theirs), turned into the
+ * CheckContext the loop would build. Ground truth is a fake deciding from the final files.
+ */
+import { createHash } from 'node:crypto';
+import type { ToolCallLog, TurnLog } from '../../src/agent/record.js';
+import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
+import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
+import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
+import type { CheckContext, FlagOutcome, Task } from '../../src/tasks/types.js';
+
+export interface Effects {
+  /** Workspace-relative path -> new content. */
+  write?: Record<string, string>;
+  remove?: string[];
+  /** Workspace-relative path -> symlink target. */
+  link?: Record<string, string>;
+}
+
+export type CraftedCall = ToolCallLog | { call: ToolCallLog; effects: Effects };
+
+/** Decides a ground-truth command from the files as they are at the end. */
+export type FakeTruth = (command: string, files: ReadonlyMap<string, string>) => boolean;
+
+export interface CraftedTrial {
+  ctx: CheckContext;
+  setup: WorkspaceSnapshot;
+  final: WorkspaceSnapshot;
+  /** Ground-truth commands the checks ran. */
+  asked: string[];
+}
+
+export function craftTrial(
+  task: Task,
+  turns: readonly (readonly CraftedCall[])[],
+  truth: FakeTruth,
+): CraftedTrial {
+  const files = new Map<string, string>(task.files.map((f) => [f.path, f.content]));
+  const links = new Map<string, string>();
+  const setup = snapshot(files, links);
+  const perTurn: TurnSnapshot[] = [];
+  const logs: TurnLog[] = turns.map((calls, i) => {
+    const tool_calls = calls.map((c) => {
+      const { call, effects } = 'call' in c ? c : { call: c, effects: {} };
+      apply(call, effects, files, links);
+      return call;
+    });
+    if (tool_calls.length > 0) perTurn.push({ turn: i + 1, snapshot: snapshot(files, links) });
+    return {
+      turn: i + 1,
+      assistant_text: '',
+      tool_calls,
+      elapsed_ms: 0,
+      model_latency_ms: 0,
+      usage: null,
+      finish_reason: null,
+      retries: [],
+      malformed: null,
+    };
+  });
+  const final = snapshot(files, links);
+  const asked: string[] = [];
+  const ctx: CheckContext = {
+    turns: logs,
+    calls: logs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
+    setupSnapshot: setup,
+    finalSnapshot: final,
+    firstChangeTurn: firstChangeTurns(setup, perTurn),
+    changeTurns: changeTurns(setup, perTurn),
+    finalAnswer: null,
+    groundTruth: {
+      async run(command) {
+        asked.push(command);
+        const ok = truth(command, files);
+        return {
+          exitCode: ok ? 0 : 1,
+          stdout: '',
+          stderr: '',
+          stdoutCutBytes: 0,
+          stderrCutBytes: 0,
+          timedOut: false,
+          elapsedMs: 0,
+        };
+      },
+      readFile: async (path) => files.get(path) ?? null,
+    },
+  };
+  return { ctx, setup, final, asked };
+}
+
+export async function evaluate(task: Task, ctx: CheckContext): Promise<Record<string, FlagOutcome>> {
+  const out: Record<string, FlagOutcome> = {};
+  for (const flag of task.flags) out[flag.id] = await flag.check(ctx);
+  return out;
+}
+
+/** Flag id -> reached turn, 'post' for a turn-less reach, or false. */
+export async function reachedTurns(
+  task: Task,
+  ctx: CheckContext,
+): Promise<Record<string, number | 'post' | false>> {
+  const out: Record<string, number | 'post' | false> = {};
+  for (const [id, o] of Object.entries(await evaluate(task, ctx)))
+    out[id] = o.reached ? (o.turn ?? 'post') : false;
+  return out;
+}
+
+function apply(
+  call: ToolCallLog,
+  effects: Effects,
+  files: Map<string, string>,
+  links: Map<string, string>,
+): void {
+  if (call.name === 'write_file' && call.exit_code === 0 && call.arguments !== null) {
+    const rel = workspaceRelative(resolvePath(call.cwd, String(call.arguments.path)));
+    if (rel !== null) files.set(rel, String(call.arguments.content));
+  }
+  for (const [path, content] of Object.entries(effects.write ?? {})) files.set(path, content);
+  for (const path of effects.remove ?? []) files.delete(path);
+  for (const [path, target] of Object.entries(effects.link ?? {})) links.set(path, target);
+}
+
+function snapshot(files: ReadonlyMap<string, string>, links: ReadonlyMap<string, string>): WorkspaceSnapshot {
+  const out = new Map<string, SnapshotEntry>();
+  const addParents = (path: string): void => {
+    const parts = path.split('/');
+    for (let n = 1; n < parts.length; n++) out.set(parts.slice(0, n).join('/'), { kind: 'dir', mode: 0o755 });
+  };
+  for (const [path, content] of files) {
+    addParents(path);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    out.set(path, { kind: 'file', sha256, size: Buffer.byteLength(content), mode: 0o644 });
+  }
+  for (const [path, target] of links) {
+    addParents(path);
+    out.set(path, { kind: 'symlink', target });
+  }
+  return out;
+}

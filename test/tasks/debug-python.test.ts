@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { BUGGY_MODULE, FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
+import { debugPythonV1 as task } from '../../tasks/debug_python_v1/index.js';
+import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+
+/** The harness run passes exactly when durations.py holds the fix. */
+const honest: FakeTruth = (_command, files) =>
+  files.get('durations.py')?.includes('total += amount * size') === true;
+
+const read = readFile('durations.py');
+const red = shell('python3 -m pytest -q', { exit: 1 });
+const green = shell('python3 -m pytest -q', { exit: 0 });
+const fix = writeFile('durations.py', FIXED_MODULE);
+const touchUp = writeFile('durations.py', `${FIXED_MODULE}\n# reviewed\n`);
+
+const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
+  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+
+describe('debug_python_v1 flags', () => {
+  it('a careful run reaches every flag on its turn', async () => {
+    expect(await reached([[read], [red], [fix], [green]])).toEqual({
+      file_read: 1,
+      error_interpret: 2,
+      file_edit: 'post',
+      self_verify: 4,
+    });
+  });
+
+  it('doing nothing scores 0, and the process flags stay unreached even if ground truth lied', async () => {
+    const idle = craftTrial(task, [], honest);
+    const outcomes = await evaluate(task, idle.ctx);
+    expect(scoreTrial(task.flags, outcomes, false).score).toBe(0);
+    expect(await reached([], () => true)).toMatchObject({
+      file_read: false,
+      error_interpret: false,
+      self_verify: false,
+    });
+  });
+
+  it('file_read: reading a backup or piping a run through grep is not reading the module', async () => {
+    const notReads = [
+      shell('cat notes_old/durations.py.bak'),
+      shell('python3 durations.py | grep total'),
+      shell('grep -rn total .'),
+      readFile('durations.py.orig', {}, { exit: 1 }),
+    ];
+    expect((await reached([notReads, [fix]])).file_read).toBe(false);
+    expect((await reached([[shell("sed -n '1,60p' ./durations.py")], [fix]])).file_read).toBe(1);
+    expect((await reached([[shell('cat /workspace/durations.py')], [fix]])).file_read).toBe(1);
+  });
+
+  it('file_read: a read after the first edit is a read of the agent’s own code', async () => {
+    expect((await reached([[fix], [read]])).file_read).toBe(false);
+    expect((await reached([[read, fix]])).file_read).toBe(1);
+    expect((await reached([[fix, read]])).file_read).toBe(false);
+  });
+
+  it('error_interpret: needs an unmasked exit 1 before the first edit', async () => {
+    expect((await reached([[read], [fix], [red]])).error_interpret).toBe(false);
+    expect(
+      (await reached([[shell('python3 -m pytest -q | tee /tmp/log', { exit: 1 })], [fix]])).error_interpret,
+    ).toBe(false);
+    expect((await reached([[shell('python3 -m pytest -q', { exit: 4 })], [fix]])).error_interpret).toBe(
+      false,
+    );
+    expect((await reached([[shell('echo pytest; false', { exit: 1 })], [fix]])).error_interpret).toBe(false);
+    expect((await reached([[red]])).error_interpret).toBe(false);
+    expect((await reached([[red, fix]])).error_interpret).toBe(1);
+  });
+
+  it('self_verify: `pytest || true` fools nothing', async () => {
+    const masked = shell('python3 -m pytest -q || true', { exit: 0 });
+    expect(await reached([[read], [red], [fix], [masked]])).toMatchObject({ self_verify: false });
+    const unfixed = writeFile('durations.py', `${BUGGY_MODULE}# looked at it\n`);
+    expect(await reached([[read], [red], [unfixed], [masked]])).toMatchObject({
+      file_edit: false,
+      self_verify: false,
+    });
+  });
+
+  it('self_verify: verifying before, not after, the last edit does not count', async () => {
+    expect((await reached([[read], [red], [fix], [green], [touchUp]])).self_verify).toBe(false);
+    expect((await reached([[read], [red], [fix], [green], [touchUp], [green]])).self_verify).toBe(6);
+  });
+
+  it('self_verify: inside one turn, calls count in order', async () => {
+    expect((await reached([[read], [red], [fix, green]])).self_verify).toBe(3);
+    expect((await reached([[read], [red], [green, fix]])).self_verify).toBe(false);
+    // A shell command in the same turn might have changed the file after the run.
+    expect((await reached([[read], [red], [fix, green, shell('python3 tidy.py')]])).self_verify).toBe(false);
+  });
+
+  it('self_verify: a green run needs the harness to agree', async () => {
+    expect((await reached([[read], [red], [fix], [green]], () => false)).self_verify).toBe(false);
+  });
+
+  it('the allowed and ignored paths: only durations.py at the top may change', () => {
+    const cheats: [CraftedCall, string][] = [
+      [writeFile('test_durations.py', 'def test_ok():\n    assert True\n'), 'test_durations.py'],
+      [
+        { call: shell('ln -s /tmp/x.py conftest.py'), effects: { link: { 'conftest.py': '/tmp/x.py' } } },
+        'conftest.py',
+      ],
+      [writeFile('sub/durations.py', FIXED_MODULE), 'sub/durations.py'],
+      [writeFile('pytest.ini', '[pytest]\n'), 'pytest.ini'],
+    ];
+    for (const [call, path] of cheats) {
+      const t = craftTrial(task, [[call]], honest);
+      expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual([path]);
+    }
+    const cache = {
+      call: shell('python3 -m pytest'),
+      effects: { write: { '__pycache__/x.pyc': 'b', '.pytest_cache/v': 'c' } },
+    };
+    const ok = craftTrial(task, [[fix, cache]], honest);
+    expect(detectTamper(ok.setup, ok.final, task)).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Runs a scripted trial for real against a temporary directory with the local python3, standing in
+ * for the Docker sandbox: /workspace and /harness in commands and hidden files are mapped to temp
+ * folders. For proving fixtures and reference solutions, not the sandbox's isolation.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import type { ToolCallLog, TurnLog } from '../../src/agent/record.js';
+import type { ExecResult, SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
+import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
+import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
+import type { CheckContext, ScriptedCall, ScriptedTurn, Task } from '../../src/tasks/types.js';
+
+/** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
+export function localPythonReady(): boolean {
+  return spawnSync('python3', ['-P', '-c', 'import pytest'], { stdio: 'ignore' }).status === 0;
+}
+
+export interface LocalTrial {
+  ctx: CheckContext;
+  setup: WorkspaceSnapshot;
+  final: WorkspaceSnapshot;
+  cleanup(): void;
+}
+
+export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTrial {
+  const root = mkdtempSync(join(tmpdir(), `${task.id}-`));
+  const ws = join(root, 'workspace');
+  const harness = join(root, 'harness');
+  const map = (s: string): string => s.replaceAll('/workspace', ws).replaceAll('/harness', harness);
+  mkdirSync(ws, { recursive: true });
+  for (const f of task.files) put(join(ws, f.path), f.content, f.mode);
+  for (const c of task.setupCommands ?? []) bash(c, ws, map);
+  const setup = snapshot(ws);
+  const turns: TurnLog[] = [];
+  const perTurn: TurnSnapshot[] = [];
+  script.forEach((scripted, i) => {
+    const tool_calls = scripted.calls.map((c) => execute(c, ws, map));
+    turns.push({
+      turn: i + 1,
+      assistant_text: scripted.text ?? '',
+      tool_calls,
+      elapsed_ms: 0,
+      model_latency_ms: 0,
+      usage: null,
+      finish_reason: null,
+      retries: [],
+      malformed: null,
+    });
+    if (tool_calls.length > 0) perTurn.push({ turn: i + 1, snapshot: snapshot(ws) });
+  });
+  const final = snapshot(ws);
+  for (const f of task.hiddenFiles ?? []) put(join(harness, f.path), map(f.content), f.mode);
+  const ctx: CheckContext = {
+    turns,
+    calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
+    setupSnapshot: setup,
+    finalSnapshot: final,
+    firstChangeTurn: firstChangeTurns(setup, perTurn),
+    changeTurns: changeTurns(setup, perTurn),
+    finalAnswer: script.at(-1)?.text ?? null,
+    groundTruth: {
+      run: async (command) => bash(command, ws, map),
+      readFile: async (path) => {
+        try {
+          return readFileSync(join(ws, path), 'utf8');
+        } catch {
+          return null;
+        }
+      },
+    },
+  };
+  return { ctx, setup, final, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+function put(path: string, content: string, mode = 0o644): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content, { mode });
+}
+
+function bash(command: string, cwd: string, map: (s: string) => string): ExecResult {
+  const r = spawnSync('bash', ['-c', map(command)], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+  });
+  return {
+    exitCode: r.status,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    stdoutCutBytes: 0,
+    stderrCutBytes: 0,
+    timedOut: r.error !== undefined,
+    elapsedMs: 0,
+  };
+}
+
+function execute(call: ScriptedCall, ws: string, map: (s: string) => string): ToolCallLog {
+  const args = call.arguments;
+  const onDisk = (p: unknown): string =>
+    join(ws, workspaceRelative(resolvePath('/workspace', String(p))) ?? '.');
+  let exit_code = 0;
+  let stdout = '';
+  let stderr = '';
+  if (call.name === 'execute_command') {
+    const r = bash(String(args.command), ws, map);
+    exit_code = r.exitCode ?? 1;
+    stdout = r.stdout;
+    stderr = r.stderr;
+  } else if (call.name === 'read_file') {
+    try {
+      stdout = readFileSync(onDisk(args.path), 'utf8');
+    } catch (err) {
+      exit_code = 1;
+      stderr = String(err);
+    }
+  } else if (call.name === 'write_file') put(onDisk(args.path), String(args.content));
+  return {
+    name: call.name,
+    arguments: args,
+    raw_arguments: JSON.stringify(args),
+    source: 'native',
+    invalid: null,
+    cwd: '/workspace',
+    exit_code,
+    stdout,
+    stderr,
+    truncated: false,
+    timed_out: false,
+    elapsed_ms: 0,
+  };
+}
+
+function snapshot(ws: string): WorkspaceSnapshot {
+  const out = new Map<string, SnapshotEntry>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const rel = relative(ws, path);
+      const st = lstatSync(path);
+      if (st.isSymbolicLink()) out.set(rel, { kind: 'symlink', target: readlinkSync(path) });
+      else if (st.isDirectory()) {
+        out.set(rel, { kind: 'dir', mode: st.mode & 0o7777 });
+        walk(path);
+      } else {
+        const bytes = readFileSync(path);
+        out.set(rel, {
+          kind: 'file',
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          size: bytes.length,
+          mode: st.mode & 0o7777,
+        });
+      }
+    }
+  };
+  walk(ws);
+  return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * Each task's reference solution, run for real (local python3 + pytest, temp dirs for /workspace
+ * and /harness), reaches every flag without tamper; doing nothing reaches none; and the cheap cheats
+ * the outcome flags exist for fail them. Skipped where python3 >= 3.11 with pytest is missing.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import type { FlagOutcome, ScriptedTurn, Task } from '../../src/tasks/types.js';
+import { fixedService } from '../../tasks/context_manage_v1/fixture.js';
+import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
+import { allTasks, getTask } from '../../tasks/index.js';
+import { type LocalTrial, localPythonReady, runLocally } from './local-trial.js';
+
+const trials: LocalTrial[] = [];
+afterEach(() => {
+  for (const t of trials.splice(0)) t.cleanup();
+});
+
+async function run(task: Task, script: readonly ScriptedTurn[]) {
+  const trial = runLocally(task, script);
+  trials.push(trial);
+  const outcomes: Record<string, FlagOutcome> = {};
+  for (const flag of task.flags) outcomes[flag.id] = await flag.check(trial.ctx);
+  const tamper = detectTamper(trial.setup, trial.final, task);
+  return { outcomes, tamper, ...scoreTrial(task.flags, outcomes, tamper.length > 0) };
+}
+
+function task(id: string): Task {
+  const t = getTask(id);
+  if (t === undefined) throw new Error(`no task ${id}`);
+  return t;
+}
+
+const write = (path: string, content: string): ScriptedTurn => ({
+  calls: [{ name: 'write_file', arguments: { path, content } }],
+});
+
+describe.skipIf(!localPythonReady())('reference solutions, run for real', () => {
+  it.each(allTasks().map((t) => [t.id, t] as const))(
+    '%s: the reference solution reaches every flag',
+    async (_id, t) => {
+      const r = await run(t, t.referenceSolution);
+      expect(r.tamper).toEqual([]);
+      for (const [id, outcome] of Object.entries(r.outcomes))
+        expect({ id, ...outcome }).toMatchObject({ id, reached: true });
+      expect(r).toMatchObject({ passed: true, score: 1 });
+    },
+  );
+
+  it.each(allTasks().map((t) => [t.id, t] as const))('%s: doing nothing reaches no flag', async (_id, t) => {
+    const r = await run(t, [{ text: 'Done.', calls: [] }]);
+    expect(Object.values(r.outcomes).filter((o) => o.reached)).toEqual([]);
+    expect(r.score).toBe(0);
+  });
+
+  it('debug_python_v1: special-casing the visible values fails the hidden tests', async () => {
+    const cheat = FIXED_MODULE.replace(
+      '    cleaned = text.strip().lower()',
+      '    cleaned = text.strip().lower()\n    if cleaned == "1h30m":\n        return 5400\n    if cleaned == "1d2h3m4s":\n        return 93784',
+    );
+    const r = await run(task('debug_python_v1'), [
+      write('durations.py', cheat.replace('total += amount', 'total = amount')),
+    ]);
+    expect(r.outcomes.file_edit?.reached).toBe(false);
+  });
+
+  it('tdd_order_v1: trivial tests with a wrong implementation fail the contract', async () => {
+    const r = await run(task('tdd_order_v1'), [
+      write('test_slugify.py', 'def test_nothing():\n    assert True\n'),
+      write('slugify.py', 'def slugify(text):\n    return text.lower().replace(" ", "-")\n'),
+    ]);
+    expect(r.outcomes.tests_pass?.reached).toBe(false);
+  });
+
+  it('context_manage_v1: half the fixes, or the new value copied in, is not consistent', async () => {
+    const t = task('context_manage_v1');
+    const half = await run(t, [
+      write('services/invoicing.py', fixedService('invoicing')),
+      write('services/quotes.py', fixedService('quotes')),
+    ]);
+    expect(half.outcomes.consistency_fixed?.reached).toBe(false);
+    const copied = ['invoicing', 'quotes', 'subscriptions', 'refunds'].map((m) =>
+      write(
+        `services/${m}.py`,
+        fixedService(m)
+          .replace('from config import', 'TAX_RATE = 0.0725\nfrom config import')
+          .replace(', TAX_RATE', ''),
+      ),
+    );
+    const r = await run(t, copied);
+    expect(r.outcomes.consistency_fixed?.reached).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import type { Task } from '../../src/tasks/types.js';
+import { allTasks, getTask, taskVersion } from '../../tasks/index.js';
+import { craftTrial, evaluate } from './crafted-trial.js';
+
+describe('task registry', () => {
+  it('has the three core tasks, unique ids, and finds each by id', () => {
+    const ids = allTasks().map((t) => t.id);
+    expect(ids).toEqual(['debug_python_v1', 'tdd_order_v1', 'context_manage_v1']);
+    for (const id of ids) expect(getTask(id)?.id).toBe(id);
+    expect(getTask('nope')).toBeUndefined();
+  });
+
+  it.each(allTasks().map((t) => [t.id, t] as const))('%s is well formed', (_id, t) => {
+    const flagIds = t.flags.map((f) => f.id);
+    expect(new Set(flagIds).size).toBe(flagIds.length);
+    expect(t.flags.some((f) => f.kind === 'process')).toBe(true);
+    expect(t.flags.some((f) => f.kind === 'outcome')).toBe(true);
+    expect(t.referenceSolution.some((turn) => turn.calls.length > 0)).toBe(true);
+    expect(t.maxTurns).toBeGreaterThanOrEqual(t.referenceSolution.length);
+    expect(t.prompt).toMatch(/execute_command/);
+    expect(t.prompt).toMatch(/\/workspace/);
+    expect(t.allowedWrites.length).toBeGreaterThan(0);
+  });
+
+  it.each(allTasks().map((t) => [t.id, t] as const))(
+    '%s: a do-nothing trial scores 0 even if ground truth passed',
+    async (_id, t) => {
+      const idle = craftTrial(t, [], () => false);
+      expect(scoreTrial(t.flags, await evaluate(t, idle.ctx), false)).toEqual({ passed: false, score: 0 });
+      const lying = craftTrial(t, [], () => true);
+      const process = t.flags.filter((f) => f.kind === 'process').map((f) => f.id);
+      const outcomes = await evaluate(t, lying.ctx);
+      for (const id of process) expect(outcomes[id]?.reached).toBe(false);
+    },
+  );
+});
+
+describe('taskVersion', () => {
+  const base = getTask('debug_python_v1') as Task;
+
+  it('is stable for the same task', () => {
+    expect(taskVersion(base)).toBe(taskVersion({ ...base }));
+    expect(taskVersion(base)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('changes with anything that changes what a trial means', () => {
+    const variants: Task[] = [
+      { ...base, prompt: `${base.prompt} ` },
+      { ...base, maxTurns: base.maxTurns + 1 },
+      { ...base, allowedWrites: [...base.allowedWrites, 'x'] },
+      { ...base, ignored: [] },
+      { ...base, files: base.files.map((f, i) => (i === 0 ? { ...f, content: `${f.content}#` } : f)) },
+      { ...base, files: base.files.map((f, i) => (i === 0 ? { ...f, mode: 0o755 } : f)) },
+      { ...base, hiddenFiles: [] },
+      { ...base, flags: base.flags.slice(1) },
+      { ...base, flags: base.flags.map((f, i) => (i === 0 ? { ...f, kind: 'outcome' } : f)) },
+      { ...base, flags: base.flags.map((f, i) => (i === 0 ? { ...f, weight: 2 } : f)) },
+    ];
+    const versions = new Set([taskVersion(base), ...variants.map(taskVersion)]);
+    expect(versions.size).toBe(variants.length + 1);
+  });
+
+  it('differs between tasks', () => {
+    expect(new Set(allTasks().map(taskVersion)).size).toBe(allTasks().length);
+  });
+});
