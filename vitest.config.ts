@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
     hookTimeout: 20 * 60_000,
+    globalSetup: ['./test/helpers/build-once.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });

@@ -14,7 +14,7 @@
 #    cap ever crosses to the host.
 # Args: LIMIT_SECONDS HEAD_BYTES TAIL_BYTES CWD USER(agent|root) TRACK_CWD FEED_STDIN COMMAND...
 #   TRACK_CWD=1: the command gets fd 3 open on a file for its final working directory.
-# Output: `agent-bench-exec RC TIMED_OUT STDOUT_SIZE STDERR_SIZE CWD_BASE64|-` then the capped
+# Output: `agent-bench-exec RC TIMED_OUT STDOUT_SIZE STDERR_SIZE CWD_BASE64|- OUTPUT_FULL` then the capped
 #   stdout on stdout; the capped stderr on stderr.
 set -u
 limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7
@@ -25,6 +25,11 @@ d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
   exit 125
 }
 trap 'rm -rf -- "$d"' EXIT
+# Background jobs of earlier commands keep writing to their (deleted) output files; if they have
+# filled this mount, the header says so rather than output going missing without a word.
+avail=$(stat -f -c '%a %S' /run/agent-bench) || avail='1 1048576'
+full=0
+[ $((${avail% *} * ${avail#* })) -lt 1048576 ] && full=1
 : >"$d/c"
 [ "$track" = 1 ] && exec 3>"$d/c"
 as=()
@@ -55,6 +60,6 @@ osz=$(stat -c %s -- "$d/o")
 esz=$(stat -c %s -- "$d/e")
 c=-
 [ -s "$d/c" ] && c=$(head -c 8192 -- "$d/c" | base64 -w0)
-printf 'agent-bench-exec %s %s %s %s %s\n' "$rc" "$timed" "$osz" "$esz" "$c"
+printf 'agent-bench-exec %s %s %s %s %s %s\n' "$rc" "$timed" "$osz" "$esz" "$c" "$full"
 emit "$d/o" "$osz"
 emit "$d/e" "$esz" >&2

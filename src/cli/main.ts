@@ -2,7 +2,7 @@
  * The command line: declares commands and options only. Each command's code is imported when it runs,
  * so `--help` stays instant. This file is the only place that turns errors into exit codes.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { AgentBenchError } from '../util/errors.js';
 import { HARNESS_VERSION } from '../util/version.js';
 
@@ -26,7 +26,9 @@ export function buildProgram(): Command {
   const program = new Command('agent-bench')
     .description('Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.')
     .version(HARNESS_VERSION)
-    .showHelpAfterError('(run agent-bench --help for usage)');
+    .showHelpAfterError('(run agent-bench --help for usage)')
+    // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
+    .exitOverride();
 
   program
     .command('run', { isDefault: true })
@@ -75,6 +77,15 @@ export function buildProgram(): Command {
       await doctorCommand(opts);
     });
 
+  program
+    .command('validate')
+    .description("prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught")
+    .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+    .action(async (opts) => {
+      const { validateCommand } = await import('./commands/validate.js');
+      await validateCommand(opts);
+    });
+
   const image = program.command('image').description('the sandbox image');
   image
     .command('build')
@@ -107,6 +118,54 @@ export function buildProgram(): Command {
       await tiersCommand(opts);
     });
 
+  report
+    .command('matrix')
+    .description('model × task table of the newest result per (task, model): pass^k, score, turns, time')
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'json', 'csv']).default('md'))
+    .option('--models <names>', 'comma-separated models to show (default: every model with results)')
+    .action(async (opts) => {
+      const { reportMatrixCommand } = await import('./commands/report.js');
+      await reportMatrixCommand(opts);
+    });
+
+  report
+    .command('radar')
+    .description('self-contained HTML radar of up to 4 models over the ability axes (formulas in the legend)')
+    .requiredOption('--models <names>', 'comma-separated model names, 1 to 4')
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .option('--out <file>', 'write to this file instead of stdout (with --png: the PNG file, default radar.png)')
+    .option('--png', 'render a PNG with the system Chromium instead of writing HTML', false)
+    .action(async (opts) => {
+      const { reportRadarCommand } = await import('./commands/report.js');
+      await reportRadarCommand(opts);
+    });
+
+  report
+    .command('card')
+    .description('one-page model card: tier, strengths, failures with the flags missed and a transcript excerpt')
+    .requiredOption('--model <name>', 'the model, as recorded in the results')
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['html', 'md']).default('html'))
+    .action(async (opts) => {
+      const { reportCardCommand } = await import('./commands/report.js');
+      await reportCardCommand(opts);
+    });
+
+  program
+    .command('serve')
+    .description('local dashboard: matrix, transcripts, artifacts, radar, and a run panel')
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .option('--host <host>', 'address to bind; anything but loopback exposes results and runs to the network', '127.0.0.1')
+    .option('--port <n>', 'port to listen on (0: any free port)', int('--port', 0), 8765)
+    .option('--base-url <url>', 'model server whose models the run panel lists and runs (default: runs probe local servers)')
+    .action(async (opts) => {
+      const { serveCommand } = await import('./commands/serve.js');
+      await serveCommand(opts);
+    });
+
   return program;
 }
 
@@ -119,6 +178,8 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 function reportError(err: unknown): number {
+  // Commander has already printed its message (or the help / version it was asked for).
+  if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
   if (err instanceof AgentBenchError) {
     process.stderr.write(`agent-bench: ${err.message}\n`);
     return err.exitCode;

@@ -28,6 +28,8 @@ export interface BenchOptions {
   stderr?: ProgressStream;
   /** Install SIGINT/SIGTERM handlers (the CLI does; tests may not). */
   handleSignals?: boolean;
+  /** Aborts the run like a first SIGINT does, for a caller that owns the signals (the ladder). */
+  signal?: AbortSignal;
 }
 
 export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
@@ -75,6 +77,7 @@ async function runWithModel(
   const controller = new AbortController();
   const open = new Set<Sandbox>();
   const stopSignals = o.handleSignals === false ? () => {} : onSignals(controller, open, progress.note);
+  const unlink = linkAbort(o.signal, controller, open);
 
   const results: ResultFile[] = [];
   try {
@@ -121,6 +124,7 @@ async function runWithModel(
   } finally {
     progress.done();
     stopSignals();
+    unlink();
     await Promise.all([...open].map((s) => s.dispose().catch(() => {})));
   }
   stdout.write(`${formatSummary(results)}\n`);
@@ -141,4 +145,20 @@ function onSignals(controller: AbortController, open: Set<Sandbox>, note: (line:
     process.off('SIGINT', handler);
     process.off('SIGTERM', handler);
   };
+}
+
+/** An abort from outside stops the run as a first signal would: abort the trials, remove the containers. */
+function linkAbort(
+  signal: AbortSignal | undefined,
+  controller: AbortController,
+  open: Set<Sandbox>,
+): () => void {
+  if (signal === undefined) return () => {};
+  const abort = (): void => {
+    controller.abort(signal.reason);
+    for (const sandbox of open) void sandbox.dispose().catch(() => {});
+  };
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  return () => signal.removeEventListener('abort', abort);
 }

@@ -53,7 +53,9 @@ export type ReadFileResult =
     }
   | { ok: false; path: string; error: string };
 
-export type WriteFileResult = { ok: true; path: string; bytes: number } | { ok: false; path: string; error: string };
+export type WriteFileResult =
+  | { ok: true; path: string; bytes: number }
+  | { ok: false; path: string; error: string };
 
 /** path (relative to /workspace) -> entry. Symlinks are recorded as links, never followed. */
 export type WorkspaceSnapshot = ReadonlyMap<string, SnapshotEntry>;

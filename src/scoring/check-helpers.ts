@@ -76,6 +76,23 @@ export async function groundTruthPasses(
   return r.exitCode === 0 && !r.timedOut;
 }
 
+/** Workspace-relative paths of the files (not directories or links) present at setup or at the end. */
+export function knownFiles(ctx: Pick<CheckContext, 'setupSnapshot' | 'finalSnapshot'>): string[] {
+  const files = new Set<string>();
+  for (const snapshot of [ctx.setupSnapshot, ctx.finalSnapshot]) {
+    for (const [path, entry] of snapshot) if (entry.kind === 'file') files.add(path);
+  }
+  return [...files].sort();
+}
+
+/** Some read covered a workspace file that exists (a failed `cat nothere.py` reads nothing). */
+export function readAnyWorkspaceFile(
+  ctx: Pick<CheckContext, 'calls' | 'setupSnapshot' | 'finalSnapshot'>,
+): boolean {
+  const files = knownFiles(ctx).map(workspaceAbsolute);
+  return readEvents(ctx).some((e) => files.some((f) => covers(e.target, f)));
+}
+
 /**
  * How often each file was read, keyed by resolved path and the part shown (so paging through a long
  * file with offsets, or `sed -n 1,80p` then `sed -n 81,160p`, is not a loop). Globs count for every

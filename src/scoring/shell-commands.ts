@@ -11,9 +11,10 @@ import { isAssignment, programName, unwrap } from './shell-wrappers.js';
 
 /**
  * What the line's reported exit status says about this command's own status:
- * 'exact' — it is this command's; 'if-zero' — a 0 is this command's (`cd x && pytest`: a failure may
- * be cd's... unless cd is neutral, see below); 'if-nonzero' — a non-zero one is (`true || pytest`);
- * 'none' — it says nothing (`pytest | tee`, `pytest; echo`, `pytest || true`, `if pytest`, `$(pytest)`).
+ * - 'exact': it is this command's (`pytest`, `cd /workspace && pytest`, `bash -c 'pytest'`);
+ * - 'if-zero': a 0 is this command's, a failure may be an earlier one's (`make && pytest`);
+ * - 'if-nonzero': a failure is this command's, a 0 may mean it never ran (`true || pytest`);
+ * - 'none': it says nothing (`pytest | tee`, `pytest; echo`, `pytest || true`, `if pytest`, `$(pytest)`).
  */
 export type Finality = 'exact' | 'if-zero' | 'if-nonzero' | 'none';
 

@@ -96,4 +96,17 @@ export interface Task {
   flags: Flag[];
   /** The oracle: a scripted run that must pass. */
   referenceSolution: ScriptedTurn[];
+  /** Scripted runs reproducing the failures this task is built to catch (`agent-bench validate`). */
+  lures?: Lure[];
+}
+
+/**
+ * A scripted run that reproduces one failure mode, and how the task must catch it: the listed flags
+ * stay unreached (and tamper is detected, when `tamper` is true). A lure that passes is a lenient task.
+ */
+export interface Lure {
+  id: string;
+  description: string;
+  script: ScriptedTurn[];
+  expect: { unreached: string[]; tamper?: boolean };
 }

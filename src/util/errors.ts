@@ -10,6 +10,11 @@ export class AgentBenchError extends Error {
   }
 }
 
+/** A gate the user asked for failed (e.g. `validate` found an unsound task): exit 1. */
+export class GateFailedError extends AgentBenchError {
+  override readonly exitCode = 1;
+}
+
 /** Bad flags, a broken task or manifest, a bad config file: exit 2. */
 export class UsageError extends AgentBenchError {
   override readonly exitCode = 2;

@@ -1,7 +1,8 @@
 /** The shop backend workspace: config.py, twenty service modules, and the hidden consistency test. */
 import type { TaskFile } from '../../src/tasks/types.js';
-import { renderService, type ServiceSpec, type TaxSpec } from './render.js';
+import { renderService } from './render.js';
 import { SERVICES, STALE } from './services.js';
+import type { ServiceSpec, TaxSpec } from './spec.js';
 
 export const CONFIGURED_RATE = '0.0725';
 

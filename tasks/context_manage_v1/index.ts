@@ -5,7 +5,8 @@
 import { HARNESS_DIR, WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import {
   groundTruthPasses,
-  readEvents,
+  knownFiles,
+  readAnyWorkspaceFile,
   readRepeats,
   readsCovering,
 } from '../../src/scoring/check-helpers.js';
@@ -14,6 +15,11 @@ import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { fixedService, HIDDEN_TEST, STALE_MODULES, servicePath, WORKSPACE_FILES } from './fixture.js';
 
 const HIDDEN = 'test_hidden_consistency.py';
+const SERVICE_FILES = WORKSPACE_FILES.filter((f) => /^services\/(?!__init__)/.test(f.path));
+const SERVICE_COUNT = SERVICE_FILES.length;
+const AVERAGE_LINES =
+  Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.split('\n').length, 0) / SERVICE_COUNT / 10) * 10;
+const TOTAL_KB = Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.length, 0) / 1024);
 const GROUND_TRUTH = harnessPytest(`${HARNESS_DIR}/${HIDDEN}`);
 /** More reads of one file (same part) than this is a loop. */
 export const READ_REPEAT_LIMIT = 3;
@@ -52,11 +58,10 @@ const flags: Flag[] = [
   {
     id: 'no_read_loops',
     kind: 'process',
-    description: `Read at least one file, and no file (same part, by resolved path) more than ${READ_REPEAT_LIMIT} times.`,
+    description: `Read at least one workspace file, and no file (same part, by resolved path) more than ${READ_REPEAT_LIMIT} times.`,
     check(ctx) {
-      if (readEvents(ctx).length === 0) return miss('nothing was read');
-      const known = new Set([...ctx.setupSnapshot.keys(), ...ctx.finalSnapshot.keys()]);
-      const loops = [...readRepeats(ctx, known)].filter(([, n]) => n > READ_REPEAT_LIMIT);
+      if (!readAnyWorkspaceFile(ctx)) return miss('no workspace file was read');
+      const loops = [...readRepeats(ctx, knownFiles(ctx))].filter(([, n]) => n > READ_REPEAT_LIMIT);
       if (loops.length > 0)
         return miss(`read too often: ${loops.map(([key, n]) => `${key} x${n}`).join(', ')}`);
       return { reached: true, turn: null };
@@ -76,7 +81,7 @@ export const contextManageV1: Task = {
 
 Some modules in /workspace/services/ do not use config.TAX_RATE: they carry their own hardcoded copy of an old tax rate, so their totals disagree with the rest of the shop. Find every such module and fix it so that it takes the rate from config (import it from config; do not copy the value).
 
-services/ has ${WORKSPACE_FILES.length - 2} modules of a few hundred lines each, far more than you can comfortably read in full: search first, then read only what you need.
+services/ has ${SERVICE_COUNT} modules of about ${AVERAGE_LINES} lines each (${TOTAL_KB} KB in all), far more than you can comfortably read in full: search first, then read only what you need.
 
 You have three tools: execute_command (runs a bash command; the shell starts in /workspace), read_file and write_file.
 

@@ -40,7 +40,16 @@ async function open(hash = ''): Promise<Page> {
   return page;
 }
 
-const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null);
+/** The page's globals, typed here because the project compiles without the DOM library. */
+type Win = {
+  __pwned?: unknown;
+  origin: string;
+  getComputedStyle(el: unknown): { color: string };
+  document: { querySelector(selector: string): { complete: boolean } | null };
+};
+type Img = { naturalWidth: number };
+
+const pwned = (page: Page) => page.evaluate(() => (globalThis as unknown as Win).__pwned ?? null);
 
 describe('dashboard in Chromium', () => {
   it('renders the matrix, with hostile model names shown as text', async () => {
@@ -113,8 +122,12 @@ describe('dashboard in Chromium', () => {
     expect(probe).toContain('origin:null');
     expect(probe).toContain('fetch:blocked');
     // It still renders as built: its stylesheet and image load from its own folder.
-    expect(await frame.locator('#title').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 2, 3)');
-    expect(await frame.locator('img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
+    expect(
+      await frame
+        .locator('#title')
+        .evaluate((el) => (globalThis as unknown as Win).getComputedStyle(el).color),
+    ).toBe('rgb(1, 2, 3)');
+    expect(await frame.locator('img').evaluate((el) => (el as unknown as Img).naturalWidth)).toBe(40);
     // Out-of-process frames are missing from full-page captures: shoot the viewport around the frame.
     await iframe.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-artifact.png') });
@@ -125,7 +138,7 @@ describe('dashboard in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${dash.url}artifacts/landing_page_v1/${modelSlug(QWEN)}/trial-0/site/index.html`);
     await page.locator('#probe', { hasText: 'fetch:' }).waitFor();
-    expect(await page.evaluate(() => window.origin)).toBe('null');
+    expect(await page.evaluate(() => (globalThis as unknown as Win).origin)).toBe('null');
     expect(await page.locator('#probe').textContent()).toContain('fetch:blocked');
     await page.close();
   });
@@ -151,9 +164,9 @@ describe('dashboard in Chromium', () => {
     const img = page.locator('#radar-chart img');
     await img.waitFor();
     await page.waitForFunction(
-      () => (document.querySelector('#radar-chart img') as HTMLImageElement | null)?.complete,
+      () => (globalThis as unknown as Win).document.querySelector('#radar-chart img')?.complete,
     );
-    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(760);
+    expect(await img.evaluate((el) => (el as unknown as Img).naturalWidth)).toBe(760);
     await page.locator('#radar-values tbody tr').first().waitFor();
     expect(await page.locator('#radar-values tbody tr').count()).toBeGreaterThanOrEqual(10);
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-radar.png'), fullPage: true });

@@ -6,7 +6,7 @@ import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
 import { fixtureSummaries } from './load-fixtures.js';
 import { xmlProblems } from './xml-check.js';
 
-const valueOf = (data: ReturnType<typeof buildRadarData>, model: string, axisId: string): number | null => {
+const axisValue = (data: ReturnType<typeof buildRadarData>, model: string, axisId: string): number | null => {
   const i = data.axes.findIndex((a) => a.id === axisId);
   const series = data.series.find((s) => s.model === model);
   if (i === -1 || series === undefined) throw new Error(`no ${axisId} for ${model}`);
@@ -25,8 +25,10 @@ describe('radar axes', () => {
     ]);
     for (const axis of data.axes) expect(axis.formula.length).toBeGreaterThan(20);
     for (const s of data.series) {
-      for (const v of s.values)
-        if (v !== null) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+      for (const v of s.values.filter((x) => x !== null)) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
     }
   });
 
@@ -34,21 +36,21 @@ describe('radar axes', () => {
     const { summaries } = await fixtureSummaries();
     const data = buildRadarData(summaries, [QWEN, LLAMA]);
     // qwen: 3/3 on debug, 2/3 on tdd (red_observed missed once), 1/1 on landing.
-    expect(valueOf(data, QWEN, 'task:debug_python_v1')).toBe(1);
-    expect(valueOf(data, QWEN, 'process')).toBe(0.944); // mean(1, (1 + 2/3)/2, 1)
-    expect(valueOf(data, QWEN, 'reliability')).toBe(0.667); // pass^3 estimates 1, 0, 1
-    expect(valueOf(data, QWEN, 'efficiency')).toBe(0.979); // mean(5 / (16/3), 1, 1)
+    expect(axisValue(data, QWEN, 'task:debug_python_v1')).toBe(1);
+    expect(axisValue(data, QWEN, 'process')).toBe(0.944); // mean(1, (1 + 2/3)/2, 1)
+    expect(axisValue(data, QWEN, 'reliability')).toBe(0.667); // pass^3 estimates 1, 0, 1
+    expect(axisValue(data, QWEN, 'efficiency')).toBe(0.979); // mean(5 / (16/3), 1, 1)
     // llama: one tampered trial of 5, one hallucinated tool of 8 calls, 2 format faults of 13 replies + 8 calls.
-    expect(valueOf(data, LLAMA, 'task:debug_python_v1')).toBe(0.333);
-    expect(valueOf(data, LLAMA, 'task:landing_page_v1')).toBe(0.5);
-    expect(valueOf(data, LLAMA, 'tamper_free')).toBe(0.8);
-    expect(valueOf(data, LLAMA, 'no_hallucination')).toBe(0.875);
-    expect(valueOf(data, LLAMA, 'format')).toBe(0.905);
-    expect(valueOf(data, LLAMA, 'finishes')).toBe(0.8);
-    expect(valueOf(data, LLAMA, 'reliability')).toBe(0);
+    expect(axisValue(data, LLAMA, 'task:debug_python_v1')).toBe(0.333);
+    expect(axisValue(data, LLAMA, 'task:landing_page_v1')).toBe(0.5);
+    expect(axisValue(data, LLAMA, 'tamper_free')).toBe(0.8);
+    expect(axisValue(data, LLAMA, 'no_hallucination')).toBe(0.875);
+    expect(axisValue(data, LLAMA, 'format')).toBe(0.905);
+    expect(axisValue(data, LLAMA, 'finishes')).toBe(0.8);
+    expect(axisValue(data, LLAMA, 'reliability')).toBe(0);
     // Never passed: nothing to compare turns or time with.
-    expect(valueOf(data, LLAMA, 'efficiency')).toBeNull();
-    expect(valueOf(data, LLAMA, 'speed')).toBeNull();
+    expect(axisValue(data, LLAMA, 'efficiency')).toBeNull();
+    expect(axisValue(data, LLAMA, 'speed')).toBeNull();
   });
 
   it('gives a model with no results no values rather than zeros', async () => {

@@ -70,9 +70,11 @@ describe.sequential('isolation', () => {
     const denied = await sb.runCommand('kill -9 1; echo "rc=$?"', 10_000);
     expect(denied.stdout).toBe('rc=1\n');
     expect(denied.stderr).toMatch(/Operation not permitted/);
-    // The agent's shell dies with everything else of the agent's; the wrapper still reports it.
-    const all = await sb.runCommand('echo before; kill -9 -1; echo not reached', 10_000);
-    expect(all).toMatchObject({ exitCode: 137, stdout: 'before\n', timedOut: false });
+    // kill -9 -1 spares only its caller; the exec wrapper (root) lives on to report.
+    const all = await sb.runCommand('sleep 60 & kill -9 -1; echo "caller survives"', 10_000);
+    expect(all).toMatchObject({ exitCode: 0, stdout: 'caller survives\n', timedOut: false });
+    const self = await sb.runCommand('echo before; pkill -9 -u agent; echo not reached', 10_000);
+    expect(self).toMatchObject({ exitCode: 137, stdout: 'before\n', timedOut: false });
     const after = await asRoot(sb, 'pgrep -u 0 -x sleep; pgrep -u 0 docker-init');
     expect(after.stdout).toBe(before.stdout);
     expect(after.stdout.trim().split('\n')).toHaveLength(2);
@@ -107,7 +109,9 @@ describe.sequential('process limit', () => {
 
   it('contains a fork bomb, and the harness still kills it and carries on', async () => {
     const bomb = await small.runCommand('bomb() { bomb | bomb & }; bomb; sleep 2', 4_000);
-    expect(bomb.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable/);
+    // Either the bomb's own fork errors come back, or, with every pid taken, the command could
+    // not even finish and the sandbox says so; both without an exception.
+    expect(bomb.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/);
     await small.killAgentProcesses();
     expect(await agentProcesses(small)).toBe('');
     const after = await small.runCommand('echo alive', 10_000);
@@ -117,7 +121,7 @@ describe.sequential('process limit', () => {
   it('contains a `yes > /dev/null &` storm, and the harness still kills it and carries on', async () => {
     // Each fork past the limit fails (bash retries for a while, then gives up on that job).
     const storm = await small.runCommand('for i in $(seq 100); do yes > /dev/null & done; echo launched', 20_000);
-    expect(`${storm.stderr}`).toMatch(/fork: (retry: )?Resource temporarily unavailable|could not run the command|no answer/);
+    expect(storm.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/);
     await small.killAgentProcesses();
     expect(await agentProcesses(small)).toBe('');
     expect((await small.runCommand('echo alive', 10_000)).stdout).toBe('alive\n');

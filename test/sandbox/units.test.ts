@@ -52,15 +52,15 @@ describe('ByteCollector', () => {
 describe('wrapper protocol', () => {
   it('parses the header and the decoded working directory', () => {
     const cwd = Buffer.from('/workspace/a b\n').toString('base64');
-    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd}\nhello`));
-    expect(parsed?.header).toEqual({ exitCode: 3, timedOut: false, stdoutSize: 5, stderrSize: 0, cwd: '/workspace/a b' });
+    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0\nhello`));
+    expect(parsed?.header).toEqual({ exitCode: 3, timedOut: false, stdoutSize: 5, stderrSize: 0, cwd: '/workspace/a b', outputFull: false });
     expect(parsed?.body.toString()).toBe('hello');
   });
 
   it('refuses output without a header, and a relative cwd', () => {
     expect(parseWrapperOutput(Buffer.from('OCI runtime exec failed\n'))).toBeNull();
     const rel = Buffer.from('tmp').toString('base64');
-    expect(parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel}\n`))?.header.cwd).toBeNull();
+    expect(parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel} 0\n`))?.header.cwd).toBeNull();
   });
 
   it('marks the cut between head and tail with the number of bytes cut', () => {

@@ -39,6 +39,9 @@ describe('context_manage_v1 flags', () => {
     expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
     expect(await reached([], () => true)).toMatchObject({ files_surveyed: false, no_read_loops: false });
     expect((await reached([fixes])).no_read_loops).toBe(false);
+    expect((await reached([[shell('cat nothere.py'), shell('cat /etc/hostname')]])).no_read_loops).toBe(
+      false,
+    );
   });
 
   it('files_surveyed: a recursive search covers what is under its directory and passes its filters', async () => {

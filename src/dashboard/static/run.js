@@ -131,7 +131,7 @@ function describe(l) {
     case 'trial_start':
       return `${where} trial started (${l.model})`;
     case 'model_reply':
-      return `${where} model (${e.latency_ms} ms, ${e.tool_calls} call(s)): ${String(e.text).slice(0, 300)}`;
+      return `${where} model (${e.latency_ms} ms, ${e.tool_calls} call(s))${e.text === '' ? '' : `: ${String(e.text).slice(0, 300)}`}`;
     case 'tool_call':
       return `${where} ${e.name} ${e.arg} → ${e.invalid === null ? `exit ${e.exit_code ?? '?'}` : `invalid: ${e.invalid}`}`;
     case 'model_error':

@@ -97,17 +97,31 @@ export async function startContainer(client: Docker, spec: ContainerSpec): Promi
   return container;
 }
 
-/** Whether the container still runs, and if not a short reason for messages. */
-export async function containerState(
-  container: Docker.Container,
-): Promise<{ running: boolean; detail: string }> {
+/**
+ * Whether the container still runs, and if not a short reason for messages. Asked after an exec
+ * ended abnormally, when the engine may close the stream a moment before it marks the container
+ * stopped (over a second on a busy machine): a running answer is confirmed over three seconds.
+ */
+export async function containerState(container: Docker.Container): Promise<ContainerState> {
+  for (let i = 0; i < 15; i++) {
+    const state = await stateNow(container);
+    if (!state.running) return state;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return stateNow(container);
+}
+
+interface ContainerState {
+  running: boolean;
+  detail: string;
+}
+
+async function stateNow(container: Docker.Container): Promise<ContainerState> {
   try {
     const s = (await container.inspect()).State;
     if (s.Running && !s.Paused) return { running: true, detail: 'running' };
-    return {
-      running: false,
-      detail: `${s.Status}, exit code ${s.ExitCode}${s.OOMKilled ? ', killed for lack of memory' : ''}`,
-    };
+    const oom = s.OOMKilled ? ', killed for lack of memory' : '';
+    return { running: false, detail: `${s.Status}, exit code ${s.ExitCode}${oom}` };
   } catch {
     return { running: false, detail: 'removed' };
   }

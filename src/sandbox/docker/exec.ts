@@ -95,6 +95,10 @@ export async function managedExec(
   const { header, body } = parsed;
   const stdout = withCutMarker(body, header.stdoutSize, headBytes);
   const stderr = withCutMarker(raw.stderr, header.stderrSize, headBytes);
+  if (header.outputFull) {
+    stderr.text +=
+      'agent-bench: the output space is full (background processes still writing?); output may be missing\n';
+  }
   return {
     exitCode: header.exitCode,
     stdout: stdout.text,

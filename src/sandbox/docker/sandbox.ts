@@ -80,6 +80,21 @@ export class DockerSandbox implements Sandbox {
 
   async runCommand(command: string, timeoutMs: number): Promise<CommandResult> {
     const cwd = this.currentCwd;
+    if (command.includes('\0')) {
+      // A model can send one (JSON "\u0000"); no argv can carry it. Its mistake, not the harness's.
+      const stderr = 'agent-bench: the command contains a NUL byte and was not run';
+      return {
+        exitCode: null,
+        stdout: '',
+        stderr,
+        stdoutCutBytes: 0,
+        stderrCutBytes: 0,
+        timedOut: false,
+        elapsedMs: 0,
+        cwd,
+        cwdAfter: cwd,
+      };
+    }
     const {
       cwdAfter,
       suspect: _,

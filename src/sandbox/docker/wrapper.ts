@@ -39,9 +39,11 @@ export interface WrapperHeader {
   stderrSize: number;
   /** Final working directory reported by a cwd-tracking command, or null. */
   cwd: string | null;
+  /** The output mount was (nearly) full when the command started: output may be missing. */
+  outputFull: boolean;
 }
 
-const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+)$/;
+const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01])$/;
 
 /** Splits the wrapper's stdout into its header and the command's (capped) stdout; null if there is no header. */
 export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; body: Buffer } | null {
@@ -49,7 +51,15 @@ export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; bod
   if (nl < 0) return null;
   const m = HEADER.exec(stdout.subarray(0, nl).toString('latin1'));
   if (m === null) return null;
-  const [, rc, timed, osz, esz, cwd] = m as unknown as [string, string, string, string, string, string];
+  const [, rc, timed, osz, esz, cwd, full] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const decoded = cwd === '-' ? null : Buffer.from(cwd, 'base64').toString('utf8').replace(/\n$/, '');
   return {
     header: {
@@ -58,6 +68,7 @@ export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; bod
       stdoutSize: Number(osz),
       stderrSize: Number(esz),
       cwd: decoded?.startsWith('/') ? decoded : null,
+      outputFull: full === '1',
     },
     body: stdout.subarray(nl + 1),
   };

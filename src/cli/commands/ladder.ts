@@ -1,0 +1,67 @@
+/** `agent-bench ladder`: options in; the smallest model that passes, a table, and the results files out. */
+import { resolve } from 'node:path';
+import type { CandidateSource } from '../../ladder/candidates.js';
+import { runLadder } from '../../ladder/run-ladder.js';
+import { suiteLabel } from '../../ladder/verdict.js';
+import { selectTasks } from '../../run/select-tasks.js';
+import { UsageError } from '../../util/errors.js';
+import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
+
+export interface LadderCliOptions extends SettingsCliOptions {
+  tasks: string;
+  models?: string;
+  modelsFromServer: boolean;
+  ggufDir?: string;
+  baseUrl?: string;
+  serverCmd?: string;
+  /** Seconds. */
+  serverStartTimeout: number;
+  exhaustive: boolean;
+  resultsDir: string;
+  resume: boolean;
+}
+
+export async function ladderCommand(o: LadderCliOptions): Promise<void> {
+  const settings = runSettings(o);
+  const tasks = selectTasks(o.tasks);
+  await runLadder({
+    tasks,
+    suite: suiteLabel(
+      tasks.map((t) => t.id),
+      o.tasks.trim() === 'all',
+    ),
+    source: candidateSource(o),
+    ...(o.serverCmd === undefined ? {} : { serverCmd: o.serverCmd }),
+    serverStartTimeoutMs: o.serverStartTimeout * 1000,
+    settings,
+    resultsDir: resolve(o.resultsDir),
+    resume: o.resume,
+    exhaustive: o.exhaustive,
+    request: modelAccess(o, settings),
+  });
+}
+
+function candidateSource(o: LadderCliOptions): CandidateSource {
+  const given = [o.models !== undefined, o.modelsFromServer, o.ggufDir !== undefined].filter((g) => g);
+  if (given.length !== 1) {
+    throw new UsageError(
+      'choose the models with one of --models a,b,c, --models-from-server or --gguf-dir DIR',
+    );
+  }
+  if (o.ggufDir !== undefined) {
+    if (o.baseUrl !== undefined) {
+      throw new UsageError(
+        '--base-url does not go with --gguf-dir: GGUF files run in-process, or on --server-cmd',
+      );
+    }
+    return { kind: 'gguf-dir', dir: o.ggufDir };
+  }
+  const baseUrl = o.baseUrl === undefined ? {} : { baseUrl: o.baseUrl };
+  if (o.models === undefined) return { kind: 'server', models: 'all', ...baseUrl };
+  const models = o.models
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+  if (models.length === 0) throw new UsageError('--models needs at least one model name');
+  return { kind: 'server', models, ...baseUrl };
+}

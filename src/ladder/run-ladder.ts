@@ -1,0 +1,197 @@
+/**
+ * `agent-bench ladder`: run the task set on each candidate model from the smallest up, and stop at
+ * the first that passes everything at pass^k (or run them all with `exhaustive`). Each rung is an
+ * ordinary run, so its results files land where reports and the dashboard look.
+ */
+import type { ProgressStream } from '../run/progress.js';
+import type { ModelRequest } from '../run/resolve-model.js';
+import { newRunId } from '../run/result-file.js';
+import { runBench } from '../run/run-bench.js';
+import type { RunSettings } from '../run/settings.js';
+import type { Task } from '../tasks/types.js';
+import { InterruptedError, UsageError } from '../util/errors.js';
+import { type CandidateSource, type Candidates, findCandidates } from './candidates.js';
+import { planLadder } from './plan.js';
+import { preflight } from './preflight.js';
+import { describeModel, type ModelPlace, type RungContext, type RungDeps, runRung } from './run-rung.js';
+import { checkServerCommand } from './server-command.js';
+import { startModelServer } from './server-process.js';
+import { onLadderSignals } from './signals.js';
+import { ladderGoesOn } from './stop-rule.js';
+import { type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
+import { ladderTable } from './table.js';
+import type { Rung } from './types.js';
+import { verdictLine } from './verdict.js';
+
+export const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
+
+export interface LadderOptions {
+  tasks: Task[];
+  /** How the verdict names the task set: a task id, a suite, a skill. */
+  suite: string;
+  source: CandidateSource;
+  /** `--server-cmd` with `{model}` and `{port}`: one server per GGUF file (GGUF folders only). */
+  serverCmd?: string;
+  serverStartTimeoutMs?: number;
+  /** From SIGTERM to SIGKILL when a server is stopped. */
+  serverGraceMs?: number;
+  settings: RunSettings;
+  resultsDir: string;
+  resume: boolean;
+  exhaustive: boolean;
+  /** How to talk to each model; which model and where is the ladder's business. */
+  request: Omit<ModelRequest, 'model' | 'baseUrl'>;
+  /** The table and the verdict. */
+  stdout?: { write(text: string): unknown };
+  /** Progress, each rung's run summary, server notes. */
+  stderr?: ProgressStream;
+  /** Install SIGINT/SIGTERM handlers (the CLI does; tests pass `signal` instead). */
+  handleSignals?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface LadderDeps extends RungDeps {
+  findCandidates: (source: CandidateSource) => Promise<Candidates>;
+  preflight: (note: (line: string) => void) => Promise<void>;
+}
+
+export interface LadderOutcome {
+  runId: string;
+  /** In ladder order; rungs above the stop are `not_run`. */
+  rungs: Rung[];
+  verdict: string;
+  summaryPath: string;
+}
+
+export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}): Promise<LadderOutcome> {
+  const d: LadderDeps = { runBench, startServer: startModelServer, findCandidates, preflight, ...deps };
+  checkOptions(o);
+  const stderr = o.stderr ?? process.stderr;
+  const note = (line: string): void => void stderr.write(`${line}\n`);
+  const found = await d.findCandidates(o.source);
+  for (const problem of found.problems) note(`skipped ${problem}`);
+  const ladder = planLadder(found.models);
+  note(`ladder of ${ladder.length} model(s), smallest first: ${ladder.map(describeModel).join(', ')}`);
+  await d.preflight(note);
+
+  const controller = new AbortController();
+  const unlink = linkAbort(o.signal, controller);
+  const stopSignals = o.handleSignals === false ? () => {} : onLadderSignals(controller, note);
+  const runId = newRunId();
+  const meta = ladderMeta(o, runId, found);
+  const rungs: Rung[] = ladder.map((model) => ({
+    model,
+    status: 'not_run',
+    results: [],
+    error: null,
+    serverLog: null,
+  }));
+  const save = (status: 'running' | 'complete' | 'interrupted', verdict: string | null): Promise<string> =>
+    writeLadderSummary(o.resultsDir, ladderSummary(meta, rungs, status, verdict));
+  const context: RungContext = {
+    bench: {
+      tasks: o.tasks,
+      settings: o.settings,
+      resultsDir: o.resultsDir,
+      resume: o.resume,
+      stdout: stderr,
+      stderr,
+    },
+    request: o.request,
+    place: modelPlace(o, found),
+    runId,
+    signal: controller.signal,
+    note,
+  };
+  try {
+    await save('running', null);
+    for (const [i, model] of ladder.entries()) {
+      if (controller.signal.aborted) break;
+      note(`rung ${i + 1}/${ladder.length}: ${describeModel(model)}`);
+      const rung = await runRung(model, context, d);
+      rungs[i] = rung;
+      if (rung.error !== null) note(`${model.label}: ${rung.error}`);
+      if (rung.status === 'interrupted') break;
+      note(
+        `${model.label}: ${rung.status === 'passed' ? 'passes every task' : rung.status === 'failed' ? 'fails' : 'could not run'}`,
+      );
+      await save('running', null);
+      if (!ladderGoesOn(rung.status === 'passed', o.exhaustive)) {
+        if (i < ladder.length - 1)
+          note(`stopping: ${model.label} passes (--exhaustive runs the larger models too)`);
+        break;
+      }
+    }
+  } finally {
+    stopSignals();
+    unlink();
+  }
+
+  const stdout = o.stdout ?? process.stdout;
+  const table = ladderTable(rungs, meta.tasks);
+  if (controller.signal.aborted || rungs.some((r) => r.status === 'interrupted')) {
+    const path = await save('interrupted', null);
+    stdout.write(`${table}\n`);
+    throw new InterruptedError(
+      `interrupted: model servers stopped, results so far are saved (ladder: ${path})`,
+    );
+  }
+  const verdict = verdictLine(o.suite, o.settings.k, rungs.find((r) => r.status === 'passed')?.model ?? null);
+  const summaryPath = await save('complete', verdict);
+  stdout.write(`${table}\n\n${verdict}\n`);
+  note(`ladder summary: ${summaryPath}`);
+  return { runId, rungs, verdict, summaryPath };
+}
+
+/** Checked before anything is discovered or started. */
+function checkOptions(o: LadderOptions): void {
+  if (o.tasks.length === 0) throw new UsageError('the ladder needs at least one task');
+  if (o.serverCmd !== undefined) {
+    if (o.source.kind !== 'gguf-dir') {
+      throw new UsageError('--server-cmd needs --gguf-dir: it starts one server per GGUF file');
+    }
+    checkServerCommand(o.serverCmd);
+  }
+  const timeout = o.serverStartTimeoutMs;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
+    throw new UsageError(
+      `the server start timeout must be a positive number of seconds, got ${timeout / 1000}`,
+    );
+  }
+}
+
+function modelPlace(o: LadderOptions, found: Candidates): ModelPlace {
+  if (found.baseUrl !== null) return { kind: 'server', baseUrl: found.baseUrl };
+  if (o.serverCmd === undefined) return { kind: 'embedded' };
+  return {
+    kind: 'spawn',
+    command: o.serverCmd,
+    startTimeoutMs: o.serverStartTimeoutMs ?? DEFAULT_SERVER_START_TIMEOUT_MS,
+    ...(o.serverGraceMs === undefined ? {} : { graceMs: o.serverGraceMs }),
+  };
+}
+
+function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderMeta {
+  return {
+    schema: 'agent-bench/ladder@1',
+    run_id: runId,
+    suite: o.suite,
+    tasks: o.tasks.map((t) => t.id),
+    k: o.settings.k,
+    early_stop: o.settings.early_stop,
+    exhaustive: o.exhaustive,
+    source:
+      o.source.kind === 'gguf-dir'
+        ? { gguf_dir: o.source.dir, server_cmd: o.serverCmd ?? null }
+        : { base_url: found.baseUrl ?? '' },
+    started_at: new Date().toISOString(),
+  };
+}
+
+function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (signal === undefined) return () => {};
+  const abort = (): void => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  return () => signal.removeEventListener('abort', abort);
+}

@@ -1,0 +1,117 @@
+/** One rung: the whole task set against one model, reached on a server, in-process, or on a spawned server. */
+import { join } from 'node:path';
+import type { ModelRequest } from '../run/resolve-model.js';
+import type { ResultFile } from '../run/result-file.js';
+import type { BenchOptions } from '../run/run-bench.js';
+import { AgentBenchError, InterruptedError } from '../util/errors.js';
+import { formatSize } from './format.js';
+import { serverLogName } from './server-command.js';
+import type { ModelServer, ServerStartOptions } from './server-process.js';
+import { passesSuite } from './stop-rule.js';
+import type { LadderModel, Rung } from './types.js';
+
+/** How the rung's model is reached. */
+export type ModelPlace =
+  | { kind: 'server'; baseUrl: string }
+  /** A GGUF file loaded in-process (`gguf:PATH`). */
+  | { kind: 'embedded' }
+  /** A GGUF file served by a server spawned from `--server-cmd` for this rung only. */
+  | { kind: 'spawn'; command: string; startTimeoutMs: number; graceMs?: number };
+
+export interface RungContext {
+  /** Everything runBench needs except the model. */
+  bench: Omit<BenchOptions, 'model' | 'handleSignals' | 'signal'>;
+  request: Omit<ModelRequest, 'model' | 'baseUrl'>;
+  place: ModelPlace;
+  /** The ladder's run id, in server log names. */
+  runId: string;
+  signal: AbortSignal;
+  note: (line: string) => void;
+}
+
+export interface RungDeps {
+  runBench: (o: BenchOptions) => Promise<ResultFile[]>;
+  startServer: (o: ServerStartOptions) => Promise<ModelServer>;
+}
+
+export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps): Promise<Rung> {
+  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
+    deps.runBench({
+      ...c.bench,
+      model: { ...c.request, ...request },
+      handleSignals: false,
+      signal: c.signal,
+    });
+  const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
+  const serverLog = c.place.kind === 'spawn' ? logPath : null;
+  const taskIds = c.bench.tasks.map((t) => t.id);
+  const done = (results: ResultFile[], error: string | null): Rung => ({
+    model,
+    status: passesSuite(taskIds, results) ? 'passed' : 'failed',
+    results,
+    error,
+    serverLog,
+  });
+  try {
+    switch (c.place.kind) {
+      case 'server':
+        return done(await bench({ model: model.id, baseUrl: c.place.baseUrl }), null);
+      case 'embedded':
+        return done(await bench({ model: `gguf:${model.id}` }), null);
+      case 'spawn': {
+        const { results, diedDuringRun } = await onSpawnedServer(model, c, c.place, logPath, deps, bench);
+        const died =
+          diedDuringRun === null
+            ? null
+            : `the model server ${diedDuringRun} during the run (log: ${logPath})`;
+        return done(results, died);
+      }
+    }
+  } catch (err) {
+    // The results so far are on disk (runBench saved them as interrupted).
+    if (err instanceof InterruptedError || c.signal.aborted) {
+      return { model, status: 'interrupted', results: [], error: null, serverLog };
+    }
+    // A model that cannot be served or loaded fails its own rung; the next model may well work.
+    if (err instanceof AgentBenchError) {
+      return { model, status: 'error', results: [], error: err.message, serverLog };
+    }
+    throw err;
+  }
+}
+
+/** Starts the server, runs, and stops it however the run ends. */
+async function onSpawnedServer(
+  model: LadderModel,
+  c: RungContext,
+  place: Extract<ModelPlace, { kind: 'spawn' }>,
+  logPath: string,
+  deps: RungDeps,
+  bench: (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>,
+): Promise<{ results: ResultFile[]; diedDuringRun: string | null }> {
+  c.note(`${model.label}: starting a model server (log: ${logPath})`);
+  const server = await deps.startServer({
+    command: place.command,
+    modelPath: model.id,
+    logPath,
+    startTimeoutMs: place.startTimeoutMs,
+    ...(place.graceMs === undefined ? {} : { graceMs: place.graceMs }),
+    apiKeyEnv: c.request.apiKeyEnv,
+    signal: c.signal,
+  });
+  c.note(`${model.label}: server ready at ${server.baseUrl} (model "${server.modelName}")`);
+  try {
+    const results = await bench({ model: server.modelName, baseUrl: server.baseUrl });
+    // Read before stopping: afterwards the server has ended because we stopped it.
+    return { results, diedDuringRun: server.ended() };
+  } finally {
+    if ((await server.stop()) === 'lingering') {
+      c.note(`${model.label}: processes of the server's group ${server.pgid} survive SIGKILL`);
+    }
+  }
+}
+
+/** `small-3b-q4_K_M (~1.7 GiB)` */
+export function describeModel(model: LadderModel): string {
+  return `${model.label} (${model.size === null ? 'size unknown' : formatSize(model.size)})`;
+}

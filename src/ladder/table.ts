@@ -1,0 +1,68 @@
+/** The ladder table: one row per model in ladder order, pass^k per task, and which models pass. */
+import type { ResultFile } from '../run/result-file.js';
+import { formatBillions, formatDuration, formatSize } from './format.js';
+import { taskPasses } from './stop-rule.js';
+import type { LadderModel, Rung } from './types.js';
+
+export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]): string {
+  const header = ['#', 'model', 'params', 'quant', 'size', ...taskIds, 'clear time', 'verdict'];
+  const smallest = rungs.findIndex((r) => r.status === 'passed');
+  const rows = rungs.map((rung, i) => [
+    String(i + 1),
+    rung.model.label,
+    params(rung.model),
+    rung.model.info.quantization ?? '?',
+    rung.model.size === null ? 'unknown' : formatSize(rung.model.size),
+    ...taskIds.map((id) => taskCell(rung.results.find((r) => r.task_id === id))),
+    rung.status === 'passed' ? formatDuration(clearTimeSec(rung)) : '-',
+    mark(rung, i === smallest),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const problems = rungs.flatMap((r) =>
+    r.error === null ? [] : [`! ${r.model.label}: ${r.error.split('\n')[0] ?? ''}`],
+  );
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ...problems].join('\n');
+}
+
+/** Time spent in the trials of every task: what clearing the suite cost this model. */
+export function clearTimeSec(rung: Pick<Rung, 'results'>): number {
+  return Math.round(rung.results.reduce((sum, r) => sum + r.elapsed_sec, 0) * 1000) / 1000;
+}
+
+/** `8.2B`, `30B/3B` (total/active), `?`. */
+function params(m: LadderModel): string {
+  const { parameters, activeParameters } = m.info;
+  if (parameters === null) return activeParameters === null ? '?' : `?/${formatBillions(activeParameters)}`;
+  return activeParameters === null
+    ? formatBillions(parameters)
+    : `${formatBillions(parameters)}/${formatBillions(activeParameters)}`;
+}
+
+function taskCell(r: ResultFile | undefined): string {
+  if (r === undefined) return '-';
+  const passed = r.trials.filter((t) => t.passed).length;
+  if (taskPasses(r)) return `PASS ${passed}/${r.k}`;
+  if (r.tamper_detected_count > 0) return 'TAMPER';
+  if (r.status === 'error' || r.status === 'interrupted') return r.status.toUpperCase();
+  return `FAIL ${passed}/${r.trials_run}`;
+}
+
+function mark(rung: Rung, smallest: boolean): string {
+  switch (rung.status) {
+    case 'passed':
+      return smallest ? 'PASSES (smallest)' : 'PASSES';
+    case 'failed':
+      return 'fails';
+    case 'error':
+      return 'could not run';
+    case 'interrupted':
+      return 'interrupted';
+    case 'not_run':
+      return 'not run';
+  }
+}

@@ -1,0 +1,28 @@
+/** What the ladder is made of: candidate models in size order, and what happened on each rung. */
+import type { WeightEstimate } from '../discovery/order.js';
+import type { DiscoveredModel } from '../discovery/types.js';
+import type { ResultFile } from '../run/result-file.js';
+
+export interface LadderModel {
+  /** What a run asks for: the name a server knows, or a GGUF file's absolute path. */
+  id: string;
+  /** Shown in the table and the verdict: the name, or a GGUF file's base name. */
+  label: string;
+  info: DiscoveredModel;
+  /** null: nobody reported a size and there is nothing to estimate it from. */
+  size: WeightEstimate | null;
+}
+
+/** `not_run`: the ladder stopped before this rung (a smaller model passed, or an interruption). */
+export type RungStatus = 'passed' | 'failed' | 'error' | 'interrupted' | 'not_run';
+
+export interface Rung {
+  model: LadderModel;
+  status: RungStatus;
+  /** One per task that ran (what runBench returned). */
+  results: ResultFile[];
+  /** Why the rung could not run (server did not start, model did not load), with the server's last log lines. */
+  error: string | null;
+  /** The spawned server's log (`--server-cmd`), else null. */
+  serverLog: string | null;
+}

@@ -1,0 +1,66 @@
+/** The built executable as a user runs it: exit codes, one-line errors, and the default run. */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { readResultFiles } from '../../src/run/result-file.js';
+import { allTasks } from '../../tasks/index.js';
+import { unusedPortUrl } from '../helpers/scripted-server.js';
+
+const run = promisify(execFile);
+const BIN = join(import.meta.dirname, '../../bin/agent-bench');
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, CI: 'true' }, timeout: 600_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+describe.sequential('agent-bench CLI', () => {
+  it('bad usage exits 2 with one line', async () => {
+    const r = await cli(['run', '--k', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--k must be an integer >= 1/);
+    const unknown = await cli(['run', '--tasks', 'no_such_task', '--model', 'oracle']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain('unknown task "no_such_task"; known tasks: debug_python_v1');
+  });
+
+  it('an unreachable model server exits 3 with one clear line', async () => {
+    const url = await unusedPortUrl();
+    const r = await cli(['run', '--model', 'm', '--base-url', url, '--tasks', 'debug_python_v1']);
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`model server at ${url}`);
+    expect(r.stderr).toContain('unreachable');
+  });
+
+  it('list names every task with its flags', async () => {
+    const r = await cli(['list']);
+    expect(r.code).toBe(0);
+    for (const task of allTasks()) expect(r.stdout).toContain(task.id);
+    expect(r.stdout).toContain('self_verify*');
+  });
+
+  it('with no model server, the default run uses the reference agent, says so, and every oracle passes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agent-bench-cli-'));
+    const r = await cli(['--results-dir', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('No model server found');
+    expect(r.stderr).toContain('--model oracle');
+    const results = (await readResultFiles(dir)).map((f) => f.result);
+    expect(results.map((x) => x.task_id).sort()).toEqual(allTasks().map((t) => t.id).sort());
+    for (const result of results) {
+      expect(result.model).toBe('oracle');
+      expect({ task: result.task_id, pass: result.pass_all_k }).toEqual({ task: result.task_id, pass: true });
+    }
+    expect(r.stdout).toMatch(/debug_python_v1\s+oracle\s+PASS \(k=1\)/);
+  });
+});

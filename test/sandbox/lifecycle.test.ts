@@ -1,0 +1,120 @@
+/** A sandbox's life: killing the agent's processes, reset between trials, recreation, disposal, sweeping. */
+import { spawnSync } from 'node:child_process';
+import Docker from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOptions } from '../../src/sandbox/docker/container.js';
+import { LABEL } from '../../src/sandbox/docker/labels.js';
+import { type DockerSandbox, sweepSandboxes } from '../../src/sandbox/index.js';
+import { InfraError } from '../../src/util/errors.js';
+import { agentProcesses, asRoot, IMAGE_TIMEOUT_MS, openSandbox, sandboxImage } from './fixture.js';
+
+const docker = new Docker();
+let sb: DockerSandbox;
+
+beforeAll(async () => {
+  sb = await openSandbox();
+}, IMAGE_TIMEOUT_MS);
+
+afterAll(async () => {
+  await sb?.dispose();
+});
+
+describe.sequential('killAgentProcesses', () => {
+  it('kills every agent process, detached ones included; init and the keeper stay', async () => {
+    await sb.runCommand(
+      'sleep 301 & setsid sleep 302 & nohup sleep 303 >/dev/null 2>&1 & (setsid sleep 304 &); sleep 305 & disown; true',
+      10_000,
+    );
+    const before = await agentProcesses(sb);
+    for (const n of [301, 302, 303, 304, 305]) expect(before).toContain(`sleep ${n}`);
+    await sb.killAgentProcesses();
+    expect(await agentProcesses(sb)).toBe('');
+    const root = await asRoot(sb, 'ps -o args= -p 1; pgrep -u 0 -x -a sleep');
+    expect(root.stdout).toMatch(/^\/sbin\/docker-init -- sleep infinity\n\d+ sleep infinity\n$/);
+  });
+});
+
+describe.sequential('reset', () => {
+  it('leaves no trace of the previous trial, in the same container', async () => {
+    const id = sb.id;
+    await sb.writeFile('leftover.txt', 'from trial 1');
+    await sb.putFiles([{ path: '/harness/hidden.py', content: 'x' }], { owner: 'root' });
+    await sb.runCommand('mkdir -p sub/locked && touch sub/locked/f && chmod 000 sub/locked sub && chmod 700 /workspace', 10_000);
+    await sb.runCommand('sleep 300 & echo spawned', 10_000);
+    await sb.runCommand(
+      'cd /tmp && echo t > in-tmp.txt && echo s > /dev/shm/in-shm && python3 -c "from multiprocessing import shared_memory as m; m.SharedMemory(create=True, size=64, name=\'trace\').close()"; ipcmk -M 4096 >/dev/null',
+      10_000,
+    );
+    expect(sb.cwd).toBe('/tmp');
+
+    await sb.reset();
+
+    expect(sb.id).toBe(id);
+    expect(sb.cwd).toBe('/workspace');
+    expect((await sb.snapshot()).size).toBe(0);
+    expect(await agentProcesses(sb)).toBe('');
+    const look = await asRoot(
+      sb,
+      'ls -A /workspace /tmp /dev/shm /harness; stat -c "%a %U %n" /workspace /tmp /harness; ipcs -m | grep -c "^0x" || true',
+    );
+    expect(look.stdout).toBe(
+      '/dev/shm:\n\n/harness:\n\n/tmp:\n\n/workspace:\n755 agent /workspace\n1777 agent /tmp\n700 root /harness\n0\n',
+    );
+    const fresh = await sb.runCommand('pwd; ls -A; ls -A /tmp', 10_000);
+    expect(fresh.stdout).toBe('/workspace\n');
+  });
+
+  it('replaces a container whose host-side deadline passed (a process may still run in it)', async () => {
+    const small = await openSandbox({ limits: { pids: 48 } });
+    try {
+      // Takes every free pid and keeps retrying: the wrapper cannot fork to finish the command.
+      await small.putFiles([
+        {
+          path: 'hog.py',
+          content: 'import os, time\nwhile True:\n  try:\n    if os.fork() == 0:\n      time.sleep(1000)\n  except OSError:\n    time.sleep(0.002)\n',
+        },
+      ]);
+      const id = small.id;
+      const r = await small.runCommand('setsid python3 hog.py >/dev/null 2>&1 & sleep 1; echo unreachable', 2_000);
+      expect(r.timedOut).toBe(true);
+      expect(r.exitCode).toBeNull();
+      expect(r.stderr).toMatch(/no answer from the sandbox within 7 s.*every process slot of the sandbox is taken/);
+      expect(small.tainted).toBe(true);
+      await small.killAgentProcesses();
+      await small.reset();
+      expect(small.tainted).toBe(false);
+      expect(small.id).not.toBe(id);
+      await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+      expect((await small.runCommand('echo fresh', 10_000)).stdout).toBe('fresh\n');
+    } finally {
+      await small.dispose();
+    }
+  }, 120_000);
+});
+
+describe.sequential('dispose', () => {
+  it('removes the container, is safe to repeat, and refuses further use', async () => {
+    const other = await openSandbox();
+    const id = other.id;
+    await other.dispose();
+    await other.dispose();
+    await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+    await expect(other.runCommand('true', 1_000)).rejects.toThrow(InfraError);
+  });
+});
+
+describe.sequential('sweepSandboxes', () => {
+  it('removes a labelled container whose creating process is gone, and keeps live ones', async () => {
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const deadPid = child.stdout;
+    const options = containerOptions({ image: await sandboxImage(), labels: { run: 'sweep-test' } });
+    const orphan = await docker.createContainer({ ...options, Labels: { ...options.Labels, [LABEL.pid]: deadPid } });
+    await orphan.start();
+
+    const removed = await sweepSandboxes();
+
+    expect(removed).toBeGreaterThanOrEqual(1);
+    await expect(orphan.inspect()).rejects.toMatchObject({ statusCode: 404 });
+    expect((await docker.getContainer(sb.id).inspect()).State.Running).toBe(true);
+  });
+});
