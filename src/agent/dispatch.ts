@@ -39,12 +39,24 @@ export async function dispatchToolCall(
     cwd: sandbox.cwd,
   };
   const refuse = (invalid: InvalidCallReason, message: string): DispatchOutcome => ({
-    log: { ...base, invalid, exit_code: null, stdout: '', stderr: message, truncated: false, timed_out: false, elapsed_ms: 0 },
+    log: {
+      ...base,
+      invalid,
+      exit_code: null,
+      stdout: '',
+      stderr: message,
+      truncated: false,
+      timed_out: false,
+      elapsed_ms: 0,
+    },
     reply: message,
   });
 
   if (call.name !== 'execute_command' && call.name !== 'read_file' && call.name !== 'write_file') {
-    return refuse('unknown_tool', `Error: unknown tool '${call.name}'. The valid tools are: ${VALID_TOOLS_LIST}.`);
+    return refuse(
+      'unknown_tool',
+      `Error: unknown tool '${call.name}'. The valid tools are: ${VALID_TOOLS_LIST}.`,
+    );
   }
   const args = call.arguments;
   if (args === null) {
@@ -66,8 +78,17 @@ export async function dispatchToolCall(
       const r = await sandbox.runCommand(command, limits.commandTimeoutMs);
       const stdout = capHeadTail(r.stdout, limits.modelStdoutChars);
       const stderr = capHeadTail(r.stderr, limits.modelStderrChars);
-      const stored = { out: capHeadTail(r.stdout, limits.storedOutputChars), err: capHeadTail(r.stderr, limits.storedOutputChars) };
-      const cut = r.stdoutCutBytes + r.stderrCutBytes + stdout.cutChars + stderr.cutChars + stored.out.cutChars + stored.err.cutChars;
+      const stored = {
+        out: capHeadTail(r.stdout, limits.storedOutputChars),
+        err: capHeadTail(r.stderr, limits.storedOutputChars),
+      };
+      const cut =
+        r.stdoutCutBytes +
+        r.stderrCutBytes +
+        stdout.cutChars +
+        stderr.cutChars +
+        stored.out.cutChars +
+        stored.err.cutChars;
       const timeoutNote = r.timedOut
         ? `\nThe command timed out after ${Math.round(limits.commandTimeoutMs / 1000)} s and was killed (with every process it started).`
         : '';
@@ -89,7 +110,10 @@ export async function dispatchToolCall(
     case 'read_file': {
       const path = stringArg(args, 'path');
       if (path === null || path.trim() === '') {
-        return refuse('missing_argument', 'Error: read_file requires a string argument "path". Resend the call with {"path": "..."}.');
+        return refuse(
+          'missing_argument',
+          'Error: read_file requires a string argument "path". Resend the call with {"path": "..."}.',
+        );
       }
       const offset = intArg(args, 'offset') ?? 0;
       const limit = Math.min(intArg(args, 'limit') ?? limits.readLimitBytes, limits.readLimitBytes);
@@ -98,7 +122,16 @@ export async function dispatchToolCall(
       const elapsed_ms = Date.now() - started;
       if (!r.ok) {
         return {
-          log: { ...base, invalid: null, exit_code: 1, stdout: '', stderr: r.error, truncated: false, timed_out: false, elapsed_ms },
+          log: {
+            ...base,
+            invalid: null,
+            exit_code: 1,
+            stdout: '',
+            stderr: r.error,
+            truncated: false,
+            timed_out: false,
+            elapsed_ms,
+          },
           reply: `Error: ${r.error}`,
         };
       }
@@ -143,13 +176,31 @@ export async function dispatchToolCall(
       const elapsed_ms = Date.now() - started;
       if (!r.ok) {
         return {
-          log: { ...base, invalid: null, exit_code: 1, stdout: '', stderr: r.error, truncated: false, timed_out: false, elapsed_ms },
+          log: {
+            ...base,
+            invalid: null,
+            exit_code: 1,
+            stdout: '',
+            stderr: r.error,
+            truncated: false,
+            timed_out: false,
+            elapsed_ms,
+          },
           reply: `Error: ${r.error}`,
         };
       }
       const message = `Wrote ${r.bytes} bytes to ${r.path}.`;
       return {
-        log: { ...base, invalid: null, exit_code: 0, stdout: message, stderr: '', truncated: false, timed_out: false, elapsed_ms },
+        log: {
+          ...base,
+          invalid: null,
+          exit_code: 0,
+          stdout: message,
+          stderr: '',
+          truncated: false,
+          timed_out: false,
+          elapsed_ms,
+        },
         reply: message,
       };
     }

@@ -2,7 +2,7 @@
  * Decides every flag of a trial. Checks see the record and ask the sandbox for ground truth through
  * one narrow interface; hidden files are copied in only now, after every agent process is dead.
  */
-import { HARNESS_DIR, type ExecResult, type Sandbox, type WorkspaceSnapshot } from '../sandbox/types.js';
+import { type ExecResult, HARNESS_DIR, type Sandbox, type WorkspaceSnapshot } from '../sandbox/types.js';
 import { changeTurns, firstChangeTurns } from '../scoring/snapshot-diff.js';
 import type { CheckContext, GroundTruth, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
@@ -44,10 +44,20 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
       const outcome = await flag.check(ctx);
       results[flag.id] = outcome.reached
         ? { reached: true, turn: outcome.turn, kind: flag.kind }
-        : { reached: false, turn: null, kind: flag.kind, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }) };
+        : {
+            reached: false,
+            turn: null,
+            kind: flag.kind,
+            ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+          };
     } catch (err) {
       // A check that throws is a harness bug; the flag is not reached and the reason is kept.
-      results[flag.id] = { reached: false, turn: null, kind: flag.kind, detail: `check error: ${errorMessage(err)}` };
+      results[flag.id] = {
+        reached: false,
+        turn: null,
+        kind: flag.kind,
+        detail: `check error: ${errorMessage(err)}`,
+      };
     }
   }
   return results;

@@ -1,7 +1,15 @@
 /** Events the loop emits while a trial runs; the runner appends them to events.jsonl and the progress line. */
 export type TrialEvent =
   | { type: 'trial_start'; trial: number }
-  | { type: 'model_reply'; trial: number; turn: number; text: string; tool_calls: number; latency_ms: number; retries: number }
+  | {
+      type: 'model_reply';
+      trial: number;
+      turn: number;
+      text: string;
+      tool_calls: number;
+      latency_ms: number;
+      retries: number;
+    }
   | { type: 'model_error'; trial: number; turn: number; error: string }
   | {
       type: 'tool_call';

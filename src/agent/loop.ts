@@ -2,7 +2,7 @@
  * One trial: prepare the workspace, let the model drive the tools turn by turn, then decide every
  * flag from the record and from ground truth the harness gathers itself.
  */
-import { type ChatMessage, type ChatModel, ModelRequestError, type ModelReply } from '../models/types.js';
+import { type ChatMessage, type ChatModel, type ModelReply, ModelRequestError } from '../models/types.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper } from '../scoring/snapshot-diff.js';
@@ -127,15 +127,32 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   const lastTurn = turnLogs.length;
   if (lastTurn > 0) perTurn.push({ turn: lastTurn, snapshot: finalSnapshot });
 
-  const flags = await evaluateFlags({ task, sandbox, turnLogs, setupSnapshot, perTurn, finalSnapshot, finalAnswer });
-  const violations = detectTamper(setupSnapshot, finalSnapshot, { allowedWrites: task.allowedWrites, ignored: task.ignored });
+  const flags = await evaluateFlags({
+    task,
+    sandbox,
+    turnLogs,
+    setupSnapshot,
+    perTurn,
+    finalSnapshot,
+    finalAnswer,
+  });
+  const violations = detectTamper(setupSnapshot, finalSnapshot, {
+    allowedWrites: task.allowedWrites,
+    ignored: task.ignored,
+  });
   const tamper = violations.length > 0;
   const { passed, score } = scoreTrial(task.flags, flags, tamper);
   const harnessMs = setupMs + snapshotMs + (Date.now() - evalStart);
 
-  if (tamper) failureReason = `tampering: ${violations.slice(0, 5).map((v) => `${v.change} ${v.path}`).join('; ')}`;
+  if (tamper)
+    failureReason = `tampering: ${violations
+      .slice(0, 5)
+      .map((v) => `${v.change} ${v.path}`)
+      .join('; ')}`;
   else if (!passed && failureReason === null) {
-    const missed = Object.entries(flags).filter(([, f]) => !f.reached).map(([id]) => id);
+    const missed = Object.entries(flags)
+      .filter(([, f]) => !f.reached)
+      .map(([id]) => id);
     failureReason = `flags not reached: ${missed.join(', ')}`;
   }
 
@@ -156,7 +173,9 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     final_answer: finalAnswer,
     native_tool_calls: calls.filter((c) => c.source === 'native').length,
     text_tool_calls: calls.filter((c) => c.source === 'text').length,
-    invalid_tool_call_count: calls.filter((c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments').length,
+    invalid_tool_call_count: calls.filter(
+      (c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments',
+    ).length,
     missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
     malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
     started_at: startedAt,
@@ -196,7 +215,8 @@ function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): Tur
 
 function summarizeArg(log: ToolCallLog): string {
   const a = log.arguments;
-  const v = a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
+  const v =
+    a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
   return v.length > 160 ? `${v.slice(0, 157)}...` : v;
 }
 

@@ -22,7 +22,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     parameters: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'Path of the file, absolute or relative to the current directory.' },
+        path: {
+          type: 'string',
+          description: 'Path of the file, absolute or relative to the current directory.',
+        },
         offset: { type: 'integer', description: 'Byte offset to start reading at (default 0).' },
         limit: { type: 'integer', description: 'Maximum number of bytes to return.' },
       },
@@ -35,7 +38,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     parameters: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'Path of the file, absolute or relative to the current directory.' },
+        path: {
+          type: 'string',
+          description: 'Path of the file, absolute or relative to the current directory.',
+        },
         content: { type: 'string', description: 'The complete new content of the file.' },
       },
       required: ['path', 'content'],

@@ -9,7 +9,8 @@ import { HARNESS_VERSION } from '../util/version.js';
 function int(name: string, min: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
     return n;
   };
 }
@@ -24,7 +25,9 @@ function num(name: string, min: number) {
 
 export function buildProgram(): Command {
   const program = new Command('agent-bench')
-    .description('Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.')
+    .description(
+      'Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.',
+    )
     .version(HARNESS_VERSION)
     .showHelpAfterError('(run agent-bench --help for usage)')
     // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
@@ -38,13 +41,25 @@ export function buildProgram(): Command {
     .option('--task <id>', 'one task id (alias of --tasks ID)')
     .option('-k, --k <n>', 'trials per task', int('--k', 1), 1)
     .option('--early-stop', 'end a task at its first failed trial (one failure decides pass^k)', false)
-    .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)')
+    .option(
+      '--base-url <url>',
+      'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)',
+    )
     .option('--api-key-env <var>', 'environment variable holding the API key', 'AGENT_BENCH_API_KEY')
     .option('--results-dir <dir>', 'where results files go', 'results')
-    .option('--max-turns <n>', 'override every task\'s max turns (marks the run non-comparable)', int('--max-turns', 1))
+    .option(
+      '--max-turns <n>',
+      "override every task's max turns (marks the run non-comparable)",
+      int('--max-turns', 1),
+    )
     .option('--command-timeout <sec>', 'timeout of one shell command', num('--command-timeout', 1), 60)
     .option('--request-timeout <sec>', 'timeout of one model request', num('--request-timeout', 1), 600)
-    .option('--retries <n>', 'retries of a failed model request (connection errors, 5xx, 429)', int('--retries', 0), 3)
+    .option(
+      '--retries <n>',
+      'retries of a failed model request (connection errors, 5xx, 429)',
+      int('--retries', 0),
+      3,
+    )
     .option('--resume', 'continue unfinished results files of the same task and model', false)
     .option('--fresh-container', 'one container per trial instead of one per task', false)
     .option('--memory <mb>', 'sandbox memory limit in MiB', int('--memory', 64), 2048)
@@ -69,7 +84,9 @@ export function buildProgram(): Command {
 
   program
     .command('doctor')
-    .description('check the Docker engine, the sandbox image and the model server, and say what to do about each')
+    .description(
+      'check the Docker engine, the sandbox image and the model server, and say what to do about each',
+    )
     .option('--sweep', 'remove sandbox containers left behind by crashed runs', false)
     .option('--base-url <url>', 'model server to check (default: probe local servers)')
     .action(async (opts) => {
@@ -79,7 +96,7 @@ export function buildProgram(): Command {
 
   program
     .command('validate')
-    .description("prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught")
+    .description('prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught')
     .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
     .action(async (opts) => {
       const { validateCommand } = await import('./commands/validate.js');
@@ -97,8 +114,13 @@ export function buildProgram(): Command {
 
   program
     .command('models')
-    .description('list the models a server offers (or the GGUF files in a folder): parameters, quantization, size, context')
-    .option('--base-url <url>', 'model server to ask (default: probe llama-server :8080, Ollama :11434, LM Studio :1234)')
+    .description(
+      'list the models a server offers (or the GGUF files in a folder): parameters, quantization, size, context',
+    )
+    .option(
+      '--base-url <url>',
+      'model server to ask (default: probe llama-server :8080, Ollama :11434, LM Studio :1234)',
+    )
     .option('--gguf-dir <dir>', 'folder of GGUF files to describe from their headers (no model is loaded)')
     .option('--json', 'print JSON instead of a table', false)
     .action(async (opts) => {
@@ -109,10 +131,15 @@ export function buildProgram(): Command {
   const report = program.command('report').description('reports from the results files');
   report
     .command('tiers')
-    .description('tier each model across the whole suite: full discipline, outcome-capable, cannot drive tools')
+    .description(
+      'tier each model across the whole suite: full discipline, outcome-capable, cannot drive tools',
+    )
     .option('--results-dir <dir>', 'where results files are', 'results')
     .addOption(new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'))
-    .option('--tasks <ids>', 'comma-separated task ids that make up the suite (default: every task with results)')
+    .option(
+      '--tasks <ids>',
+      'comma-separated task ids that make up the suite (default: every task with results)',
+    )
     .action(async (opts) => {
       const { tiersCommand } = await import('./commands/tiers.js');
       await tiersCommand(opts);
@@ -135,7 +162,10 @@ export function buildProgram(): Command {
     .description('self-contained HTML radar of up to 4 models over the ability axes (formulas in the legend)')
     .requiredOption('--models <names>', 'comma-separated model names, 1 to 4')
     .option('--results-dir <dir>', 'where results files are', 'results')
-    .option('--out <file>', 'write to this file instead of stdout (with --png: the PNG file, default radar.png)')
+    .option(
+      '--out <file>',
+      'write to this file instead of stdout (with --png: the PNG file, default radar.png)',
+    )
     .option('--png', 'render a PNG with the system Chromium instead of writing HTML', false)
     .action(async (opts) => {
       const { reportRadarCommand } = await import('./commands/report.js');
@@ -144,7 +174,9 @@ export function buildProgram(): Command {
 
   report
     .command('card')
-    .description('one-page model card: tier, strengths, failures with the flags missed and a transcript excerpt')
+    .description(
+      'one-page model card: tier, strengths, failures with the flags missed and a transcript excerpt',
+    )
     .requiredOption('--model <name>', 'the model, as recorded in the results')
     .option('--results-dir <dir>', 'where results files are', 'results')
     .option('--out <file>', 'write to this file instead of stdout')
@@ -158,9 +190,16 @@ export function buildProgram(): Command {
     .command('serve')
     .description('local dashboard: matrix, transcripts, artifacts, radar, and a run panel')
     .option('--results-dir <dir>', 'where results files are', 'results')
-    .option('--host <host>', 'address to bind; anything but loopback exposes results and runs to the network', '127.0.0.1')
+    .option(
+      '--host <host>',
+      'address to bind; anything but loopback exposes results and runs to the network',
+      '127.0.0.1',
+    )
     .option('--port <n>', 'port to listen on (0: any free port)', int('--port', 0), 8765)
-    .option('--base-url <url>', 'model server whose models the run panel lists and runs (default: runs probe local servers)')
+    .option(
+      '--base-url <url>',
+      'model server whose models the run panel lists and runs (default: runs probe local servers)',
+    )
     .action(async (opts) => {
       const { serveCommand } = await import('./commands/serve.js');
       await serveCommand(opts);

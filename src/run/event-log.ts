@@ -14,7 +14,9 @@ export interface LoggedEvent {
  * Appends every event to <resultsDir>/events.jsonl as it happens (the dashboard tails it). Appends are
  * synchronous and line-sized so concurrent readers never see half a line from us.
  */
-export function openEventLog(resultsDir: string): (runId: string, task: string, model: string, event: TrialEvent) => void {
+export function openEventLog(
+  resultsDir: string,
+): (runId: string, task: string, model: string, event: TrialEvent) => void {
   mkdirSync(resultsDir, { recursive: true });
   const path = join(resultsDir, 'events.jsonl');
   return (run_id, task, model, event) => {

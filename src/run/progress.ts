@@ -65,13 +65,19 @@ export function createProgress(stream: ProgressStream = process.stderr): Progres
         case 'tool_call':
           if (!live) {
             const outcome = e.invalid !== null ? `INVALID (${e.invalid})` : `exit ${e.exit_code ?? '?'}`;
-            print(`[${where} · turn ${e.turn}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`);
+            print(
+              `[${where} · turn ${e.turn}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`,
+            );
           }
           break;
         case 'trial_end': {
           ended++;
           if (e.passed) passed++;
-          const verdict = e.passed ? chalk.green('PASS') : e.status === 'error' ? chalk.red('ERROR') : chalk.yellow('FAIL');
+          const verdict = e.passed
+            ? chalk.green('PASS')
+            : e.status === 'error'
+              ? chalk.red('ERROR')
+              : chalk.yellow('FAIL');
           print(`[${where}] ${verdict} score ${e.score.toFixed(2)} in ${e.turns} turns`);
           break;
         }

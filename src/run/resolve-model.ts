@@ -51,9 +51,13 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
     );
   }
   const url = req.baseUrl ?? found?.baseUrl ?? '';
-  const models = req.baseUrl !== undefined ? await checkServer(req.baseUrl, { apiKeyEnv: req.apiKeyEnv }) : (found?.models ?? []);
+  const models =
+    req.baseUrl !== undefined
+      ? await checkServer(req.baseUrl, { apiKeyEnv: req.apiKeyEnv })
+      : (found?.models ?? []);
   const name = req.model ?? models[0];
-  if (name === undefined) throw new InfraError(`the model server at ${url} lists no models: load one or pass --model`);
+  if (name === undefined)
+    throw new InfraError(`the model server at ${url} lists no models: load one or pass --model`);
   const server = await describeServer(url, { model: name });
   const model = createOpenAICompatibleModel({
     baseUrl: url,
@@ -73,7 +77,8 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
     baseUrl: url,
     server,
     forTrial: () => model,
-    notice: req.model === undefined ? `Using model ${name} from ${url} (pass --model to choose another).` : null,
+    notice:
+      req.model === undefined ? `Using model ${name} from ${url} (pass --model to choose another).` : null,
     dispose: async () => {},
   };
 }
@@ -92,7 +97,12 @@ async function embedded(spec: string, s: Sampling): Promise<ResolvedModel> {
   return {
     name: model.name,
     baseUrl: null,
-    server: { kind: 'embedded', baseUrl: null, version: 'node-llama-cpp', contextLength: model.info.contextSize ?? null },
+    server: {
+      kind: 'embedded',
+      baseUrl: null,
+      version: 'node-llama-cpp',
+      contextLength: model.info.contextSize ?? null,
+    },
     forTrial: () => model,
     notice: `Loaded ${model.name} in-process (${model.info.architecture ?? 'unknown architecture'}, ${model.info.chatWrapper ?? 'default'} chat wrapper).`,
     dispose: () => model.dispose(),

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../util/hash.js';
-import { readResultFiles, type ResultFile } from './result-file.js';
+import { type ResultFile, readResultFiles } from './result-file.js';
 import type { RunSettings } from './settings.js';
 
 /**

@@ -2,20 +2,21 @@
  * A whole run: resolve the model, make sure the engine and image are there, then run each task's k
  * trials in order, with cleanup on SIGINT/SIGTERM and a summary at the end.
  */
-import { openEventLog } from './event-log.js';
-import { createProgress, type Progress, type ProgressStream } from './progress.js';
-import { findResumable } from './resume.js';
-import { type Environment, newRunId, type ResultFile } from './result-file.js';
-import { type ModelRequest, type ResolvedModel, resolveModel } from './resolve-model.js';
-import { runTaskTrials } from './run-task.js';
-import type { RunSettings } from './settings.js';
-import { formatSummary } from './summary.js';
+
+import { taskVersion } from '../../tasks/index.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../sandbox/index.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { taskVersion } from '../../tasks/index.js';
 import type { Task } from '../tasks/types.js';
 import { InterruptedError } from '../util/errors.js';
 import { HARNESS_VERSION } from '../util/version.js';
+import { openEventLog } from './event-log.js';
+import { createProgress, type Progress, type ProgressStream } from './progress.js';
+import { type ModelRequest, type ResolvedModel, resolveModel } from './resolve-model.js';
+import { type Environment, newRunId, type ResultFile } from './result-file.js';
+import { findResumable } from './resume.js';
+import { runTaskTrials } from './run-task.js';
+import type { RunSettings } from './settings.js';
+import { formatSummary } from './summary.js';
 
 export interface BenchOptions {
   tasks: Task[];
@@ -65,7 +66,11 @@ async function runWithModel(
     server:
       resolved.server === null
         ? null
-        : { kind: resolved.server.kind, version: resolved.server.version, context_length: resolved.server.contextLength },
+        : {
+            kind: resolved.server.kind,
+            version: resolved.server.version,
+            context_length: resolved.server.contextLength,
+          },
     model: resolved.name,
     harness_version: HARNESS_VERSION,
     node_version: process.version,
@@ -83,7 +88,9 @@ async function runWithModel(
   try {
     for (const task of o.tasks) {
       const version = taskVersion(task);
-      const resumeFrom = o.resume ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings) : null;
+      const resumeFrom = o.resume
+        ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings)
+        : null;
       if (resumeFrom?.status === 'complete') {
         progress.note(`${task.id}: already complete in ${resumeFrom.run_id}, skipped (--resume).`);
         results.push(resumeFrom);
@@ -119,7 +126,8 @@ async function runWithModel(
       progress.note(`${task.id}: results in ${outcome.path}`);
     }
   } catch (err) {
-    if (controller.signal.aborted) throw new InterruptedError('interrupted: containers removed, results so far are saved', { cause: err });
+    if (controller.signal.aborted)
+      throw new InterruptedError('interrupted: containers removed, results so far are saved', { cause: err });
     throw err;
   } finally {
     progress.done();
@@ -132,7 +140,11 @@ async function runWithModel(
 }
 
 /** First signal: abort and remove containers (the results file is saved by the task runner). Second: exit now. */
-function onSignals(controller: AbortController, open: Set<Sandbox>, note: (line: string) => void): () => void {
+function onSignals(
+  controller: AbortController,
+  open: Set<Sandbox>,
+  note: (line: string) => void,
+): () => void {
   const handler = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) process.exit(130);
     note(`${signal}: stopping, removing containers (press Ctrl-C again to exit at once)...`);

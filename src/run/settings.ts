@@ -38,7 +38,8 @@ export const DISPATCH_LIMITS = {
 export function nonComparableReasons(s: RunSettings): string[] {
   const reasons: string[] = [];
   if (s.max_turns !== null) reasons.push(`max_turns overridden to ${s.max_turns}`);
-  if (s.command_timeout_sec !== DEFAULT_COMMAND_TIMEOUT_SEC) reasons.push(`command timeout ${s.command_timeout_sec}s`);
+  if (s.command_timeout_sec !== DEFAULT_COMMAND_TIMEOUT_SEC)
+    reasons.push(`command timeout ${s.command_timeout_sec}s`);
   if (s.limits.memory_mb !== DEFAULT_LIMITS.memory_mb) reasons.push(`memory ${s.limits.memory_mb} MiB`);
   if (s.limits.pids !== DEFAULT_LIMITS.pids) reasons.push(`pids limit ${s.limits.pids}`);
   if (s.limits.cpus !== DEFAULT_LIMITS.cpus) reasons.push(`cpus ${s.limits.cpus}`);

@@ -2,10 +2,22 @@ import type { ResultFile } from './result-file.js';
 
 /** The end-of-run table: one row per task. */
 export function formatSummary(results: readonly ResultFile[]): string {
-  const header = ['task', 'model', 'pass^k', 'score', 'avg turns', 'avg time', 'tamper', 'hallucinated', 'text calls'];
+  const header = [
+    'task',
+    'model',
+    'pass^k',
+    'score',
+    'avg turns',
+    'avg time',
+    'tamper',
+    'hallucinated',
+    'text calls',
+  ];
   const rows = results.map((r) => {
     const ran = r.trials_run;
-    const passK = r.pass_all_k ? `PASS (k=${r.k})` : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} of k=${r.k}${r.early_stopped ? ', early stop' : ''})`;
+    const passK = r.pass_all_k
+      ? `PASS (k=${r.k})`
+      : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} of k=${r.k}${r.early_stopped ? ', early stop' : ''})`;
     return [
       r.task_id,
       r.model,
@@ -19,6 +31,10 @@ export function formatSummary(results: readonly ResultFile[]): string {
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const fmt = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
 }

@@ -6,7 +6,7 @@
 import { runTrial } from '../agent/loop.js';
 import type { TrialRecord } from '../agent/record.js';
 import { createScriptedModel } from '../models/scripted.js';
-import { DISPATCH_LIMITS, DEFAULT_COMMAND_TIMEOUT_SEC } from '../run/settings.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Lure, ScriptedTurn, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
@@ -51,7 +51,8 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
         const i = index++;
         add(await guarded(task.id, lure.id, async () => judgeLure(lure, await run(lure.script, i))));
       }
-      if ((task.lures ?? []).length === 0) add({ taskId: task.id, run: 'lures', ok: false, detail: 'the task has no lure' });
+      if ((task.lures ?? []).length === 0)
+        add({ taskId: task.id, run: 'lures', ok: false, detail: 'the task has no lure' });
     } finally {
       await sandbox.dispose();
     }
@@ -77,7 +78,9 @@ export function judgeOracle(t: TrialRecord): { ok: boolean; detail: string } {
 }
 
 export function judgeNothing(t: TrialRecord): { ok: boolean; detail: string } {
-  const reached = Object.entries(t.flags).filter(([, f]) => f.reached).map(([id]) => id);
+  const reached = Object.entries(t.flags)
+    .filter(([, f]) => f.reached)
+    .map(([id]) => id);
   if (reached.length === 0 && t.score === 0) return { ok: true, detail: 'scores 0' };
   return { ok: false, detail: `doing nothing reaches ${reached.join(', ')} (score ${t.score})` };
 }
@@ -91,7 +94,8 @@ export function judgeLure(lure: Lure, t: TrialRecord): { ok: boolean; detail: st
     else if (flag.reached) problems.push(`${id} reached`);
   }
   if (lure.expect.tamper === true && !t.tamper_detected) problems.push('tamper not detected');
-  if (lure.expect.tamper !== true && t.tamper_detected) problems.push(`unexpected tamper (${t.tamper_violations.join('; ')})`);
+  if (lure.expect.tamper !== true && t.tamper_detected)
+    problems.push(`unexpected tamper (${t.tamper_violations.join('; ')})`);
   const expected = [
     ...lure.expect.unreached.map((id) => `${id} unreached`),
     ...(lure.expect.tamper === true ? ['tamper'] : []),
@@ -108,5 +112,8 @@ export function formatValidation(rows: readonly ValidationRow[]): string {
   ];
   const line = (a: string, b: string, c: string, d: string): string =>
     `${a.padEnd(widths[0] ?? 0)}  ${b.padEnd(widths[1] ?? 0)}  ${c.padEnd(4)}  ${d}`.trimEnd();
-  return [line('task', 'run', 'ok', 'detail'), ...rows.map((r) => line(r.taskId, r.run, r.ok ? 'ok' : 'FAIL', r.detail))].join('\n');
+  return [
+    line('task', 'run', 'ok', 'detail'),
+    ...rows.map((r) => line(r.taskId, r.run, r.ok ? 'ok' : 'FAIL', r.detail)),
+  ].join('\n');
 }

@@ -14,7 +14,10 @@ const BIN = join(import.meta.dirname, '../../bin/agent-bench');
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, CI: 'true' }, timeout: 600_000 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { ...process.env, CI: 'true' },
+      timeout: 600_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -56,7 +59,11 @@ describe.sequential('agent-bench CLI', () => {
     expect(r.stderr).toContain('No model server found');
     expect(r.stderr).toContain('--model oracle');
     const results = (await readResultFiles(dir)).map((f) => f.result);
-    expect(results.map((x) => x.task_id).sort()).toEqual(allTasks().map((t) => t.id).sort());
+    expect(results.map((x) => x.task_id).sort()).toEqual(
+      allTasks()
+        .map((t) => t.id)
+        .sort(),
+    );
     for (const result of results) {
       expect(result.model).toBe('oracle');
       expect({ task: result.task_id, pass: result.pass_all_k }).toEqual({ task: result.task_id, pass: true });

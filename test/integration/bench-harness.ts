@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultFile } from '../../src/run/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS, type RunSettings } from '../../src/run/settings.js';
 import { selectTasks } from '../../src/run/select-tasks.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS, type RunSettings } from '../../src/run/settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
 export const MODEL = 'scripted-model';
@@ -70,6 +70,7 @@ export async function benchWithScript(opts: {
 /** The one result of a single-task run. */
 export function only(run: BenchRun): ResultFile {
   const [result] = run.results;
-  if (result === undefined || run.results.length !== 1) throw new Error(`expected one result, got ${run.results.length}`);
+  if (result === undefined || run.results.length !== 1)
+    throw new Error(`expected one result, got ${run.results.length}`);
   return result;
 }

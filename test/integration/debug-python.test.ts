@@ -4,12 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
-import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
 import { getTask } from '../../tasks/index.js';
+import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
 
-const exec = (command: string): ScriptedReply => ({ calls: [{ name: 'execute_command', arguments: { command } }] });
-const write = (path: string, content: string): ScriptedReply => ({ calls: [{ name: 'write_file', arguments: { path, content } }] });
+const exec = (command: string): ScriptedReply => ({
+  calls: [{ name: 'execute_command', arguments: { command } }],
+});
+const write = (path: string, content: string): ScriptedReply => ({
+  calls: [{ name: 'write_file', arguments: { path, content } }],
+});
 const read = (path: string): ScriptedReply => ({ calls: [{ name: 'read_file', arguments: { path } }] });
 const done: ScriptedReply = { text: 'Done.' };
 
@@ -18,7 +22,9 @@ if (task === undefined) throw new Error('debug_python_v1 missing');
 
 describe.sequential('debug_python_v1 through the real sandbox', () => {
   it('a well-behaved run passes with all four flags on the right turns', async () => {
-    const result = only(await benchWithScript({ tasks: 'debug_python_v1', script: turnsToReplies(task.referenceSolution) }));
+    const result = only(
+      await benchWithScript({ tasks: 'debug_python_v1', script: turnsToReplies(task.referenceSolution) }),
+    );
     const trial = result.trials[0];
     expect(trial?.status).toBe('passed');
     expect(trial?.flags).toMatchObject({
@@ -44,7 +50,13 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
     const result = only(
       await benchWithScript({
         tasks: 'debug_python_v1',
-        script: [read('durations.py'), exec('python3 -m pytest -q'), write('test_durations.py', trivial), exec('python3 -m pytest -q'), done],
+        script: [
+          read('durations.py'),
+          exec('python3 -m pytest -q'),
+          write('test_durations.py', trivial),
+          exec('python3 -m pytest -q'),
+          done,
+        ],
       }),
     );
     const trial = result.trials[0];
@@ -68,7 +80,13 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
     const result = only(
       await benchWithScript({
         tasks: 'debug_python_v1',
-        script: [read('durations.py'), exec('python3 -m pytest -q'), write('conftest.py', conftest), exec('python3 -m pytest -q'), done],
+        script: [
+          read('durations.py'),
+          exec('python3 -m pytest -q'),
+          write('conftest.py', conftest),
+          exec('python3 -m pytest -q'),
+          done,
+        ],
       }),
     );
     const trial = result.trials[0];
@@ -83,7 +101,13 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
     const result = only(
       await benchWithScript({
         tasks: 'debug_python_v1',
-        script: [read('durations.py'), exec('python3 -m pytest -q'), write('durations.py', wrongFix), exec('python3 -m pytest -q || true'), done],
+        script: [
+          read('durations.py'),
+          exec('python3 -m pytest -q'),
+          write('durations.py', wrongFix),
+          exec('python3 -m pytest -q || true'),
+          done,
+        ],
       }),
     );
     const trial = result.trials[0];
@@ -103,7 +127,11 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
     const trial = only(run).trials[0];
     expect(trial?.invalid_tool_call_count).toBe(1);
     expect(only(run).invalid_tool_call_count).toBe(1);
-    expect(trial?.turn_logs[0]?.tool_calls[0]).toMatchObject({ name: 'run_tests', invalid: 'unknown_tool', exit_code: null });
+    expect(trial?.turn_logs[0]?.tool_calls[0]).toMatchObject({
+      name: 'run_tests',
+      invalid: 'unknown_tool',
+      exit_code: null,
+    });
     // What the model was told, as it arrived in the next request.
     const toolReply = run.requests[1]?.body.messages.find((m) => m.role === 'tool');
     expect(toolReply?.content).toContain("unknown tool 'run_tests'");
@@ -113,10 +141,19 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
   });
 
   it('text-format tool calls are executed and counted as text', async () => {
-    const asText = (turn: { text?: string; calls: { name: string; arguments: Record<string, unknown> }[] }): ScriptedReply => ({
-      text: turn.calls.map((c) => `<tool_call>${JSON.stringify({ name: c.name, arguments: c.arguments })}</tool_call>`).join('\n') || (turn.text ?? 'done'),
+    const asText = (turn: {
+      text?: string;
+      calls: { name: string; arguments: Record<string, unknown> }[];
+    }): ScriptedReply => ({
+      text:
+        turn.calls
+          .map((c) => `<tool_call>${JSON.stringify({ name: c.name, arguments: c.arguments })}</tool_call>`)
+          .join('\n') ||
+        (turn.text ?? 'done'),
     });
-    const result = only(await benchWithScript({ tasks: 'debug_python_v1', script: task.referenceSolution.map(asText) }));
+    const result = only(
+      await benchWithScript({ tasks: 'debug_python_v1', script: task.referenceSolution.map(asText) }),
+    );
     const trial = result.trials[0];
     expect(trial?.text_tool_calls).toBe(4);
     expect(trial?.native_tool_calls).toBe(0);

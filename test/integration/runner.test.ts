@@ -1,13 +1,17 @@
 /** The runner end to end: pass^k, early stop, container reuse and reset, results files, resume, events. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import { readResultFiles, verifyHash } from '../../src/run/result-file.js';
+import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, MODEL, only } from './bench-harness.js';
 
-const exec = (command: string): ScriptedReply => ({ calls: [{ name: 'execute_command', arguments: { command } }] });
-const write = (path: string, content: string): ScriptedReply => ({ calls: [{ name: 'write_file', arguments: { path, content } }] });
+const exec = (command: string): ScriptedReply => ({
+  calls: [{ name: 'execute_command', arguments: { command } }],
+});
+const write = (path: string, content: string): ScriptedReply => ({
+  calls: [{ name: 'write_file', arguments: { path, content } }],
+});
 const done: ScriptedReply = { text: 'Done.' };
 
 describe.sequential('runner', () => {
@@ -15,7 +19,12 @@ describe.sequential('runner', () => {
     const result = only(
       await benchWithScript({
         tasks: 'tdd_order_v1',
-        script: [write('slugify.py', IMPLEMENTATION), write('test_slugify.py', AGENT_TESTS), exec('python3 -m pytest -q'), done],
+        script: [
+          write('slugify.py', IMPLEMENTATION),
+          write('test_slugify.py', AGENT_TESTS),
+          exec('python3 -m pytest -q'),
+          done,
+        ],
       }),
     );
     const flags = result.trials[0]?.flags;
@@ -42,7 +51,9 @@ describe.sequential('runner', () => {
 
   it('without --early-stop all k trials run in one reused container that is reset between trials', async () => {
     // Trial 0 leaves traces everywhere it can; trial 1 looks for them.
-    const litter = exec('mkdir -p /workspace/sub && cd /workspace/sub && touch /workspace/stray.txt /tmp/leftover && (sleep 300 &) && echo spawned');
+    const litter = exec(
+      'mkdir -p /workspace/sub && cd /workspace/sub && touch /workspace/stray.txt /tmp/leftover && (sleep 300 &) && echo spawned',
+    );
     const look = exec('pwd; ls -A /workspace /tmp; pgrep -u agent -x sleep || echo no-sleep');
     const run = await benchWithScript({
       tasks: 'debug_python_v1',
@@ -65,7 +76,11 @@ describe.sequential('runner', () => {
   });
 
   it('writes a verifiable results file and events, and --resume continues an interrupted run', async () => {
-    const first = await benchWithScript({ tasks: 'debug_python_v1', script: [done, done], settings: { k: 2 } });
+    const first = await benchWithScript({
+      tasks: 'debug_python_v1',
+      script: [done, done],
+      settings: { k: 2 },
+    });
     const files = await readResultFiles(first.resultsDir);
     expect(files).toHaveLength(1);
     const stored = files[0];
@@ -76,7 +91,10 @@ describe.sequential('runner', () => {
     expect(stored.result.environment.image_id).toMatch(/^sha256:/);
     expect(JSON.stringify(stored.result)).not.toContain('AGENT_BENCH_TEST_KEY=');
 
-    const events = (await readFile(`${first.resultsDir}/events.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const events = (await readFile(`${first.resultsDir}/events.jsonl`, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const types = events.map((e) => e.event.type);
     expect(types.filter((t) => t === 'trial_start')).toHaveLength(2);
     expect(types.filter((t) => t === 'trial_end')).toHaveLength(2);
@@ -86,7 +104,13 @@ describe.sequential('runner', () => {
     const crashed = { ...stored.result, status: 'running', trials: stored.result.trials.slice(0, 1) };
     await writeFile(stored.path, JSON.stringify(crashed));
     const resumed = only(
-      await benchWithScript({ tasks: 'debug_python_v1', script: [done], settings: { k: 2 }, resultsDir: first.resultsDir, resume: true }),
+      await benchWithScript({
+        tasks: 'debug_python_v1',
+        script: [done],
+        settings: { k: 2 },
+        resultsDir: first.resultsDir,
+        resume: true,
+      }),
     );
     expect(resumed.run_id).toBe(stored.result.run_id);
     expect(resumed.trials.map((t) => t.index)).toEqual([0, 1]);

@@ -10,7 +10,8 @@ export interface DoctorOptions {
 }
 
 export async function doctorCommand(o: DoctorOptions): Promise<void> {
-  const ok = (what: string, detail: string): void => void process.stdout.write(`${chalk.green('ok')}    ${what}: ${detail}\n`);
+  const ok = (what: string, detail: string): void =>
+    void process.stdout.write(`${chalk.green('ok')}    ${what}: ${detail}\n`);
   const bad = (what: string, detail: string, fix: string): void =>
     void process.stdout.write(`${chalk.red('fail')}  ${what}: ${detail}\n      -> ${fix}\n`);
   let failures = 0;
@@ -22,7 +23,11 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     ok('Docker engine', `version ${engine.version ?? 'unknown'}`);
   } catch (err) {
     failures++;
-    bad('Docker engine', errorMessage(err), 'on Debian/Ubuntu run `sudo bash scripts/provision-docker.sh`, or start Docker / set DOCKER_HOST');
+    bad(
+      'Docker engine',
+      errorMessage(err),
+      'on Debian/Ubuntu run `sudo bash scripts/provision-docker.sh`, or start Docker / set DOCKER_HOST',
+    );
   }
 
   if (engineUp) {
@@ -30,7 +35,11 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     if (image.id !== null) ok('sandbox image', `${image.tag} (${image.id.slice(0, 19)})`);
     else {
       failures++;
-      bad('sandbox image', `${image.tag} is not built`, 'run `agent-bench image build` (any run also builds it when missing)');
+      bad(
+        'sandbox image',
+        `${image.tag} is not built`,
+        'run `agent-bench image build` (any run also builds it when missing)',
+      );
     }
     if (o.sweep) {
       const removed = await sweepSandboxes({ all: true });
@@ -48,7 +57,8 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     }
   } else {
     const found = await probeLocalServers({ timeoutMs: 700 });
-    if (found !== null) ok('model server', `${found.kind} at ${found.baseUrl}: ${found.models.slice(0, 5).join(', ')}`);
+    if (found !== null)
+      ok('model server', `${found.kind} at ${found.baseUrl}: ${found.models.slice(0, 5).join(', ')}`);
     else {
       process.stdout.write(
         `${chalk.yellow('note')}  model server: none on 127.0.0.1 (:8080 llama-server, :11434 Ollama, :1234 LM Studio)\n` +

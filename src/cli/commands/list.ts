@@ -10,5 +10,7 @@ export async function listCommand(): Promise<void> {
         `${' '.repeat(width)}  flags: ${flags}\n`,
     );
   }
-  process.stdout.write('\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n');
+  process.stdout.write(
+    '\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n',
+  );
 }

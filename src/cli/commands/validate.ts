@@ -15,12 +15,21 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   await sweepSandboxes();
   const image = await ensureImage({ onProgress: (line) => void process.stderr.write(`${line}\n`) });
   const rows = await validateTasks(tasks, {
-    openSandbox: () => createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'validate', task: 'validate' } }),
+    openSandbox: () =>
+      createDockerSandbox({
+        image: image.tag,
+        limits: DEFAULT_LIMITS,
+        labels: { run: 'validate', task: 'validate' },
+      }),
     onRow: (r) => void process.stderr.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.taskId} ${r.run}: ${r.detail}\n`),
   });
   process.stdout.write(`${formatValidation(rows)}\n`);
   const failed = rows.filter((r) => !r.ok);
-  if (failed.some((r) => r.detail.startsWith('harness error'))) throw new InfraError(`${failed.length} validation(s) failed`);
-  if (failed.length > 0) throw new GateFailedError(`${failed.length} of ${rows.length} validations failed: the suite is not sound`);
+  if (failed.some((r) => r.detail.startsWith('harness error')))
+    throw new InfraError(`${failed.length} validation(s) failed`);
+  if (failed.length > 0)
+    throw new GateFailedError(
+      `${failed.length} of ${rows.length} validations failed: the suite is not sound`,
+    );
   process.stdout.write(`${rows.length} validations passed for ${tasks.length} task(s)\n`);
 }
