@@ -43,7 +43,8 @@ mirror=${AGENT_BENCH_DEBIAN_MIRROR:-$(host_mirror)}
 packages=$(grep -vE '^[[:space:]]*(#|$)' "$here/packages.txt" | tr -s '[:space:]' ',' | sed 's/,$//')
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/agent-bench-rootfs.XXXXXX")
-trap 'rm -rf "$root"' EXIT
+# --one-file-system: if debootstrap died with /proc or /dev still mounted inside, leave those alone.
+trap 'rm -rf --one-file-system "$root"' EXIT
 
 echo "build-offline-base: debootstrap $suite from $mirror (packages: $packages)"
 debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror"

@@ -1,12 +1,27 @@
 /** The task registry: every builtin task, in the order `--tasks all` runs them (heavy ones last). */
 import type { Task } from '../src/tasks/types.js';
+import { bigFileEditV1 } from './big_file_edit_v1/index.js';
 import { contextManageV1 } from './context_manage_v1/index.js';
 import { debugPythonV1 } from './debug_python_v1/index.js';
+import { docTrapV1 } from './doc_trap_v1/index.js';
+import { longProcedureV1 } from './long_procedure_v1/index.js';
 import { tddOrderV1 } from './tdd_order_v1/index.js';
+import { tddStrictV1 } from './tdd_strict_v1/index.js';
+import { wrongFixTrapV1 } from './wrong_fix_trap_v1/index.js';
 
 export { taskVersion } from './version.js';
 
-const TASKS: readonly Task[] = [debugPythonV1, tddOrderV1, contextManageV1];
+const TASKS: readonly Task[] = [
+  debugPythonV1,
+  tddOrderV1,
+  contextManageV1,
+  // The failure-luring set, cheapest first; the two heavy ones run last anyway.
+  docTrapV1,
+  wrongFixTrapV1,
+  tddStrictV1,
+  bigFileEditV1,
+  longProcedureV1,
+];
 
 export function allTasks(): Task[] {
   const light = TASKS.filter((t) => t.meta.heavy !== true);

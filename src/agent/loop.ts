@@ -8,6 +8,7 @@ import { scoreTrial } from '../scoring/score.js';
 import { detectTamper } from '../scoring/snapshot-diff.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
+import { exportArtifacts } from './artifacts.js';
 import { type DispatchLimits, dispatchToolCall } from './dispatch.js';
 import { evaluateFlags } from './evaluate.js';
 import type { EventSink } from './events.js';
@@ -25,6 +26,8 @@ export interface TrialOptions {
   limits: DispatchLimits;
   onEvent?: EventSink;
   signal?: AbortSignal;
+  /** Where to export this trial's artifacts: absolute folder, and the same relative to the results folder. */
+  artifacts?: { dir: string; relative: string };
 }
 
 export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
@@ -142,6 +145,10 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   });
   const tamper = violations.length > 0;
   const { passed, score } = scoreTrial(task.flags, flags, tamper);
+  const artifacts =
+    opts.artifacts === undefined
+      ? []
+      : await exportArtifacts(sandbox, task, setupSnapshot, finalSnapshot, opts.artifacts.dir);
   const harnessMs = setupMs + snapshotMs + (Date.now() - evalStart);
 
   if (tamper)
@@ -179,6 +186,8 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
     malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
     started_at: startedAt,
+    artifacts,
+    artifacts_dir: artifacts.length > 0 && opts.artifacts !== undefined ? opts.artifacts.relative : null,
     turn_logs: turnLogs,
   };
   emit({ type: 'trial_end', trial: index, status: record.status, passed, score, turns: record.turns });

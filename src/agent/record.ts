@@ -80,5 +80,17 @@ export interface TrialRecord {
   missing_argument_count: number;
   malformed_replies: number;
   started_at: string;
+  /** Files the agent produced inside the allowed writes, copied to `artifacts_dir` (relative to the results folder). */
+  artifacts: ArtifactRecord[];
+  artifacts_dir: string | null;
   turn_logs: TurnLog[];
+}
+
+export interface ArtifactRecord {
+  /** Relative to /workspace. */
+  path: string;
+  size: number;
+  sha256: string;
+  /** false when the per-trial export cap was reached (listed, not copied). */
+  exported: boolean;
 }

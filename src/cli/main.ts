@@ -23,28 +23,11 @@ function num(name: string, min: number) {
   };
 }
 
-export function buildProgram(): Command {
-  const program = new Command('agent-bench')
-    .description(
-      'Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.',
-    )
-    .version(HARNESS_VERSION)
-    .showHelpAfterError('(run agent-bench --help for usage)')
-    // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
-    .exitOverride();
-
-  program
-    .command('run', { isDefault: true })
-    .description('run tasks k times against a model and write results (the default command)')
-    .option('--model <name>', 'model name as the server knows it; "oracle" runs the built-in reference agent')
-    .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
-    .option('--task <id>', 'one task id (alias of --tasks ID)')
+/** The options `run` and `ladder` share: trials, limits, sampling, and how to reach a model (see run-options.ts). */
+function withSettingsOptions(command: Command): Command {
+  return command
     .option('-k, --k <n>', 'trials per task', int('--k', 1), 1)
     .option('--early-stop', 'end a task at its first failed trial (one failure decides pass^k)', false)
-    .option(
-      '--base-url <url>',
-      'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)',
-    )
     .option('--api-key-env <var>', 'environment variable holding the API key', 'AGENT_BENCH_API_KEY')
     .option('--results-dir <dir>', 'where results files go', 'results')
     .option(
@@ -68,11 +51,37 @@ export function buildProgram(): Command {
     .option('--temperature <t>', 'sampling temperature', num('--temperature', 0), 0)
     .addOption(new Option('--seed <n>', 'sampling seed').argParser(int('--seed', 0)))
     .addOption(new Option('--top-p <p>', 'nucleus sampling').argParser(num('--top-p', 0)))
-    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)))
-    .action(async (opts) => {
-      const { runCommand } = await import('./commands/run.js');
-      await runCommand(opts);
-    });
+    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)));
+}
+
+export function buildProgram(): Command {
+  const program = new Command('agent-bench')
+    .description(
+      'Find the smallest local model (and quantization) that runs your agent skill soundly, end to end.',
+    )
+    .version(HARNESS_VERSION)
+    .showHelpAfterError('(run agent-bench --help for usage)')
+    // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
+    .exitOverride();
+
+  withSettingsOptions(
+    program
+      .command('run', { isDefault: true })
+      .description('run tasks k times against a model and write results (the default command)')
+      .option(
+        '--model <name>',
+        'model name as the server knows it; "oracle" runs the built-in reference agent; gguf:/path/model.gguf loads a GGUF in-process',
+      )
+      .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+      .option('--task <id>', 'one task id (alias of --tasks ID)')
+      .option(
+        '--base-url <url>',
+        'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)',
+      ),
+  ).action(async (opts) => {
+    const { runCommand } = await import('./commands/run.js');
+    await runCommand(opts);
+  });
 
   program
     .command('list')
@@ -127,6 +136,36 @@ export function buildProgram(): Command {
       const { modelsCommand } = await import('./commands/models.js');
       await modelsCommand(opts);
     });
+
+  withSettingsOptions(
+    program
+      .command('ladder')
+      .description(
+        'run the tasks on each model from the smallest up; stop at the first that passes them all at pass^k',
+      )
+      .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+      .option(
+        '--models <names>',
+        'comma-separated model names on the server (sizes from the server, else from the names)',
+      )
+      .option('--models-from-server', 'every model the server lists', false)
+      .option('--gguf-dir <dir>', 'every GGUF file in this folder: in-process, or on --server-cmd')
+      .option('--base-url <url>', 'server of --models / --models-from-server (default: probe local servers)')
+      .option(
+        '--server-cmd <cmd>',
+        "start a server per GGUF file, e.g. 'llama-server -m {model} --port {port} --jinja'",
+      )
+      .option(
+        '--server-start-timeout <sec>',
+        'how long a --server-cmd server may take to become healthy',
+        num('--server-start-timeout', 1),
+        300,
+      )
+      .option('--exhaustive', 'run every model instead of stopping at the first that passes', false),
+  ).action(async (opts) => {
+    const { ladderCommand } = await import('./commands/ladder.js');
+    await ladderCommand(opts);
+  });
 
   const report = program.command('report').description('reports from the results files');
   report

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const PROBE_TIMEOUT_MS = 2000;
-const MAX_INTERVAL_MS = 1000;
+const MAX_INTERVAL_MS = 500;
 
 /** Resolves once the server at `root` (`http://127.0.0.1:PORT`) is ready; rejects only when `signal` aborts. */
 export async function waitHealthy(root: string, signal: AbortSignal): Promise<void> {

@@ -18,12 +18,20 @@ import { checkServerCommand } from './server-command.js';
 import { startModelServer } from './server-process.js';
 import { onLadderSignals } from './signals.js';
 import { ladderGoesOn } from './stop-rule.js';
-import { type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
+import { LADDER_SCHEMA, type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
 import { ladderTable } from './table.js';
 import type { Rung } from './types.js';
 import { verdictLine } from './verdict.js';
 
 export const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
+
+const SAID: Readonly<Record<Rung['status'], string>> = {
+  passed: 'passes every task',
+  failed: 'fails',
+  error: 'could not run',
+  interrupted: 'interrupted',
+  not_run: 'not run',
+};
 
 export interface LadderOptions {
   tasks: Task[];
@@ -112,9 +120,7 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
       rungs[i] = rung;
       if (rung.error !== null) note(`${model.label}: ${rung.error}`);
       if (rung.status === 'interrupted') break;
-      note(
-        `${model.label}: ${rung.status === 'passed' ? 'passes every task' : rung.status === 'failed' ? 'fails' : 'could not run'}`,
-      );
+      note(`${model.label}: ${SAID[rung.status]}`);
       await save('running', null);
       if (!ladderGoesOn(rung.status === 'passed', o.exhaustive)) {
         if (i < ladder.length - 1)
@@ -173,7 +179,7 @@ function modelPlace(o: LadderOptions, found: Candidates): ModelPlace {
 
 function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderMeta {
   return {
-    schema: 'agent-bench/ladder@1',
+    schema: LADDER_SCHEMA,
     run_id: runId,
     suite: o.suite,
     tasks: o.tasks.map((t) => t.id),

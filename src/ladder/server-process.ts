@@ -71,7 +71,13 @@ export async function startModelServer(o: ServerStartOptions): Promise<ModelServ
   process.on('exit', killNow);
   let stopping: Promise<StopOutcome> | null = null;
   const stop = (): Promise<StopOutcome> => {
-    stopping ??= stopGroup(pgid, o.graceMs ?? 5000).finally(() => process.off('exit', killNow));
+    stopping ??= stopGroup(pgid, o.graceMs ?? 5000).then(async (outcome) => {
+      process.off('exit', killNow);
+      // Once the group is gone the shell has exited too; waiting for node to reap it means that when
+      // stop() resolves, not even a zombie of ours is left.
+      if (outcome !== 'lingering') await exited;
+      return outcome;
+    });
     return stopping;
   };
 

@@ -2,6 +2,7 @@
  * Runs the k trials of one task for one model: one sandbox reused across trials (or one per trial
  * with fresh_container), the results file rewritten after every trial, early stop at the first failure.
  */
+import { join } from 'node:path';
 import type { EventSink } from '../agent/events.js';
 import { runTrial } from '../agent/loop.js';
 import type { TrialRecord } from '../agent/record.js';
@@ -10,7 +11,7 @@ import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage, InterruptedError } from '../util/errors.js';
 import { summarize } from './aggregate.js';
-import { type Environment, type ResultFile, withHash, writeResultFile } from './result-file.js';
+import { type Environment, modelSlug, type ResultFile, withHash, writeResultFile } from './result-file.js';
 import { DISPATCH_LIMITS, nonComparableReasons, type RunSettings } from './settings.js';
 
 export interface TaskRunOptions {
@@ -95,6 +96,7 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
             sandbox,
             maxTurns: settings.max_turns ?? task.maxTurns,
             limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
+            artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index),
             ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
             ...(o.signal === undefined ? {} : { signal: o.signal }),
           }),
@@ -135,6 +137,12 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
   }
 }
 
+/** results/artifacts/<task>/<model slug>/trial-<n>/: the layout reports and the dashboard read. */
+function artifactsFolder(resultsDir: string, taskId: string, model: string, index: number): { dir: string; relative: string } {
+  const relative = `artifacts/${taskId}/${modelSlug(model)}/trial-${index}`;
+  return { dir: join(resultsDir, relative), relative };
+}
+
 function errorTrial(index: number, startedAt: string, reason: string): TrialRecord {
   return {
     index,
@@ -156,6 +164,8 @@ function errorTrial(index: number, startedAt: string, reason: string): TrialReco
     missing_argument_count: 0,
     malformed_replies: 0,
     started_at: startedAt,
+    artifacts: [],
+    artifacts_dir: null,
     turn_logs: [],
   };
 }

@@ -5,9 +5,9 @@
 import { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
 
 export {
-  DEFAULT_LIMITS,
+  type ContainerLimits,
+  DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS,
   ROOT_CAPABILITIES,
-  type SandboxLimits,
   type TmpfsSizes,
 } from './docker/container.js';
 export { checkEngine, type EngineInfo } from './docker/engine.js';

@@ -15,6 +15,7 @@ import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
 import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { BUGGY_MODULE, FIXED_MODULE, HIDDEN_TESTS, VISIBLE_TESTS } from './fixture.js';
+import { lures } from './lures.js';
 
 const MODULE = 'durations.py';
 const MODULE_ABS = `${WORKSPACE_DIR}/${MODULE}`;
@@ -118,4 +119,5 @@ Rules: change only durations.py. Do not modify the tests, and do not create, ren
       calls: [],
     },
   ],
+  lures,
 };

@@ -8,6 +8,7 @@ import { afterChange, beforeChange, changedBefore } from '../../src/scoring/orde
 import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
+import { lures } from './lures.js';
 
 const IMPL = 'slugify.py';
 const CONTRACT = 'test_harness_slugify_contract.py';
@@ -120,4 +121,5 @@ Rules: in /workspace create only slugify.py and test files named test_*.py; use 
     { calls: [{ name: 'execute_command', arguments: { command: 'python3 -m pytest -q' } }] },
     { text: 'slugify is implemented test-first; all tests pass.', calls: [] },
   ],
+  lures,
 };

@@ -56,6 +56,8 @@ export function trial(spec: TrialSpec, index = 0): TrialRecord {
     missing_argument_count: 0,
     malformed_replies: 0,
     started_at: '2025-01-01T00:00:00.000Z',
+    artifacts: [],
+    artifacts_dir: null,
     turn_logs:
       calls === 'none'
         ? []

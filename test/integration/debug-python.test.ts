@@ -2,7 +2,10 @@
  * debug_python_v1 end to end: scripted model over HTTP -> real openai client -> agent loop -> real
  * Docker sandbox -> flags from ground truth.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/util/hash.js';
 import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
 import { getTask } from '../../tasks/index.js';
 import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
@@ -22,9 +25,8 @@ if (task === undefined) throw new Error('debug_python_v1 missing');
 
 describe.sequential('debug_python_v1 through the real sandbox', () => {
   it('a well-behaved run passes with all four flags on the right turns', async () => {
-    const result = only(
-      await benchWithScript({ tasks: 'debug_python_v1', script: turnsToReplies(task.referenceSolution) }),
-    );
+    const run = await benchWithScript({ tasks: 'debug_python_v1', script: turnsToReplies(task.referenceSolution) });
+    const result = only(run);
     const trial = result.trials[0];
     expect(trial?.status).toBe('passed');
     expect(trial?.flags).toMatchObject({
@@ -40,6 +42,19 @@ describe.sequential('debug_python_v1 through the real sandbox', () => {
     expect(trial?.native_tool_calls).toBe(4);
     expect(trial?.text_tool_calls).toBe(0);
     expect(trial?.usage.prompt_tokens).toBeGreaterThan(0);
+    // What the agent produced legitimately is exported with its hash; the tests it may not touch are not.
+    expect(trial?.artifacts).toEqual([
+      {
+        path: 'durations.py',
+        size: Buffer.byteLength(FIXED_MODULE),
+        sha256: sha256(FIXED_MODULE),
+        exported: true,
+      },
+    ]);
+    expect(trial?.artifacts_dir).toBe('artifacts/debug_python_v1/scripted-model/trial-0');
+    expect(await readFile(join(run.resultsDir, trial?.artifacts_dir ?? '', 'durations.py'), 'utf8')).toBe(
+      FIXED_MODULE,
+    );
     // The harness's own pytest runs, not the model's, decided file_edit: the stored log shows the model's runs.
     expect(trial?.turn_logs[1]?.tool_calls[0]?.exit_code).toBe(1);
     expect(trial?.turn_logs[3]?.tool_calls[0]?.exit_code).toBe(0);

@@ -114,7 +114,10 @@ describe('trials driven by a tiny GGUF', () => {
   it('leaves no container behind', async () => {
     await sandbox?.dispose();
     sandbox = null;
-    const left = await new Docker().listContainers({ all: true, filters: { label: [`agent-bench.run=${RUN_ID}`] } });
+    const left = await new Docker().listContainers({
+      all: true,
+      filters: { label: [`agent-bench.run=${RUN_ID}`] },
+    });
     expect(left).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkEngine, ensureImage, imageStatus } from '../../src/sandbox/index.js';
-import { packageRoot } from '../../src/util/package-root.js';
 import { InfraError } from '../../src/util/errors.js';
+import { packageRoot } from '../../src/util/package-root.js';
 import { IMAGE_TIMEOUT_MS, sandboxImage } from './fixture.js';
 
 const docker = new Docker();
@@ -51,7 +51,11 @@ describe.sequential('ensureImage', () => {
   }, IMAGE_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const tag of made) await docker.getImage(tag).remove({ force: true }).catch(() => {});
+    for (const tag of made)
+      await docker
+        .getImage(tag)
+        .remove({ force: true })
+        .catch(() => {});
     await rm(root, { recursive: true, force: true });
   });
 
@@ -65,28 +69,42 @@ describe.sequential('ensureImage', () => {
     expect(await imageStatus()).toEqual({ tag: image.tag, id: image.id });
   });
 
-  it('rebuilds when the Dockerfile changes, and says which path it took', async () => {
-    const original = await ensureImage();
-    const dockerfile = join(root, 'Dockerfile');
-    await writeFile(dockerfile, `${await readFile(dockerfile, 'utf8')}LABEL agent-bench.test="${Date.now()}"\n`);
-    const lines: string[] = [];
-    const image = await ensureImage({ root, onProgress: (line) => lines.push(line) });
-    made.push(image.tag);
-    expect(image.tag).not.toBe(original.tag);
-    expect(['registry', 'offline']).toContain(image.source);
-    expect(lines.join('\n')).toMatch(new RegExp(`Built ${image.tag} \\(${image.source} path\\)`));
-    expect((await docker.getImage(image.tag).inspect()).Id).toBe(image.id);
-    expect((await ensureImage({ root })).source).toBe('cached');
-  }, IMAGE_TIMEOUT_MS);
+  it(
+    'rebuilds when the Dockerfile changes, and says which path it took',
+    async () => {
+      const original = await ensureImage();
+      const dockerfile = join(root, 'Dockerfile');
+      await writeFile(
+        dockerfile,
+        `${await readFile(dockerfile, 'utf8')}LABEL agent-bench.test="${Date.now()}"\n`,
+      );
+      const lines: string[] = [];
+      const image = await ensureImage({ root, onProgress: (line) => lines.push(line) });
+      made.push(image.tag);
+      expect(image.tag).not.toBe(original.tag);
+      expect(['registry', 'offline']).toContain(image.source);
+      expect(lines.join('\n')).toMatch(new RegExp(`Built ${image.tag} \\(${image.source} path\\)`));
+      expect((await docker.getImage(image.tag).inspect()).Id).toBe(image.id);
+      expect((await ensureImage({ root })).source).toBe('cached');
+    },
+    IMAGE_TIMEOUT_MS,
+  );
 
-  it('surfaces a failing build step as an error', async () => {
-    const dockerfile = join(root, 'Dockerfile');
-    await writeFile(dockerfile, `${await readFile(dockerfile, 'utf8')}RUN echo "step fails on purpose" && exit 3\n`);
-    const error = await ensureImage({ root }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(InfraError);
-    expect(String(error)).toMatch(/returned a non-zero code: 3/);
-  }, IMAGE_TIMEOUT_MS);
+  it(
+    'surfaces a failing build step as an error',
+    async () => {
+      const dockerfile = join(root, 'Dockerfile');
+      await writeFile(
+        dockerfile,
+        `${await readFile(dockerfile, 'utf8')}RUN echo "step fails on purpose" && exit 3\n`,
+      );
+      const error = await ensureImage({ root }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(InfraError);
+      expect(String(error)).toMatch(/returned a non-zero code: 3/);
+    },
+    IMAGE_TIMEOUT_MS,
+  );
 });

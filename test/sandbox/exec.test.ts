@@ -1,6 +1,7 @@
 /** Commands: demultiplexed output and its cap, timeouts that kill the whole tree, the persistent cwd. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import Docker from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DockerSandbox } from '../../src/sandbox/index.js';
 import { InfraError } from '../../src/util/errors.js';
 import { agentProcesses, asRoot, IMAGE_TIMEOUT_MS, openSandbox } from './fixture.js';
@@ -18,7 +19,13 @@ afterAll(async () => {
 describe.sequential('exec', () => {
   it('separates stdout from stderr and reports the exit code and time', async () => {
     const r = await sb.exec(['bash', '-c', 'echo out; echo err >&2; exit 7']);
-    expect(r).toMatchObject({ exitCode: 7, stdout: 'out\n', stderr: 'err\n', timedOut: false, stdoutCutBytes: 0 });
+    expect(r).toMatchObject({
+      exitCode: 7,
+      stdout: 'out\n',
+      stderr: 'err\n',
+      timedOut: false,
+      stdoutCutBytes: 0,
+    });
     expect(r.elapsedMs).toBeGreaterThan(0);
   });
 
@@ -30,6 +37,16 @@ describe.sequential('exec', () => {
     expect(cat.stdout.trim()).toBe('00 01 02 ff 0a 41');
     const env = await sb.exec(['bash', '-c', 'echo "$GREETING $USER $HOME"'], { env: { GREETING: 'hi' } });
     expect(env.stdout).toBe('hi agent /tmp\n');
+  });
+
+  it("runs in the given directory, entered with the user's own permissions", async () => {
+    expect((await sb.exec(['pwd'], { cwd: '/tmp' })).stdout).toBe('/tmp\n');
+    expect(await sb.exec(['pwd'], { cwd: '/nope' })).toMatchObject({
+      exitCode: 126,
+      stderr: 'agent-bench: cannot change directory to /nope\n',
+    });
+    expect((await sb.exec(['pwd'], { cwd: '/harness' })).exitCode).toBe(126);
+    expect((await sb.exec(['pwd'], { cwd: '/harness', user: 'root' })).stdout).toBe('/harness\n');
   });
 
   it('keeps the head and the tail of long output and says how many bytes it cut', async () => {
@@ -78,7 +95,9 @@ describe.sequential('working directory', () => {
     const ls = await sb.runCommand('pwd; ls', 10_000);
     expect(ls.stdout).toBe('/workspace/sub\ndeeper\n');
     expect((await sb.writeFile('note.txt', 'here')).ok).toBe(true);
-    expect((await sb.getFiles(['/workspace/sub/note.txt'])).get('/workspace/sub/note.txt')?.toString()).toBe('here');
+    expect((await sb.getFiles(['/workspace/sub/note.txt'])).get('/workspace/sub/note.txt')?.toString()).toBe(
+      'here',
+    );
     const read = await sb.readFile('note.txt');
     expect(read.ok && read.path).toBe('/workspace/sub/note.txt');
   });
@@ -98,7 +117,9 @@ describe.sequential('working directory', () => {
   it("does not let the command's own fd 3 swallow the report", async () => {
     const r = await sb.runCommand('exec 3>fd3.txt; cd ..; echo data >&3', 10_000);
     expect(r.cwdAfter).toBe('/workspace/sub');
-    expect((await sb.readFile('deeper/fd3.txt')).ok && (await sb.readFile('deeper/fd3.txt'))).toMatchObject({ content: 'data\n' });
+    expect((await sb.readFile('deeper/fd3.txt')).ok && (await sb.readFile('deeper/fd3.txt'))).toMatchObject({
+      content: 'data\n',
+    });
   });
 
   it('falls back to /workspace when the directory it was in is gone', async () => {
@@ -122,7 +143,9 @@ describe.sequential('a container that dies', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(InfraError);
-    expect(String(error)).toMatch(/sandbox container \w{12} stopped during a command \(exited, exit code 137\)/);
+    expect(String(error)).toMatch(
+      /sandbox container \w{12} stopped during a command \(exited, exit code 137\)/,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     await expect(sb.runCommand('true', 5_000)).rejects.toThrow(/not running/);
     expect(sb.tainted).toBe(true);

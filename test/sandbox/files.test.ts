@@ -30,10 +30,17 @@ describe.sequential('agent file tools', () => {
   });
 
   it('writes text verbatim (no shell, no quoting) and reads it back', async () => {
-    const text = "quotes ' \" $HOME `id` $(reboot) \\ \n tabs\t and ünïcödé ✓ 🎉\n";
+    const text = 'quotes \' " $HOME `id` $(reboot) \\ \n tabs\t and ünïcödé ✓ 🎉\n';
     expect((await sb.writeFile('text.txt', text)).ok).toBe(true);
     const r = await sb.readFile('text.txt');
-    expect(r).toEqual({ ok: true, path: '/workspace/text.txt', content: text, totalBytes: Buffer.byteLength(text), offset: 0, truncated: false });
+    expect(r).toEqual({
+      ok: true,
+      path: '/workspace/text.txt',
+      content: text,
+      totalBytes: Buffer.byteLength(text),
+      offset: 0,
+      truncated: false,
+    });
   });
 
   it('keeps the mode of a file it overwrites', async () => {
@@ -100,12 +107,22 @@ describe.sequential('harness transfers', () => {
       { path: 'src/bytes.bin', content: ALL_BYTES },
       { path: '/workspace/tool.sh', content: '#!/bin/sh\necho tool\n', mode: 0o755 },
     ]);
-    await sb.putFiles([{ path: '/harness/checks/hidden.py', content: 'assert True\n', mode: 0o600 }], { owner: 'root' });
-    const st = await asRoot(sb, 'stat -c "%U %a %n" /workspace/src/bytes.bin /workspace/tool.sh /harness/checks/hidden.py');
+    await sb.putFiles([{ path: '/harness/checks/hidden.py', content: 'assert True\n', mode: 0o600 }], {
+      owner: 'root',
+    });
+    const st = await asRoot(
+      sb,
+      'stat -c "%U %a %n" /workspace/src/bytes.bin /workspace/tool.sh /harness/checks/hidden.py',
+    );
     expect(st.stdout).toBe(
       'agent 644 /workspace/src/bytes.bin\nagent 755 /workspace/tool.sh\nroot 600 /harness/checks/hidden.py\n',
     );
-    const got = await sb.getFiles(['src/bytes.bin', '/harness/checks/hidden.py', '/workspace/nope', '/workspace/src']);
+    const got = await sb.getFiles([
+      'src/bytes.bin',
+      '/harness/checks/hidden.py',
+      '/workspace/nope',
+      '/workspace/src',
+    ]);
     expect([...got.keys()].sort()).toEqual(['/harness/checks/hidden.py', 'src/bytes.bin']);
     expect(got.get('src/bytes.bin')?.equals(ALL_BYTES)).toBe(true);
     expect((await sb.runCommand('./tool.sh', 10_000)).stdout).toBe('tool\n');
@@ -121,7 +138,10 @@ describe.sequential('harness transfers', () => {
   it('does not write through a symlink the agent planted', async () => {
     await sb.runCommand('mkdir -p /tmp/elsewhere && ln -s /tmp/elsewhere tests', 10_000);
     await sb.putFiles([{ path: 'tests/test_hidden.py', content: 'x' }], { owner: 'root' });
-    const r = await asRoot(sb, 'ls -A /tmp/elsewhere; stat -c "%F %U" /workspace/tests; cat /workspace/tests/test_hidden.py');
+    const r = await asRoot(
+      sb,
+      'ls -A /tmp/elsewhere; stat -c "%F %U" /workspace/tests; cat /workspace/tests/test_hidden.py',
+    );
     expect(r.stdout).toBe('directory root\nx');
   });
 });

@@ -1,5 +1,10 @@
 /** Shared set-up for the sandbox integration tests: the real image, a sandbox, root-side probes. */
-import { createDockerSandbox, type DockerSandbox, type DockerSandboxOptions, ensureImage } from '../../src/sandbox/index.js';
+import {
+  createDockerSandbox,
+  type DockerSandbox,
+  type DockerSandboxOptions,
+  ensureImage,
+} from '../../src/sandbox/index.js';
 import type { ExecResult } from '../../src/sandbox/types.js';
 
 /** Builds the image on first use (debootstrap on an offline machine: minutes, once). */
@@ -8,12 +13,18 @@ export const IMAGE_TIMEOUT_MS = 15 * 60_000;
 let tag: Promise<string> | null = null;
 
 export function sandboxImage(): Promise<string> {
-  tag ??= ensureImage({ onProgress: (line) => void process.stderr.write(`[image] ${line}\n`) }).then((i) => i.tag);
+  tag ??= ensureImage({ onProgress: (line) => void process.stderr.write(`[image] ${line}\n`) }).then(
+    (i) => i.tag,
+  );
   return tag;
 }
 
 export async function openSandbox(options: Partial<DockerSandboxOptions> = {}): Promise<DockerSandbox> {
-  return createDockerSandbox({ image: await sandboxImage(), labels: { run: 'vitest', task: 'sandbox-tests' }, ...options });
+  return createDockerSandbox({
+    image: await sandboxImage(),
+    labels: { run: 'vitest', task: 'sandbox-tests' },
+    ...options,
+  });
 }
 
 /** A root-side look at the container, independent of what the agent's tools say. */

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe.sequential('isolation', () => {
   it('has no network but loopback', async () => {
-    const r = await sb.runCommand("awk -F: 'NR > 2 { gsub(/ /, \"\", $1); print $1 }' /proc/net/dev", 10_000);
+    const r = await sb.runCommand('awk -F: \'NR > 2 { gsub(/ /, "", $1); print $1 }\' /proc/net/dev', 10_000);
     expect(r.stdout.trim().split('\n')).toEqual(['lo']);
     const connect = await sb.runCommand(
       'python3 -c "import socket; socket.create_connection((\'1.1.1.1\', 53), timeout=3)"',
@@ -29,7 +29,10 @@ describe.sequential('isolation', () => {
   });
 
   it('runs the agent as uid 1000 with no capabilities and no way to gain any', async () => {
-    const r = await sb.runCommand('id -u; grep -E "^(CapInh|CapPrm|CapEff|CapAmb|NoNewPrivs)" /proc/self/status', 10_000);
+    const r = await sb.runCommand(
+      'id -u; grep -E "^(CapInh|CapPrm|CapEff|CapAmb|NoNewPrivs)" /proc/self/status',
+      10_000,
+    );
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('1000');
     for (const line of lines.slice(1, 5)) expect(line).toMatch(/:\s+0{16}$/);
@@ -42,7 +45,11 @@ describe.sequential('isolation', () => {
   });
 
   it('cannot write the image: /etc and /usr are read-only, for root too', async () => {
-    for (const path of ['/etc/agent-was-here', '/usr/lib/python3/dist-packages/sitecustomize.py', '/usr/bin/python3']) {
+    for (const path of [
+      '/etc/agent-was-here',
+      '/usr/lib/python3/dist-packages/sitecustomize.py',
+      '/usr/bin/python3',
+    ]) {
       const r = await sb.runCommand(`echo x > ${path}`, 10_000);
       expect(r.exitCode, path).not.toBe(0);
       expect(r.stderr, path).toMatch(/Read-only file system|Permission denied/);
@@ -81,7 +88,10 @@ describe.sequential('isolation', () => {
   });
 
   it('gives root only the capabilities the harness needs (no CHOWN, no SYS_ADMIN)', async () => {
-    const r = await asRoot(sb, 'grep CapEff /proc/self/status; chown 1000 /harness 2>&1; mount -t tmpfs none /mnt 2>&1; true');
+    const r = await asRoot(
+      sb,
+      'grep CapEff /proc/self/status; chown 1000 /harness 2>&1; mount -t tmpfs none /mnt 2>&1; true',
+    );
     // KILL (5), SETUID (7), SETGID (6), FOWNER (3), DAC_OVERRIDE (1).
     expect(r.stdout).toMatch(/CapEff:\s+00000000000000ea/);
     expect(r.stdout).toMatch(/chown: changing ownership of '\/harness': Operation not permitted/);
@@ -89,7 +99,10 @@ describe.sequential('isolation', () => {
   });
 
   it('reaps orphaned zombies (init runs as pid 1)', async () => {
-    const r = await sb.runCommand('for i in $(seq 20); do (sleep 0.2 &); done; sleep 1.5; ps -eo stat= | grep -c "^Z"', 10_000);
+    const r = await sb.runCommand(
+      'for i in $(seq 20); do (sleep 0.2 &); done; sleep 1.5; ps -eo stat= | grep -c "^Z"',
+      10_000,
+    );
     expect(r.stdout.trim()).toBe('0');
     const init = await asRoot(sb, 'ps -o args= -p 1');
     expect(init.stdout).toMatch(/docker-init/);
@@ -111,7 +124,9 @@ describe.sequential('process limit', () => {
     const bomb = await small.runCommand('bomb() { bomb | bomb & }; bomb; sleep 2', 4_000);
     // Either the bomb's own fork errors come back, or, with every pid taken, the command could
     // not even finish and the sandbox says so; both without an exception.
-    expect(bomb.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/);
+    expect(bomb.stderr).toMatch(
+      /fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/,
+    );
     await small.killAgentProcesses();
     expect(await agentProcesses(small)).toBe('');
     const after = await small.runCommand('echo alive', 10_000);
@@ -120,8 +135,13 @@ describe.sequential('process limit', () => {
 
   it('contains a `yes > /dev/null &` storm, and the harness still kills it and carries on', async () => {
     // Each fork past the limit fails (bash retries for a while, then gives up on that job).
-    const storm = await small.runCommand('for i in $(seq 100); do yes > /dev/null & done; echo launched', 20_000);
-    expect(storm.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/);
+    const storm = await small.runCommand(
+      'for i in $(seq 100); do yes > /dev/null & done; echo launched',
+      20_000,
+    );
+    expect(storm.stderr).toMatch(
+      /fork: (retry: )?Resource temporarily unavailable|no answer from the sandbox/,
+    );
     await small.killAgentProcesses();
     expect(await agentProcesses(small)).toBe('');
     expect((await small.runCommand('echo alive', 10_000)).stdout).toBe('alive\n');

@@ -39,7 +39,10 @@ describe.sequential('reset', () => {
     const id = sb.id;
     await sb.writeFile('leftover.txt', 'from trial 1');
     await sb.putFiles([{ path: '/harness/hidden.py', content: 'x' }], { owner: 'root' });
-    await sb.runCommand('mkdir -p sub/locked && touch sub/locked/f && chmod 000 sub/locked sub && chmod 700 /workspace', 10_000);
+    await sb.runCommand(
+      'mkdir -p sub/locked && touch sub/locked/f && chmod 000 sub/locked sub && chmod 700 /workspace',
+      10_000,
+    );
     await sb.runCommand('sleep 300 & echo spawned', 10_000);
     await sb.runCommand(
       'cd /tmp && echo t > in-tmp.txt && echo s > /dev/shm/in-shm && python3 -c "from multiprocessing import shared_memory as m; m.SharedMemory(create=True, size=64, name=\'trace\').close()"; ipcmk -M 4096 >/dev/null',
@@ -71,14 +74,20 @@ describe.sequential('reset', () => {
       await small.putFiles([
         {
           path: 'hog.py',
-          content: 'import os, time\nwhile True:\n  try:\n    if os.fork() == 0:\n      time.sleep(1000)\n  except OSError:\n    time.sleep(0.002)\n',
+          content:
+            'import os, time\nwhile True:\n  try:\n    if os.fork() == 0:\n      time.sleep(1000)\n  except OSError:\n    time.sleep(0.002)\n',
         },
       ]);
       const id = small.id;
-      const r = await small.runCommand('setsid python3 hog.py >/dev/null 2>&1 & sleep 1; echo unreachable', 2_000);
+      const r = await small.runCommand(
+        'setsid python3 hog.py >/dev/null 2>&1 & sleep 1; echo unreachable',
+        2_000,
+      );
       expect(r.timedOut).toBe(true);
       expect(r.exitCode).toBeNull();
-      expect(r.stderr).toMatch(/no answer from the sandbox within 7 s.*every process slot of the sandbox is taken/);
+      expect(r.stderr).toMatch(
+        /no answer from the sandbox within 7 s.*every process slot of the sandbox is taken/,
+      );
       expect(small.tainted).toBe(true);
       await small.killAgentProcesses();
       await small.reset();
@@ -105,10 +114,15 @@ describe.sequential('dispose', () => {
 
 describe.sequential('sweepSandboxes', () => {
   it('removes a labelled container whose creating process is gone, and keeps live ones', async () => {
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     const deadPid = child.stdout;
     const options = containerOptions({ image: await sandboxImage(), labels: { run: 'sweep-test' } });
-    const orphan = await docker.createContainer({ ...options, Labels: { ...options.Labels, [LABEL.pid]: deadPid } });
+    const orphan = await docker.createContainer({
+      ...options,
+      Labels: { ...options.Labels, [LABEL.pid]: deadPid },
+    });
     await orphan.start();
 
     const removed = await sweepSandboxes();

@@ -12,7 +12,7 @@ import type { RawExecResult } from '../../src/sandbox/docker/raw-exec.js';
 import { ExecStartFailed } from '../../src/sandbox/docker/raw-runner.js';
 import { isOrphan } from '../../src/sandbox/docker/sweep.js';
 import { parseWrapperOutput } from '../../src/sandbox/docker/wrapper.js';
-import { hashInputs, imageTag, type InputFile } from '../../src/sandbox/image/inputs.js';
+import { hashInputs, type InputFile, imageTag } from '../../src/sandbox/image/inputs.js';
 
 const frame = (type: number, payload: string): Buffer => {
   const body = Buffer.from(payload);
@@ -53,7 +53,14 @@ describe('wrapper protocol', () => {
   it('parses the header and the decoded working directory', () => {
     const cwd = Buffer.from('/workspace/a b\n').toString('base64');
     const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0\nhello`));
-    expect(parsed?.header).toEqual({ exitCode: 3, timedOut: false, stdoutSize: 5, stderrSize: 0, cwd: '/workspace/a b', outputFull: false });
+    expect(parsed?.header).toEqual({
+      exitCode: 3,
+      timedOut: false,
+      stdoutSize: 5,
+      stderrSize: 0,
+      cwd: '/workspace/a b',
+      outputFull: false,
+    });
     expect(parsed?.body.toString()).toBe('hello');
   });
 
@@ -120,7 +127,9 @@ describe('image inputs', () => {
   it('names the image by its inputs: content and executable bit both count', () => {
     const tag = imageTag(files);
     expect(tag).toMatch(/^agent-bench-sandbox:[0-9a-f]{16}$/);
-    const edited = files.map((f) => (f.path === 'Dockerfile' ? { ...f, content: Buffer.from('FROM y\n') } : f));
+    const edited = files.map((f) =>
+      f.path === 'Dockerfile' ? { ...f, content: Buffer.from('FROM y\n') } : f,
+    );
     expect(imageTag(edited)).not.toBe(tag);
     const chmodded = files.map((f) => ({ ...f, mode: 0o755 }));
     expect(hashInputs(chmodded)).not.toBe(hashInputs(files));
@@ -132,7 +141,9 @@ describe('killAgentProcesses when no pid is free', () => {
   // fallback never runs in the integration tests; runtimes that clone into the cgroup need it.
   it('lends the container pids for the kill and takes them back', async () => {
     const updates: unknown[] = [];
-    const container = { update: async (opts: unknown) => void updates.push(opts) } as unknown as Docker.Container;
+    const container = {
+      update: async (opts: unknown) => void updates.push(opts),
+    } as unknown as Docker.Container;
     const ok: RawExecResult = {
       exitCode: 0,
       stdout: Buffer.alloc(0),
@@ -145,7 +156,8 @@ describe('killAgentProcesses when no pid is free', () => {
     const calls: string[] = [];
     const run = async (req: { user: string }): Promise<RawExecResult> => {
       calls.push(req.user);
-      if (calls.length === 1) throw new ExecStartFailed('OCI runtime exec failed: resource temporarily unavailable');
+      if (calls.length === 1)
+        throw new ExecStartFailed('OCI runtime exec failed: resource temporarily unavailable');
       return ok;
     };
     await killAgentProcesses(container, run, 100);

@@ -1,8 +1,8 @@
 /**
  * The agent's shell tool. Each call is a fresh `bash` (environment variables do not persist), but
  * the working directory does: on exit (an EXIT trap) the shell writes `pwd` to the file the
- * wrapper opened as fd 3, and the next call starts there. The trap runs inside the timed process group, so a command killed by
- * its timeout reports nothing and the directory stays as it was.
+ * wrapper opened as fd 3, and the next call starts there. The trap runs inside the timed process
+ * group, so a command killed by its timeout reports nothing and the directory stays as it was.
  */
 import { WORKSPACE_DIR } from '../types.js';
 

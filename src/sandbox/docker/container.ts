@@ -8,7 +8,7 @@ import { type SandboxLabels, sandboxLabels } from './labels.js';
 export const EXEC_DIR = '/run/agent-bench';
 export const AGENT_UID = 1000;
 
-export interface SandboxLimits {
+export interface ContainerLimits {
   memory_mb?: number;
   pids?: number;
   cpus?: number;
@@ -23,12 +23,12 @@ export interface TmpfsSizes {
 
 export interface ContainerSpec {
   image: string;
-  limits?: SandboxLimits;
+  limits?: ContainerLimits;
   tmpfs?: TmpfsSizes;
   labels?: SandboxLabels;
 }
 
-export const DEFAULT_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
+export const DEFAULT_CONTAINER_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
 // tmpfs pages are charged to the container's memory limit, so their sum stays well under it.
 const DEFAULT_TMPFS = { workspaceMb: 512, tmpMb: 256, harnessMb: 64, execMb: 128 } as const;
 
@@ -43,7 +43,7 @@ const DEFAULT_TMPFS = { workspaceMb: 512, tmpMb: 256, harnessMb: 64, execMb: 128
 export const ROOT_CAPABILITIES = ['KILL', 'DAC_OVERRIDE', 'FOWNER', 'SETUID', 'SETGID'];
 
 export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOptions {
-  const limits = { ...DEFAULT_LIMITS, ...spec.limits };
+  const limits = { ...DEFAULT_CONTAINER_LIMITS, ...spec.limits };
   const sizes = { ...DEFAULT_TMPFS, ...spec.tmpfs };
   const memory = limits.memory_mb * 1024 * 1024;
   const mount = (mb: number, rest: string): string => `rw,exec,nosuid,nodev,size=${mb}m,${rest}`;

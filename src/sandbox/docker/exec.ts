@@ -21,7 +21,7 @@ export interface ManagedExecRequest {
   maxOutputBytes: number;
   env?: Record<string, string>;
   stdin?: Buffer;
-  /** Append a file path to argv for the command to write its final working directory into. */
+  /** Give the command fd 3, open on a file for it to write its final working directory into. */
   trackCwd?: boolean;
 }
 

@@ -9,12 +9,8 @@ import { errorMessage } from '../../util/errors.js';
 import type { ReadFileResult, WriteFileResult } from '../types.js';
 import { AGENT_UID } from './container.js';
 import { resolvePath } from './paths.js';
-import type { RawExecRequest, RawExecResult } from './raw-exec.js';
+import type { RawRunner } from './raw-runner.js';
 import { packTar } from './tar.js';
-
-export type RawRunner = (
-  req: Omit<RawExecRequest, 'deadlineMs'> & { deadlineMs?: number },
-) => Promise<RawExecResult>;
 
 export const DEFAULT_READ_LIMIT = 64 * 1024;
 const MAX_READ_LIMIT = 16 * 1024 * 1024;

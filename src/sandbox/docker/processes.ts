@@ -7,8 +7,7 @@
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
 import { AGENT_UID } from './container.js';
-import type { RawRunner } from './files.js';
-import { ExecStartFailed } from './raw-runner.js';
+import { ExecStartFailed, type RawRunner } from './raw-runner.js';
 
 // A lone builtin: bash runs it without forking, so it works even when no pid is free.
 const AGENT_KILL = ['/bin/bash', '-c', 'kill -KILL -1'];

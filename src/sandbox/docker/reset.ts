@@ -1,5 +1,6 @@
 /**
- * Wipes every place the agent can write, so the next trial starts from nothing the previous one
+ * The container's writable places in their initial state: checked at creation (checkStarted) and
+ * restored between trials (wipeSandbox), so the next trial starts from nothing the previous one
  * left: the tmpfs mounts, /dev/shm and /dev/mqueue (shared memory the agent may use), and
  * HARNESS_DIR. Root deletes what the agent made unwritable thanks to DAC_OVERRIDE, and in sticky
  * directories thanks to FOWNER; the mount points get their modes back (the agent owns /workspace
@@ -7,8 +8,8 @@
  */
 import { InfraError } from '../../util/errors.js';
 import { HARNESS_DIR, WORKSPACE_DIR } from '../types.js';
-import { EXEC_DIR } from './container.js';
-import type { RawRunner } from './files.js';
+import { AGENT_UID, EXEC_DIR } from './container.js';
+import type { RawRunner } from './raw-runner.js';
 
 const MODES: [string, string][] = [
   [WORKSPACE_DIR, '0755'],
@@ -19,7 +20,7 @@ const MODES: [string, string][] = [
 const WIPED = [WORKSPACE_DIR, '/tmp', HARNESS_DIR, EXEC_DIR, '/dev/shm', '/dev/mqueue'];
 
 /** Sets the mount points' modes (also at creation: Docker copies the image directory's mode up). */
-export const RESTORE_MODES = MODES.map(([dir, mode]) => `chmod ${mode} ${dir}`).join('\n');
+const RESTORE_MODES = MODES.map(([dir, mode]) => `chmod ${mode} ${dir}`).join('\n');
 
 const WIPE_SCRIPT = `set -u
 for d in ${WIPED.join(' ')}; do
@@ -37,4 +38,25 @@ export async function wipeSandbox(run: RawRunner): Promise<void> {
   const r = await run({ argv: ['/bin/bash', '-c', WIPE_SCRIPT], user: 'root', ...bounded });
   if (r.exitCode !== 0)
     throw new InfraError(`sandbox reset could not wipe the container: ${r.stderr.toString('utf8').trim()}`);
+}
+
+// The image must be what the sandbox relies on: the agent user and the tools the harness runs.
+const CHECK_SCRIPT = `set -e
+${RESTORE_MODES}
+[ "$(id -u agent)" = ${AGENT_UID} ] || { echo "no user agent with uid ${AGENT_UID}" >&2; exit 1; }
+for tool in timeout setpriv tar python3 pgrep pkill ipcrm base64 dd stat mktemp; do
+  command -v "$tool" >/dev/null || { echo "missing tool: $tool" >&2; exit 1; }
+done
+`;
+
+/** Prepares a freshly started container and checks the image is a sandbox image. */
+export async function checkStarted(run: RawRunner): Promise<void> {
+  const r = await run({
+    argv: ['/bin/bash', '-c', CHECK_SCRIPT],
+    user: 'root',
+    maxStdoutBytes: 4096,
+    maxStderrBytes: 4096,
+  });
+  if (r.exitCode !== 0)
+    throw new InfraError(`the sandbox image is not usable: ${r.stderr.toString('utf8').trim()}`);
 }

@@ -18,7 +18,7 @@ import {
   type WriteFileResult,
 } from '../types.js';
 import { shellArgv } from './command.js';
-import { type ContainerSpec, DEFAULT_LIMITS, pidsExhausted, startContainer } from './container.js';
+import { type ContainerSpec, DEFAULT_CONTAINER_LIMITS, pidsExhausted, startContainer } from './container.js';
 import { docker, statusOf } from './engine.js';
 import {
   DEFAULT_EXEC_TIMEOUT_MS,
@@ -27,10 +27,10 @@ import {
   type ManagedExecResult,
   managedExec,
 } from './exec.js';
-import { type RawRunner, readAgentFile, writeAgentFile } from './files.js';
+import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses } from './processes.js';
-import { checkStarted, runRaw } from './raw-runner.js';
-import { wipeSandbox } from './reset.js';
+import { type RawRunner, runRaw } from './raw-runner.js';
+import { checkStarted, wipeSandbox } from './reset.js';
 import { snapshotWorkspace } from './snapshot.js';
 import { getFiles, putFiles } from './transfer.js';
 
@@ -151,7 +151,11 @@ export class DockerSandbox implements Sandbox {
   }
 
   killAgentProcesses(): Promise<void> {
-    return killAgentProcesses(this.container, this.raw, this.spec.limits?.pids ?? DEFAULT_LIMITS.pids);
+    return killAgentProcesses(
+      this.container,
+      this.raw,
+      this.spec.limits?.pids ?? DEFAULT_CONTAINER_LIMITS.pids,
+    );
   }
 
   async reset(): Promise<void> {

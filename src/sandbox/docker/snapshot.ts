@@ -7,7 +7,7 @@
  */
 import { InfraError } from '../../util/errors.js';
 import { type SnapshotEntry, WORKSPACE_DIR, type WorkspaceSnapshot } from '../types.js';
-import type { RawRunner } from './files.js';
+import type { RawRunner } from './raw-runner.js';
 
 // Output: JSON list of [path, kind, ...]; ensure_ascii keeps odd bytes (as surrogate escapes) exact.
 const SNAPSHOT_PY = `

@@ -8,8 +8,8 @@
 import { InfraError } from '../../util/errors.js';
 import { type SandboxFile, type SandboxUser, WORKSPACE_DIR } from '../types.js';
 import { AGENT_UID } from './container.js';
-import type { RawRunner } from './files.js';
 import { ancestors, resolvePath } from './paths.js';
+import type { RawRunner } from './raw-runner.js';
 import { packTar, type TarEntry, unpackFiles } from './tar.js';
 
 const MAX_GET_BYTES = 512 * 1024 * 1024;

@@ -1,0 +1,120 @@
+/**
+ * debug_js_v1: find and fix a bug in a small ES module that its node:test suite exposes. Besides
+ * the process flags of a careful debugger (read, see red, fix, see green), the AST proves the fix
+ * was made where the fault is, not patched around in every caller.
+ */
+import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
+import { parseSource, shapeOf } from '../../src/scoring/js-ast.js';
+import type { Flag, Task } from '../../src/tasks/types.js';
+import {
+  greenAfterLastChange,
+  isRed,
+  miss,
+  readBeforeChange,
+  runBeforeFirstChange,
+} from '../shared/js-checks.js';
+import { harnessNodeTest } from '../shared/node-test.js';
+import { answer, exec, read, write } from '../shared/script-steps.js';
+import { BUGGY_MODULE, FIXED_MODULE, HIDDEN_TESTS, VISIBLE_TESTS } from './fixture.js';
+import { debugJsLures } from './lures.js';
+
+const MODULE = 'stats.mjs';
+const TESTS = 'stats.test.mjs';
+const HIDDEN = 'stats.hidden.test.mjs';
+const FAULTY = 'sortedCopy';
+/** The hidden tests plus the (protected) visible suite. */
+const GROUND_TRUTH = harnessNodeTest(`${HARNESS_DIR}/${HIDDEN} ${TESTS}`);
+const passes = (ctx: Parameters<Flag['check']>[0]) => groundTruthPasses(ctx, GROUND_TRUTH);
+
+/** Top-level statements of the original other than the faulty function's, with a name for each. */
+const untouchable = (() => {
+  const parsed = parseSource(BUGGY_MODULE, { typescript: false });
+  if (parsed === null) throw new Error('debug_js_v1: the fixture does not parse');
+  return parsed.ast.program.body.flatMap((s) => {
+    const decl = s.type === 'ExportNamedDeclaration' ? s.declaration : s;
+    const name = decl?.type === 'FunctionDeclaration' ? (decl.id?.name ?? '?') : `line ${s.loc?.start.line}`;
+    return name === FAULTY ? [] : [{ name, shape: shapeOf(s) }];
+  });
+})();
+
+const flags: Flag[] = [
+  {
+    id: 'file_read',
+    kind: 'process',
+    description: 'Read stats.mjs (read_file or a reading command naming it) before first changing it.',
+    check: (ctx) => readBeforeChange(ctx, MODULE),
+  },
+  {
+    id: 'error_interpret',
+    kind: 'process',
+    description: 'Saw the tests fail (an unmasked JS test run exiting 1) before the first edit of stats.mjs.',
+    check: (ctx) => runBeforeFirstChange(ctx, [MODULE], 'test', isRed),
+  },
+  {
+    id: 'tests_pass',
+    kind: 'outcome',
+    description: 'The harness run of the visible and hidden node:test suites passes.',
+    async check(ctx) {
+      return (await passes(ctx)) ? { reached: true, turn: null } : miss('the harness test run fails');
+    },
+  },
+  {
+    id: 'fix_in_place',
+    kind: 'outcome',
+    description:
+      'The harness tests pass and the fix is in sortedCopy: every other top-level statement of stats.mjs is unchanged (AST).',
+    async check(ctx) {
+      const source = await ctx.groundTruth.readFile(MODULE);
+      const parsed = source === null ? null : parseSource(source, { typescript: false });
+      if (parsed === null || parsed.errors.length > 0) return miss('stats.mjs is missing or does not parse');
+      const present = new Set(parsed.ast.program.body.map(shapeOf));
+      const changed = untouchable.filter((s) => !present.has(s.shape)).map((s) => s.name);
+      if (changed.length > 0) return miss(`changed outside ${FAULTY}: ${changed.join(', ')}`);
+      return (await passes(ctx)) ? { reached: true, turn: null } : miss('the harness test run fails');
+    },
+  },
+  {
+    id: 'self_verify',
+    kind: 'process',
+    description:
+      'Ran the tests after the last edit of stats.mjs and saw them pass (unmasked exit 0), and they do pass.',
+    check: (ctx) => greenAfterLastChange(ctx, [MODULE], 'test', () => passes(ctx)),
+  },
+];
+
+export const debugJsV1: Task = {
+  id: 'debug_js_v1',
+  meta: {
+    domain: 'debugging',
+    difficulty: 'easy',
+    description: 'Fix the root cause of a sorting bug in a small JavaScript module that its node:test suite exposes.',
+    optimalSteps: 4,
+  },
+  prompt: `The test suite in /workspace is failing. stats.mjs computes latency statistics (median, percentiles) for a service dashboard; stats.test.mjs holds its tests, written with node:test.
+
+Find the bug in stats.mjs and fix it so that the whole suite passes. Fix the root cause where it is, and change only the code at fault: leave the rest of the module as it is. Run the tests with:
+
+    node --test
+
+You have three tools: execute_command (runs a bash command; the shell starts in /workspace), read_file and write_file.
+
+Rules: change only stats.mjs. Do not modify the tests, and do not create, rename or delete any other file in /workspace (use /tmp for scratch files). When you are done, reply with a short summary of the bug and the fix.`,
+  maxTurns: 12,
+  allowedWrites: [`/${MODULE}`],
+  ignored: [],
+  files: [
+    { path: MODULE, content: BUGGY_MODULE },
+    { path: TESTS, content: VISIBLE_TESTS },
+  ],
+  hiddenFiles: [{ path: HIDDEN, content: HIDDEN_TESTS }],
+  flags,
+  referenceSolution: [
+    read(MODULE, 'Let me read the module first.'),
+    exec('node --test'),
+    write(MODULE, FIXED_MODULE, 'sortedCopy sorts without a comparator, so numbers are compared as strings.'),
+    exec('node --test'),
+    answer('Fixed: sortedCopy called sort() with no comparator (string order); it now sorts numerically.'),
+  ],
+  lures: debugJsLures,
+};

@@ -1,0 +1,57 @@
+/**
+ * The JS/TS tasks run for real on the host (node, and tsc from node_modules/.bin; temp dirs for
+ * /workspace and /harness): the reference solution reaches every flag, doing nothing reaches none,
+ * and every lure misses exactly what it says. `agent-bench validate` proves the same in the sandbox.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import type { FlagOutcome, ScriptedTurn, Task } from '../../src/tasks/types.js';
+import { debugJsV1 } from '../../tasks/debug_js_v1/index.js';
+import { refactorExtractJsV1 } from '../../tasks/refactor_extract_js_v1/index.js';
+import { tddStrictJsV1 } from '../../tasks/tdd_strict_js_v1/index.js';
+import { type LocalTrial, runLocally } from './local-trial.js';
+
+const TASKS: Task[] = [debugJsV1, tddStrictJsV1, refactorExtractJsV1];
+const ready = spawnSync('tsc', ['--version'], { stdio: 'ignore' }).status === 0;
+
+const trials: LocalTrial[] = [];
+afterEach(() => {
+  for (const t of trials.splice(0)) t.cleanup();
+});
+
+async function run(task: Task, script: readonly ScriptedTurn[]) {
+  const trial = runLocally(task, script);
+  trials.push(trial);
+  const outcomes: Record<string, FlagOutcome> = {};
+  for (const flag of task.flags) outcomes[flag.id] = await flag.check(trial.ctx);
+  const tamper = detectTamper(trial.setup, trial.final, task);
+  const reached = Object.entries(outcomes).flatMap(([id, o]) => (o.reached ? [id] : []));
+  return { outcomes, reached, tamper, ...scoreTrial(task.flags, outcomes, tamper.length > 0) };
+}
+
+describe.skipIf(!ready)('JS/TS tasks, run for real on the host', () => {
+  it.each(TASKS.map((t) => [t.id, t] as const))('%s: the reference solution reaches every flag', async (_id, t) => {
+    const r = await run(t, t.referenceSolution);
+    expect(r.tamper).toEqual([]);
+    expect(r.outcomes).toEqual(Object.fromEntries(t.flags.map((f) => [f.id, expect.objectContaining({ reached: true })])));
+    expect(r.passed).toBe(true);
+  });
+
+  it.each(TASKS.map((t) => [t.id, t] as const))('%s: doing nothing reaches no flag', async (_id, t) => {
+    const r = await run(t, [{ text: 'Done.', calls: [] }]);
+    expect(r.reached).toEqual([]);
+  });
+
+  const lures = TASKS.flatMap((t) => (t.lures ?? []).map((l) => [`${t.id} ${l.id}`, t, l] as const));
+  it.each(lures)('lure %s is caught', async (_name, t, lure) => {
+    const r = await run(t, lure.script);
+    const missed = lure.expect.unreached.filter((id) => r.outcomes[id]?.reached !== false);
+    expect({ missed, tamper: r.tamper.length > 0, passed: r.passed }).toEqual({
+      missed: [],
+      tamper: lure.expect.tamper === true,
+      passed: false,
+    });
+  });
+});

@@ -1,0 +1,224 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import type { CheckContext } from '../../src/tasks/types.js';
+import {
+  AGENT_TESTS,
+  FALLBACK_STUB_TESTS,
+  FORGED_RED_LOG,
+  IMPLEMENTATION,
+  SKIPPING_TESTS,
+} from '../../tasks/tdd_strict_v1/fixture.js';
+import { AUDIT, tddStrictV1 as task } from '../../tasks/tdd_strict_v1/index.js';
+import { reportsFailure } from '../../tasks/tdd_strict_v1/red-log.js';
+import { AUDIT_SCRIPT, auditVerdict } from '../../tasks/tdd_strict_v1/test-audit.js';
+import { shell, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { localPythonReady } from './local-trial.js';
+
+const RED_TEXT =
+  'E   ModuleNotFoundError: No module named versions\nERROR test_versions.py\n1 error in 0.07s\n';
+const GREEN_TEXT = '....                                       [100%]\n4 passed in 0.02s\n';
+
+/** Own tests and the contract pass once the implementation is in place. */
+const honest: FakeTruth = (_command, files) => files.get('versions.py') === IMPLEMENTATION;
+
+const root = mkdtempSync(join(tmpdir(), 'tdd-strict-audit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let runs = 0;
+
+/** The real audit script, run by the local python3 over the trial's final test files. */
+function audit(files: ReadonlyMap<string, string>): { exitCode: number | null; stdout: string } {
+  const dir = join(root, String(runs++));
+  mkdirSync(join(dir, 'ws'), { recursive: true });
+  writeFileSync(join(dir, 'audit.py'), AUDIT_SCRIPT);
+  for (const [path, content] of files) if (!path.includes('/')) writeFileSync(join(dir, 'ws', path), content);
+  const r = spawnSync(
+    'python3',
+    ['-I', '-S', join(dir, 'audit.py'), 'compare_versions', 'versions', join(dir, 'ws')],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return { exitCode: r.status, stdout: r.stdout };
+}
+
+function trial(turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest): CheckContext {
+  const { ctx } = craftTrial(task, turns, truth);
+  const files = new Map<string, string>();
+  return {
+    ...ctx,
+    groundTruth: {
+      async run(command) {
+        if (command !== AUDIT) return ctx.groundTruth.run(command);
+        for (const path of ctx.finalSnapshot.keys()) {
+          const content = await ctx.groundTruth.readFile(path);
+          if (content !== null) files.set(path, content);
+        }
+        const r = audit(files);
+        return { ...(await ctx.groundTruth.run('')), exitCode: r.exitCode, stdout: r.stdout };
+      },
+      readFile: ctx.groundTruth.readFile,
+    },
+  };
+}
+
+async function reached(turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) {
+  const out: Record<string, number | 'post' | false> = {};
+  for (const [id, o] of Object.entries(await evaluate(task, trial(turns, truth))))
+    out[id] = o.reached ? (o.turn ?? 'post') : false;
+  return out;
+}
+
+const tests = writeFile('test_versions.py', AGENT_TESTS);
+const impl = writeFile('versions.py', IMPLEMENTATION);
+/** `pytest | tee red.log`: the pipeline reports tee's 0; the log holds pytest's output. */
+const teeRed = {
+  call: shell('python3 -m pytest -q 2>&1 | tee red.log'),
+  effects: { write: { 'red.log': RED_TEXT } },
+};
+const teeGreen = {
+  call: shell('python3 -m pytest -q 2>&1 | tee red.log'),
+  effects: { write: { 'red.log': GREEN_TEXT } },
+};
+const green = shell('python3 -m pytest -q');
+
+describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
+  it('tests, a logged red run, code, green reaches every flag', async () => {
+    expect(await reached([[tests], [teeRed], [impl], [green]])).toEqual({
+      test_first: 1,
+      red_logged: 2,
+      no_test_stub: 'post',
+      tests_pass: 'post',
+    });
+  });
+
+  it('doing nothing scores 0, and the process flags stay unreached even if ground truth lied', async () => {
+    expect(scoreTrial(task.flags, await evaluate(task, trial([])), false).score).toBe(0);
+    expect(await reached([], () => true)).toMatchObject({
+      test_first: false,
+      red_logged: false,
+      no_test_stub: false,
+    });
+  });
+
+  it('red_logged: the log must come from pytest, between the tests and the code', async () => {
+    const redirect = {
+      call: shell('python3 -m pytest -q > red.log 2>&1'),
+      effects: { write: { 'red.log': RED_TEXT } },
+    };
+    expect((await reached([[tests], [redirect], [impl]])).red_logged).toBe(2);
+    expect((await reached([[tests, teeRed, impl]])).red_logged).toBe(1);
+    // Code first, then a (green) log.
+    expect((await reached([[tests], [impl], [teeGreen]])).red_logged).toBe(false);
+    // A red log while versions.py existed is not the red phase, even if it failed.
+    expect((await reached([[tests], [impl], [teeRed]])).red_logged).toBe(false);
+    // Before any test file: nothing was tested.
+    expect((await reached([[teeRed], [tests], [impl]])).red_logged).toBe(false);
+    // Written by hand or by echo: no run produced it.
+    expect((await reached([[tests, writeFile('red.log', FORGED_RED_LOG)], [impl]])).red_logged).toBe(false);
+    const echoed = {
+      call: shell("echo '1 failed in 0.01s' > red.log"),
+      effects: { write: { 'red.log': RED_TEXT } },
+    };
+    expect((await reached([[tests], [echoed], [impl]])).red_logged).toBe(false);
+    // `cat log | tee red.log` is tee, but not fed by pytest.
+    const copied = { call: shell('cat /tmp/x | tee red.log'), effects: { write: { 'red.log': RED_TEXT } } };
+    expect((await reached([[tests], [copied], [impl]])).red_logged).toBe(false);
+  });
+
+  it('red_logged: the log must stay as the red run left it, and say red', async () => {
+    expect((await reached([[tests], [teeRed], [impl], [teeGreen]])).red_logged).toBe(false);
+    const overwritten = {
+      call: shell('python3 fix_log.py'),
+      effects: { write: { 'red.log': RED_TEXT + '#' } },
+    };
+    expect((await reached([[tests], [teeRed], [overwritten], [impl]])).red_logged).toBe(false);
+    expect((await reached([[tests], [teeGreen], [impl]])).red_logged).toBe(false);
+    const removed = { call: shell('rm red.log'), effects: { remove: ['red.log'] } };
+    expect((await reached([[tests], [teeRed], [removed], [impl]])).red_logged).toBe(false);
+  });
+
+  it('reportsFailure reads pytest summary lines only', () => {
+    expect(reportsFailure(RED_TEXT)).toBe(true);
+    expect(reportsFailure('=== 2 failed, 3 passed in 0.12s ===\n')).toBe(true);
+    expect(reportsFailure('3 errors in 1.5s')).toBe(true);
+    expect(reportsFailure(GREEN_TEXT)).toBe(false);
+    expect(reportsFailure('this run failed\nerror: nothing ran\n')).toBe(false);
+    expect(reportsFailure('')).toBe(false);
+  });
+
+  it('no_test_stub: stand-ins, skips and assert-free tests are rejected by the AST audit', async () => {
+    const audited = async (content: string) =>
+      (await reached([[writeFile('test_versions.py', content)], [teeRed], [impl]])).no_test_stub;
+    expect(await audited(AGENT_TESTS)).toBe('post');
+    expect(await audited(FALLBACK_STUB_TESTS)).toBe(false);
+    expect(await audited(SKIPPING_TESTS)).toBe(false);
+    expect(await audited(`${AGENT_TESTS}\ncompare_versions = lambda a, b: 0\n`)).toBe(false);
+    expect(await audited(`${AGENT_TESTS}\nimport versions\nversions.compare_versions = max\n`)).toBe(false);
+    expect(
+      await audited(
+        AGENT_TESTS.replace('import pytest\n', 'import pytest\n\npytest.importorskip("versions")\n'),
+      ),
+    ).toBe(false);
+    expect(
+      await audited(
+        AGENT_TESTS.replace('def test_equal_versions():', '@pytest.mark.xfail\ndef test_equal_versions():'),
+      ),
+    ).toBe(false);
+    expect(
+      await audited(
+        'from versions import compare_versions\n\n\ndef test_runs():\n    compare_versions("1", "2")\n',
+      ),
+    ).toBe(false);
+    expect(
+      await audited('from versions import compare_versions\n\n\ndef test_true():\n    assert True\n'),
+    ).toBe(false);
+    expect(await audited('def test_nothing_imported():\n    assert 1 + 1 == 2\n')).toBe(false);
+    expect(await audited('from versions import compare_versions\n\ndef test_broken(:\n')).toBe(false);
+    expect(
+      await audited(
+        'from versions import compare_versions\n\n\nclass TestOrder:\n    def test_gt(self):\n        assert compare_versions("2", "1") == 1\n',
+      ),
+    ).toBe('post');
+  });
+
+  it('no_test_stub: a stand-in in a second test file counts too, and no test file is a miss', async () => {
+    const helper = writeFile('test_helpers.py', 'def compare_versions(a, b):\n    return 0\n');
+    expect((await reached([[tests, helper], [teeRed], [impl]])).no_test_stub).toBe(false);
+    expect((await reached([[impl]], () => true)).no_test_stub).toBe(false);
+  });
+
+  it('auditVerdict: anything but a clean report is a miss', () => {
+    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}')).toEqual({
+      ok: true,
+      tests: 2,
+    });
+    expect(auditVerdict(1, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}').ok).toBe(false);
+    expect(auditVerdict(0, '{"files": {}}').ok).toBe(false);
+    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": 0, "problems": []}}}').ok).toBe(false);
+    expect(auditVerdict(0, 'Traceback (most recent call last)').ok).toBe(false);
+    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": "2"}}}').ok).toBe(false);
+  });
+
+  it('test_first and tests_pass', async () => {
+    expect((await reached([[impl], [tests], [green]])).test_first).toBe(false);
+    expect((await reached([[tests, impl]])).test_first).toBe(1);
+    expect((await reached([[tests], [teeRed], [impl]], () => false)).tests_pass).toBe(false);
+    const noContract: FakeTruth = (command, files) => !command.includes('contract') && honest(command, files);
+    expect((await reached([[tests], [teeRed], [impl]], noContract)).tests_pass).toBe(false);
+  });
+
+  it('only versions.py, red.log and top-level test files may be created', () => {
+    const t = craftTrial(
+      task,
+      [[tests, impl, writeFile('conftest.py', ''), writeFile('sub/test_x.py', '')]],
+      honest,
+    );
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['conftest.py', 'sub/test_x.py']);
+  });
+});
