@@ -2,11 +2,15 @@
 import type { Task } from '../src/tasks/types.js';
 import { bigFileEditV1 } from './big_file_edit_v1/index.js';
 import { contextManageV1 } from './context_manage_v1/index.js';
+import { debugJsV1 } from './debug_js_v1/index.js';
 import { debugPythonV1 } from './debug_python_v1/index.js';
 import { docTrapV1 } from './doc_trap_v1/index.js';
 import { longProcedureV1 } from './long_procedure_v1/index.js';
+import { refactorExtractJsV1 } from './refactor_extract_js_v1/index.js';
 import { tddOrderV1 } from './tdd_order_v1/index.js';
+import { tddStrictJsV1 } from './tdd_strict_js_v1/index.js';
 import { tddStrictV1 } from './tdd_strict_v1/index.js';
+import { tsTypingV1 } from './ts_typing_v1/index.js';
 import { wrongFixTrapV1 } from './wrong_fix_trap_v1/index.js';
 
 export { taskVersion } from './version.js';
@@ -15,6 +19,11 @@ const TASKS: readonly Task[] = [
   debugPythonV1,
   tddOrderV1,
   contextManageV1,
+  // JS/TS, checked on the syntax tree (@babel/parser), cheapest first.
+  debugJsV1,
+  tddStrictJsV1,
+  refactorExtractJsV1,
+  tsTypingV1,
   // The failure-luring set, cheapest first; the two heavy ones run last anyway.
   docTrapV1,
   wrongFixTrapV1,

@@ -22,6 +22,8 @@ export function taskVersion(task: Task): string {
       files: task.files.map(file),
       setupCommands: task.setupCommands ?? [],
       hiddenFiles: (task.hiddenFiles ?? []).map(file),
+      // Absent for tasks without a skill, so their versions stay what they were.
+      skillDigest: task.skillDigest,
       flags: task.flags.map((f) => ({
         id: f.id,
         kind: f.kind,

@@ -1,14 +1,20 @@
-/** The usual local servers, each on its default port of 127.0.0.1. */
-
+/** Every usual local server that answers, with its kind (the run's probe wants only the first with models). */
+import { LOCAL_SERVERS } from '../models/probe.js';
 import { InfraError } from '../util/errors.js';
 import { detectServerKind } from './detect.js';
 import type { ServerKind } from './types.js';
 
-export const LOCAL_PORTS: readonly { port: number; label: string }[] = [
-  { port: 8080, label: 'llama-server' },
-  { port: 11434, label: 'Ollama' },
-  { port: 1234, label: 'LM Studio' },
-];
+const LABELS: Record<string, string> = {
+  'llama-server': 'llama-server',
+  ollama: 'Ollama',
+  lmstudio: 'LM Studio',
+};
+
+/** The ports of the run's probe list (one source for both), with names for messages. */
+export const LOCAL_PORTS: readonly { port: number; label: string }[] = LOCAL_SERVERS.map((s) => ({
+  port: Number(new URL(s.baseUrl).port),
+  label: LABELS[s.kind] ?? s.kind,
+}));
 
 export interface FoundServer {
   kind: ServerKind;

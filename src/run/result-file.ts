@@ -61,6 +61,8 @@ export interface ResultFile {
   updated_at: string;
   error: string | null;
   environment: Environment;
+  /** Content digest of the skill folder a skill task ran with (absent for other tasks). */
+  skill_digest?: string;
   trials: TrialRecord[];
   result_hash: string;
 }

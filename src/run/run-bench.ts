@@ -107,6 +107,7 @@ async function runWithModel(
             image: image.tag,
             limits: o.settings.limits,
             labels: { run: runId, task: task.id },
+            ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
           });
           // Kept for SIGINT cleanup; dispose() is idempotent, so disposing twice is harmless.
           open.add(sandbox);

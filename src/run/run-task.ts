@@ -71,6 +71,7 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
       updated_at: new Date().toISOString(),
       error,
       environment: o.environment,
+      ...(task.skillDigest === undefined ? {} : { skill_digest: task.skillDigest }),
       trials,
     });
   };

@@ -102,6 +102,16 @@ export interface Sandbox {
   dispose(): Promise<void>;
 }
 
+/**
+ * A host folder bind-mounted read-only into the sandbox, e.g. a skill at /workspace/skill. The
+ * container path is a direct child of /workspace: snapshots skip it (it cannot change, so it is no
+ * part of the tamper diff) and resets keep it (the mount point cannot be removed).
+ */
+export interface ReadOnlyMount {
+  hostPath: string;
+  containerPath: string;
+}
+
 /** Root-only directory (mode 0700 tmpfs) for harness files: hidden tests, check scripts. */
 export const HARNESS_DIR = '/harness';
 export const WORKSPACE_DIR = '/workspace';

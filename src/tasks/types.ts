@@ -3,7 +3,7 @@
  * or the scoring core.
  */
 import type { ToolCallLog, TurnLog } from '../agent/record.js';
-import type { ExecResult, WorkspaceSnapshot } from '../sandbox/types.js';
+import type { ExecResult, ReadOnlyMount, WorkspaceSnapshot } from '../sandbox/types.js';
 
 export interface TaskFile {
   /** Relative to /workspace (setup files), or absolute (hidden files). */
@@ -93,6 +93,13 @@ export interface Task {
    * cannot read), e.g. hidden tests. The agent never sees or edits them.
    */
   hiddenFiles?: TaskFile[];
+  /**
+   * Host folders mounted read-only in the sandbox (a skill at /workspace/skill). Not part of the
+   * snapshots, so never tamper nor changes; the content is pinned by `skillDigest` instead.
+   */
+  mounts?: readonly ReadOnlyMount[];
+  /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
+  skillDigest?: string;
   flags: Flag[];
   /** The oracle: a scripted run that must pass. */
   referenceSolution: ScriptedTurn[];

@@ -21,7 +21,8 @@ export interface ValidationRow {
 }
 
 export interface ValidateOptions {
-  openSandbox: () => Promise<Sandbox>;
+  /** A sandbox for this task (with its read-only mounts). */
+  openSandbox: (task: Task) => Promise<Sandbox>;
   onRow?: (row: ValidationRow) => void;
 }
 
@@ -33,7 +34,7 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
   };
   for (const task of tasks) {
     // One container per task, reset between its runs, exactly as a benchmark run uses it.
-    const sandbox = await o.openSandbox();
+    const sandbox = await o.openSandbox(task);
     try {
       const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> =>
         runTrial({

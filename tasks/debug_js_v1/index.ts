@@ -27,15 +27,18 @@ const FAULTY = 'sortedCopy';
 const GROUND_TRUTH = harnessNodeTest(`${HARNESS_DIR}/${HIDDEN} ${TESTS}`);
 const passes = (ctx: Parameters<Flag['check']>[0]) => groundTruthPasses(ctx, GROUND_TRUTH);
 
-/** Top-level statements of the original other than the faulty function's, with a name for each. */
-const untouchable = (() => {
+/** The original's top-level statements, each named, split into the faulty function and the rest. */
+const original = (() => {
   const parsed = parseSource(BUGGY_MODULE, { typescript: false });
   if (parsed === null) throw new Error('debug_js_v1: the fixture does not parse');
-  return parsed.ast.program.body.flatMap((s) => {
+  const statements = parsed.ast.program.body.map((s) => {
     const decl = s.type === 'ExportNamedDeclaration' ? s.declaration : s;
     const name = decl?.type === 'FunctionDeclaration' ? (decl.id?.name ?? '?') : `line ${s.loc?.start.line}`;
-    return name === FAULTY ? [] : [{ name, shape: shapeOf(s) }];
+    return { name, shape: shapeOf(s) };
   });
+  const faulty = statements.find((s) => s.name === FAULTY);
+  if (faulty === undefined) throw new Error(`debug_js_v1: no ${FAULTY} in the fixture`);
+  return { faulty: faulty.shape, untouchable: statements.filter((s) => s !== faulty) };
 })();
 
 const flags: Flag[] = [
@@ -63,13 +66,14 @@ const flags: Flag[] = [
     id: 'fix_in_place',
     kind: 'outcome',
     description:
-      'The harness tests pass and the fix is in sortedCopy: every other top-level statement of stats.mjs is unchanged (AST).',
+      'The harness tests pass, sortedCopy changed, and every other top-level statement of stats.mjs is unchanged (AST).',
     async check(ctx) {
       const source = await ctx.groundTruth.readFile(MODULE);
       const parsed = source === null ? null : parseSource(source, { typescript: false });
       if (parsed === null || parsed.errors.length > 0) return miss('stats.mjs is missing or does not parse');
       const present = new Set(parsed.ast.program.body.map(shapeOf));
-      const changed = untouchable.filter((s) => !present.has(s.shape)).map((s) => s.name);
+      if (present.has(original.faulty)) return miss(`${FAULTY} is unchanged`);
+      const changed = original.untouchable.filter((s) => !present.has(s.shape)).map((s) => s.name);
       if (changed.length > 0) return miss(`changed outside ${FAULTY}: ${changed.join(', ')}`);
       return (await passes(ctx)) ? { reached: true, turn: null } : miss('the harness test run fails');
     },

@@ -58,7 +58,9 @@ const stepFlags: Flag[] = STEP_FILES.map((path, i) => ({
   async check(ctx) {
     const text = await ctx.groundTruth.readFile(path);
     if (text === null) return miss(`${path} was not written`);
-    const problem = STEP_CHECKS[i]?.(text, i === 6 ? await sizes(ctx) : new Map()) ?? 'no check';
+    const stepCheck = STEP_CHECKS[i];
+    if (stepCheck === undefined) return miss(`no check for step ${i + 1}`);
+    const problem = stepCheck(text, i === 6 ? await sizes(ctx) : new Map());
     return problem === null ? { reached: true, turn: null } : miss(problem);
   },
 }));

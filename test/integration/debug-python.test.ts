@@ -25,7 +25,10 @@ if (task === undefined) throw new Error('debug_python_v1 missing');
 
 describe.sequential('debug_python_v1 through the real sandbox', () => {
   it('a well-behaved run passes with all four flags on the right turns', async () => {
-    const run = await benchWithScript({ tasks: 'debug_python_v1', script: turnsToReplies(task.referenceSolution) });
+    const run = await benchWithScript({
+      tasks: 'debug_python_v1',
+      script: turnsToReplies(task.referenceSolution),
+    });
     const result = only(run);
     const trial = result.trials[0];
     expect(trial?.status).toBe('passed');

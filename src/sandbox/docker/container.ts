@@ -1,6 +1,7 @@
 /** Creates the hardened, long-lived container one sandbox runs its commands in. */
 import type Docker from 'dockerode';
-import { HARNESS_DIR, WORKSPACE_DIR } from '../types.js';
+import { InternalError } from '../../util/errors.js';
+import { HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
 import { engineError } from './engine.js';
 import { type SandboxLabels, sandboxLabels } from './labels.js';
 
@@ -26,6 +27,8 @@ export interface ContainerSpec {
   limits?: ContainerLimits;
   tmpfs?: TmpfsSizes;
   labels?: SandboxLabels;
+  /** Read-only bind mounts, each at a direct child of /workspace (see ReadOnlyMount). */
+  mounts?: readonly ReadOnlyMount[];
 }
 
 export const DEFAULT_CONTAINER_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
@@ -68,6 +71,8 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
       PidsLimit: limits.pids,
       NanoCpus: Math.round(limits.cpus * 1e9),
       Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
+      // Docker mounts by depth, so a bind at /workspace/<name> lands inside the /workspace tmpfs.
+      ...(spec.mounts === undefined || spec.mounts.length === 0 ? {} : { Mounts: bindMounts(spec.mounts) }),
       Tmpfs: {
         [WORKSPACE_DIR]: mount(sizes.workspaceMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=0755`),
         '/tmp': mount(sizes.tmpMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=1777`),
@@ -78,6 +83,28 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
       Privileged: false,
     },
   };
+}
+
+/** The workspace-relative names of the mounts: what snapshots skip and resets keep. */
+export function mountNames(mounts: readonly ReadOnlyMount[] | undefined): string[] {
+  return (mounts ?? []).map((m) => mountName(m.containerPath));
+}
+
+function mountName(containerPath: string): string {
+  const name = containerPath.startsWith(`${WORKSPACE_DIR}/`) ? containerPath.slice(WORKSPACE_DIR.length + 1) : '';
+  // Plain names only: the reset script and the snapshot walk compare them as they are.
+  if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name))
+    throw new InternalError(`a sandbox mount must be a direct child of ${WORKSPACE_DIR}, not ${containerPath}`);
+  return name;
+}
+
+function bindMounts(mounts: readonly ReadOnlyMount[]): Docker.MountConfig {
+  return mounts.map((m) => {
+    mountName(m.containerPath);
+    if (!m.hostPath.startsWith('/'))
+      throw new InternalError(`a sandbox mount needs an absolute host path, not ${m.hostPath}`);
+    return { Type: 'bind', Source: m.hostPath, Target: m.containerPath, ReadOnly: true };
+  });
 }
 
 /** Creates and starts a container; removes it again if it cannot start. */

@@ -22,20 +22,30 @@ const WIPED = [WORKSPACE_DIR, '/tmp', HARNESS_DIR, EXEC_DIR, '/dev/shm', '/dev/m
 /** Sets the mount points' modes (also at creation: Docker copies the image directory's mode up). */
 const RESTORE_MODES = MODES.map(([dir, mode]) => `chmod ${mode} ${dir}`).join('\n');
 
-const WIPE_SCRIPT = `set -u
+/**
+ * `keep`: workspace-relative names of read-only mounts. Their mount points cannot be removed (and
+ * their contents cannot change), so the wipe leaves them and the final check looks past them.
+ */
+function wipeScript(keep: readonly string[]): string {
+  const kept = keep.map((name) => `${WORKSPACE_DIR}/${name}`);
+  const spare = kept.map((path) => ` ! -path ${path}`).join('');
+  const prune = kept.length === 0 ? '' : `\\( ${kept.map((p) => `-path ${p}`).join(' -o ')} \\) -prune -o `;
+  return `set -u
 for d in ${WIPED.join(' ')}; do
-  [ -d "$d" ] && find "$d" -mindepth 1 -maxdepth 1 -exec rm -rf -- {} +
+  [ -d "$d" ] && find "$d" -mindepth 1 -maxdepth 1${spare} -exec rm -rf -- {} +
 done
 ${RESTORE_MODES}
-left=$(find ${WIPED.join(' ')} -mindepth 1 -print -quit 2>/dev/null)
+left=$(find ${WIPED.join(' ')} -mindepth 1 ${prune}-print -quit 2>/dev/null)
 if [ -n "$left" ]; then echo "still there after the wipe: $left" >&2; exit 1; fi
 `;
+}
 
-export async function wipeSandbox(run: RawRunner): Promise<void> {
+/** `keep`: the names of the read-only mounts inside /workspace (plain names, checked at creation). */
+export async function wipeSandbox(run: RawRunner, keep: readonly string[] = []): Promise<void> {
   const bounded = { maxStdoutBytes: 4096, maxStderrBytes: 4096, deadlineMs: 60_000 };
   // SysV IPC objects outlive their processes; only their owner (or CAP_SYS_ADMIN) may remove them.
   await run({ argv: ['ipcrm', '--all'], user: 'agent', ...bounded });
-  const r = await run({ argv: ['/bin/bash', '-c', WIPE_SCRIPT], user: 'root', ...bounded });
+  const r = await run({ argv: ['/bin/bash', '-c', wipeScript(keep)], user: 'root', ...bounded });
   if (r.exitCode !== 0)
     throw new InfraError(`sandbox reset could not wipe the container: ${r.stderr.toString('utf8').trim()}`);
 }

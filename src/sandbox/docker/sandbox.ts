@@ -18,7 +18,13 @@ import {
   type WriteFileResult,
 } from '../types.js';
 import { shellArgv } from './command.js';
-import { type ContainerSpec, DEFAULT_CONTAINER_LIMITS, pidsExhausted, startContainer } from './container.js';
+import {
+  type ContainerSpec,
+  DEFAULT_CONTAINER_LIMITS,
+  mountNames,
+  pidsExhausted,
+  startContainer,
+} from './container.js';
 import { docker, statusOf } from './engine.js';
 import {
   DEFAULT_EXEC_TIMEOUT_MS,
@@ -147,7 +153,7 @@ export class DockerSandbox implements Sandbox {
   }
 
   snapshot(): Promise<WorkspaceSnapshot> {
-    return snapshotWorkspace(this.raw);
+    return snapshotWorkspace(this.raw, mountNames(this.spec.mounts));
   }
 
   killAgentProcesses(): Promise<void> {
@@ -163,7 +169,7 @@ export class DockerSandbox implements Sandbox {
     if (!this.isTainted) {
       try {
         await this.killAgentProcesses();
-        await wipeSandbox(this.raw);
+        await wipeSandbox(this.raw, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
         return;
       } catch {

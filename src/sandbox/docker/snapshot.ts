@@ -13,6 +13,7 @@ import type { RawRunner } from './raw-runner.js';
 const SNAPSHOT_PY = `
 import hashlib, json, os, stat, sys
 root = sys.argv[1]
+skip = set(sys.argv[2:])  # read-only mounts: they cannot change, so they are no part of the diff
 out = []
 DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 def open_dir(rel):
@@ -56,6 +57,8 @@ while stack:
             entries = list(it)
         for e in entries:
             r = rel + "/" + e.name if rel else e.name
+            if r in skip:
+                continue
             try:
                 st = e.stat(follow_symlinks=False)
                 m = st.st_mode
@@ -87,9 +90,13 @@ type Wire =
 
 const MAX_SNAPSHOT_JSON = 64 * 1024 * 1024;
 
-export async function snapshotWorkspace(run: RawRunner): Promise<WorkspaceSnapshot> {
+/** `skip`: workspace-relative names of read-only mounts, left out of the snapshot. */
+export async function snapshotWorkspace(
+  run: RawRunner,
+  skip: readonly string[] = [],
+): Promise<WorkspaceSnapshot> {
   const r = await run({
-    argv: ['/usr/bin/python3', '-I', '-S', '-c', SNAPSHOT_PY, WORKSPACE_DIR],
+    argv: ['/usr/bin/python3', '-I', '-S', '-c', SNAPSHOT_PY, WORKSPACE_DIR, ...skip],
     user: 'root',
     maxStdoutBytes: MAX_SNAPSHOT_JSON,
     maxStderrBytes: 16 * 1024,

@@ -1,0 +1,49 @@
+/**
+ * Scripted runs in a manifest (extensions): `reference_solution`, the skill's own oracle, and
+ * `lures`. A script is a list whose items are tool calls (`{name, arguments}`, one turn each) or
+ * turns (`{text?, calls: [...]}`). A string argument may be given as `{"$file": "path"}`: the text
+ * of that file of the skill folder (e.g. `.bench/solution.html`, which the agent never sees).
+ */
+import { z } from 'zod';
+import type { SkillFolder } from './folder.js';
+import { Id } from './manifest-parts.js';
+
+export function scriptedCall(folder: SkillFolder) {
+  return z.strictObject({
+    name: z.string().min(1),
+    arguments: z.record(z.string(), z.unknown()).superRefine((args, ctx) => {
+      for (const [key, value] of Object.entries(args)) {
+        const file = fileRef(value);
+        if (file !== null && !folder.files.has(file))
+          ctx.addIssue({ code: 'custom', path: [key, '$file'], message: 'file not found in skill folder' });
+      }
+    }),
+  });
+}
+
+export function scriptedTurns(folder: SkillFolder) {
+  const call = scriptedCall(folder);
+  const turn = z.strictObject({ text: z.string().optional(), calls: z.array(call) });
+  const item = z.preprocess(
+    (v) => (typeof v === 'object' && v !== null && 'name' in v && !('calls' in v) ? { calls: [v] } : v),
+    turn,
+  );
+  return z.array(item);
+}
+
+export function lure(folder: SkillFolder) {
+  return z.strictObject({
+    id: Id,
+    description: z.string().min(1),
+    script: scriptedTurns(folder),
+    expect: z.strictObject({ unreached: z.array(z.string().min(1)).min(1), tamper: z.boolean().optional() }),
+  });
+}
+
+/** The path of a `{"$file": path}` argument, else null. */
+export function fileRef(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  const file = (value as Record<string, unknown>).$file;
+  return keys.length === 1 && typeof file === 'string' ? file : null;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { ExecResult } from '../../src/sandbox/types.js';
+import { scoreTrial } from '../../src/scoring/score.js';
+import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import type { CheckContext } from '../../src/tasks/types.js';
+import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_strict_js_v1/fixture.js';
+import { tddStrictJsV1 as task } from '../../tasks/tdd_strict_js_v1/index.js';
+import { auditTestFile } from '../../tasks/tdd_strict_js_v1/test-audit.js';
+import { shell, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+
+interface Harness {
+  /** The TAP summary of the agent's own tests, or null for a run that printed none. */
+  own: { pass: number; fail?: number; skipped?: number; todo?: number } | null;
+  contract: boolean;
+}
+
+const GOOD: Harness = { own: { pass: 5 }, contract: true };
+
+/** A crafted trial whose harness prints a TAP summary, as node --test does. */
+function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GOOD): CheckContext {
+  const { ctx } = craftTrial(task, turns, () => false);
+  const result = (exitCode: number, stdout: string): ExecResult => ({
+    exitCode,
+    stdout,
+    stderr: '',
+    stdoutCutBytes: 0,
+    stderrCutBytes: 0,
+    timedOut: false,
+    elapsedMs: 0,
+  });
+  const run = async (command: string): Promise<ExecResult> => {
+    if (command.includes('contract')) return result(harness.contract ? 0 : 1, '');
+    const own = harness.own;
+    if (own === null) return result(1, '');
+    const [fail, skipped, todo] = [own.fail ?? 0, own.skipped ?? 0, own.todo ?? 0];
+    const total = own.pass + fail + skipped + todo;
+    const summary = `1..${total}\n# tests ${total}\n# suites 0\n# pass ${own.pass}\n# fail ${fail}\n# cancelled 0\n# skipped ${skipped}\n# todo ${todo}\n# duration_ms 5\n`;
+    return result(fail > 0 ? 1 : 0, summary);
+  };
+  return { ...ctx, groundTruth: { ...ctx.groundTruth, run } };
+}
+
+const tests = writeFile('pages.test.mjs', AGENT_TESTS);
+const impl = writeFile('pages.mjs', IMPLEMENTATION);
+const red = shell('node --test', { exit: 1 });
+const green = shell('node --test', { exit: 0 });
+
+const reached = (turns: readonly (readonly CraftedCall[])[], harness?: Harness) =>
+  reachedTurns(task, trial(turns, harness));
+
+describe('tdd_strict_js_v1 flags', () => {
+  it('tests, red, code, green reaches every flag', async () => {
+    expect(await reached([[tests], [red], [impl], [green]])).toEqual({
+      test_first: 1,
+      red_observed: 2,
+      tests_genuine: 'post',
+      tests_pass: 'post',
+    });
+  });
+
+  it('doing nothing scores 0; a lying harness could carry tests_pass alone', async () => {
+    const idle = craftTrial(task, [], () => false);
+    expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
+    expect(await reached([], GOOD)).toEqual({
+      test_first: false,
+      red_observed: false,
+      tests_genuine: false,
+      tests_pass: 'post',
+    });
+  });
+
+  it('test_first: the test file strictly before the code, by turn or by call order', async () => {
+    expect((await reached([[impl], [tests]])).test_first).toBe(false);
+    expect((await reached([[tests, impl]])).test_first).toBe(1);
+    expect((await reached([[impl, tests]])).test_first).toBe(false);
+    expect((await reached([[tests]])).test_first).toBe(false);
+  });
+
+  it('red_observed: an unmasked failing run between the tests and the code', async () => {
+    expect((await reached([[tests], [shell('node --test pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(2);
+    expect((await reached([[tests], [shell('node pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(2);
+    expect((await reached([[red], [tests], [impl]])).red_observed).toBe(false);
+    expect((await reached([[tests], [impl], [red]])).red_observed).toBe(false);
+    expect((await reached([[tests], [shell('node --test || true', { exit: 0 })], [impl]])).red_observed).toBe(false);
+    expect((await reached([[tests], [shell('node --test | tee out.txt', { exit: 0 })], [impl]])).red_observed).toBe(
+      false,
+    );
+    expect((await reached([[tests], [shell('tsc', { exit: 2 })], [impl]])).red_observed).toBe(false);
+    // node may write anything (src/scoring/writes.ts), so a run in a write's own turn is never ordered.
+    expect((await reached([[tests, red, impl]])).red_observed).toBe(false);
+  });
+
+  it('tests_pass: four or more passing tests, none skipped or todo, and the hidden contract', async () => {
+    const ok = [[tests], [red], [impl]];
+    expect((await reached(ok, { own: { pass: 3 }, contract: true })).tests_pass).toBe(false);
+    expect((await reached(ok, { own: { pass: 5, skipped: 1 }, contract: true })).tests_pass).toBe(false);
+    expect((await reached(ok, { own: { pass: 5, todo: 1 }, contract: true })).tests_pass).toBe(false);
+    expect((await reached(ok, { own: { pass: 5, fail: 1 }, contract: true })).tests_pass).toBe(false);
+    expect((await reached(ok, { own: null, contract: true })).tests_pass).toBe(false);
+    expect((await reached(ok, { own: { pass: 5 }, contract: false })).tests_pass).toBe(false);
+  });
+
+  it('tests_genuine follows the audit of the final test file', async () => {
+    const skipped = writeFile('pages.test.mjs', AGENT_TESTS.replace("test('a blank", "test.skip('a blank"));
+    expect((await reached([[tests], [red], [impl], [skipped]])).tests_genuine).toBe(false);
+  });
+
+  it('only pages.mjs and pages.test.mjs may be created', () => {
+    const t = craftTrial(task, [[tests, impl, writeFile('package.json', '{}'), writeFile('other.test.mjs', '')]], () => true);
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['other.test.mjs', 'package.json']);
+  });
+});
+
+describe('auditTestFile', () => {
+  const header = "import assert from 'node:assert/strict';\nimport { test, it, describe } from 'node:test';\nimport { parsePages } from './pages.mjs';\n";
+
+  it('accepts the reference tests, helpers, aliases and other assert styles', () => {
+    expect(auditTestFile(AGENT_TESTS)).toEqual({ ok: true, cases: 5 });
+    const helper = `${header}const expectPages = (spec, pages) => assert.deepEqual(parsePages(spec), pages);\ntest('via helper', () => expectPages('1', [1]));\n`;
+    expect(auditTestFile(helper).ok).toBe(true);
+    const aliased = `import { deepEqual } from 'node:assert';\nimport { it, describe } from 'node:test';\nimport { parsePages as pages } from './pages.mjs';\ndescribe('pages', () => { it('one', () => { deepEqual(pages('1'), [1]); }); });\n`;
+    expect(auditTestFile(aliased).ok).toBe(true);
+    const table = `${header}for (const [spec, pages] of [['1', [1]]]) test(spec, () => assert.deepEqual(parsePages(spec), pages));\n`;
+    expect(auditTestFile(table).ok).toBe(true);
+  });
+
+  it.each([
+    ['a missing file', null, 'does not exist'],
+    ['a syntax error', `${header}test('x', () => {`, 'does not parse'],
+    ['an empty test', `${header}test('x', () => {});\n`, 'never calls parsePages'],
+    ['assert.ok(true)', `${header}test('x', () => { assert.ok(true); });\n`, 'never calls parsePages'],
+    ['a call without an assertion', `${header}test('x', () => { parsePages('1'); });\n`, 'asserts nothing'],
+    ['test.skip', `${header}test.skip('x', () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
+    ['it.only', `${header}it.only('x', () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked only'],
+    ['test.todo', `${header}test.todo('later');\n`, 'marked todo'],
+    ['a skip option', `${header}test('x', { skip: 'later' }, () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
+    ['t.skip()', `${header}test('x', (t) => { t.skip(); assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
+    ['no tests at all', `${header}assert.deepEqual(parsePages('1'), [1]);\n`, 'no test'],
+    ['parsePages from elsewhere', header.replace('./pages.mjs', './other.mjs'), 'not imported'],
+  ])('rejects %s', (_name, source, problem) => {
+    const audit = auditTestFile(source);
+    expect(audit.ok).toBe(false);
+    if (!audit.ok) expect(audit.problem).toContain(problem);
+  });
+});
