@@ -2,14 +2,18 @@
  * Which model a run talks to. An explicit --model/--base-url wins; otherwise the usual local servers
  * are probed; with none answering, the built-in reference agent (oracle) runs, and the user is told.
  */
+
+import { environmentServer, preRunWarnings } from '../discovery/pre-run.js';
+import { describeServerDetails } from '../discovery/servers.js';
 import { createEmbeddedModel } from '../models/gguf-embedded.js';
 import { isGgufModelSpec, parseGgufModelSpec } from '../models/gguf-spec.js';
 import { createOpenAICompatibleModel } from '../models/openai-compatible.js';
-import { checkServer, describeServer, probeLocalServers } from '../models/probe.js';
+import { checkServer, probeLocalServers } from '../models/probe.js';
 import { createScriptedModel } from '../models/scripted.js';
-import type { ChatModel, ServerInfo } from '../models/types.js';
+import type { ChatModel } from '../models/types.js';
 import type { Task } from '../tasks/types.js';
-import { InfraError } from '../util/errors.js';
+import { errorMessage, InfraError } from '../util/errors.js';
+import type { EnvironmentServer } from './result-file.js';
 import type { Sampling } from './settings.js';
 
 export const ORACLE_MODEL = 'oracle';
@@ -26,7 +30,9 @@ export interface ModelRequest {
 export interface ResolvedModel {
   name: string;
   baseUrl: string | null;
-  server: ServerInfo | null;
+  server: EnvironmentServer | null;
+  /** Said before the run: context too small, no tool support in the template... */
+  warnings: string[];
   /** A fresh model for one trial of a task. */
   forTrial(task: Task): ChatModel;
   /** Said to the user before the run (e.g. why the oracle runs). */
@@ -58,7 +64,15 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
   const name = req.model ?? models[0];
   if (name === undefined)
     throw new InfraError(`the model server at ${url} lists no models: load one or pass --model`);
-  const server = await describeServer(url, { model: name });
+  let server: EnvironmentServer | null = null;
+  let warnings: string[];
+  try {
+    const details = await describeServerDetails(url, name);
+    server = environmentServer(details);
+    warnings = preRunWarnings(details);
+  } catch (err) {
+    warnings = [`could not learn the server's context length and tool support: ${errorMessage(err)}`];
+  }
   const model = createOpenAICompatibleModel({
     baseUrl: url,
     model: name,
@@ -76,6 +90,7 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
     name,
     baseUrl: url,
     server,
+    warnings,
     forTrial: () => model,
     notice:
       req.model === undefined ? `Using model ${name} from ${url} (pass --model to choose another).` : null,
@@ -99,10 +114,12 @@ async function embedded(spec: string, s: Sampling): Promise<ResolvedModel> {
     baseUrl: null,
     server: {
       kind: 'embedded',
-      baseUrl: null,
       version: 'node-llama-cpp',
-      contextLength: model.info.contextSize ?? null,
+      context_length: model.info.contextSize ?? null,
+      parallel_slots: 1,
+      tool_support: true,
     },
+    warnings: [],
     forTrial: () => model,
     notice: `Loaded ${model.name} in-process (${model.info.architecture ?? 'unknown architecture'}, ${model.info.chatWrapper ?? 'default'} chat wrapper).`,
     dispose: () => model.dispose(),
@@ -114,6 +131,7 @@ function oracle(notice: string | null): ResolvedModel {
     name: ORACLE_MODEL,
     baseUrl: null,
     server: null,
+    warnings: [],
     forTrial: (task) => createScriptedModel(ORACLE_MODEL, task.referenceSolution),
     notice,
     dispose: async () => {},

@@ -17,11 +17,21 @@ export interface Environment {
   image_source: string | null;
   sampling: RunSettings['sampling'];
   base_url: string | null;
-  server: { kind: string; version: string | null; context_length: number | null } | null;
+  server: EnvironmentServer | null;
   model: string;
   harness_version: string;
   node_version: string;
   docker_version: string | null;
+}
+
+/** What the model server said about itself (null values: it did not say). */
+export interface EnvironmentServer {
+  kind: string;
+  version: string | null;
+  context_length: number | null;
+  parallel_slots: number | null;
+  /** Whether the model's chat template supports tools; false means the text-format parser carries the run. */
+  tool_support: boolean | null;
 }
 
 export interface FlagSummary {

@@ -51,6 +51,7 @@ async function runWithModel(
   stdout: { write(text: string): unknown },
 ): Promise<ResultFile[]> {
   if (resolved.notice !== null) progress.note(resolved.notice);
+  for (const warning of resolved.warnings) progress.note(`warning: ${warning}`);
 
   const engine = await checkEngine();
   const swept = await sweepSandboxes();
@@ -63,14 +64,7 @@ async function runWithModel(
     image_source: image.source,
     sampling: o.settings.sampling,
     base_url: resolved.baseUrl,
-    server:
-      resolved.server === null
-        ? null
-        : {
-            kind: resolved.server.kind,
-            version: resolved.server.version,
-            context_length: resolved.server.contextLength,
-          },
+    server: resolved.server,
     model: resolved.name,
     harness_version: HARNESS_VERSION,
     node_version: process.version,

@@ -139,7 +139,12 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
 }
 
 /** results/artifacts/<task>/<model slug>/trial-<n>/: the layout reports and the dashboard read. */
-function artifactsFolder(resultsDir: string, taskId: string, model: string, index: number): { dir: string; relative: string } {
+function artifactsFolder(
+  resultsDir: string,
+  taskId: string,
+  model: string,
+  index: number,
+): { dir: string; relative: string } {
   const relative = `artifacts/${taskId}/${modelSlug(model)}/trial-${index}`;
   return { dir: join(resultsDir, relative), relative };
 }

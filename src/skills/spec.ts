@@ -111,24 +111,30 @@ export function toSpec(m: Manifest, folder: SkillFolder, folderName: string): { 
 
 type WireCheck = NonNullable<Manifest['artifact_checks']>[number];
 
-/** One check per flag; ids keep the published `check:<needle>` form, made unique where they collide. */
+/**
+ * One check per flag. Ids keep the published `check:<needle>` form; an entry with an `id` names its
+ * flags `check:<id>` (one check) or `check:<id>:<label>`; collisions get `#2`, `#3`.
+ */
 function checkSpecs(entries: readonly WireCheck[], folder: SkillFolder): CheckSpec[] {
   const out: CheckSpec[] = [];
   const used = new Map<string, number>();
-  const add = (entry: WireCheck, label: string, check: ContentCheck): void => {
-    const base = `check:${entry.id ?? label}`;
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    out.push({ id: n === 1 ? base : `${base}#${n}`, file: entry.file, check });
-  };
   for (const e of entries) {
-    for (const needle of e.contains ?? []) add(e, short(needle), { kind: 'contains', needle });
-    for (const needle of e.not_contains ?? []) add(e, `not:${short(needle)}`, { kind: 'not_contains', needle });
-    for (const source of e.regex ?? []) add(e, `/${short(source)}/`, { kind: 'regex', re: toRegExp(source) });
-    if (e.json !== undefined) add(e, `${e.file}:json`, { kind: 'json', schema: schemaOf(e.json.schema, folder) });
-    if (e.html === true) add(e, `${e.file}:html`, { kind: 'html' });
-    if (e.min_bytes !== undefined) add(e, `${e.file}:size>=${e.min_bytes}`, { kind: 'min_bytes', bytes: e.min_bytes });
-    if (e.image !== undefined) add(e, `${e.file}:image`, { kind: 'image', spec: stripUndefined(e.image) });
+    const checks: [string, ContentCheck][] = [
+      ...(e.contains ?? []).map((needle): [string, ContentCheck] => [short(needle), { kind: 'contains', needle }]),
+      ...(e.not_contains ?? []).map((needle): [string, ContentCheck] => [`not:${short(needle)}`, { kind: 'not_contains', needle }]),
+      ...(e.regex ?? []).map((source): [string, ContentCheck] => [`/${short(source)}/`, { kind: 'regex', re: toRegExp(source) }]),
+    ];
+    if (e.json !== undefined) checks.push([`${e.file}:json`, { kind: 'json', schema: schemaOf(e.json.schema, folder) }]);
+    if (e.html === true) checks.push([`${e.file}:html`, { kind: 'html' }]);
+    if (e.min_bytes !== undefined) checks.push([`${e.file}:size>=${e.min_bytes}`, { kind: 'min_bytes', bytes: e.min_bytes }]);
+    if (e.image !== undefined) checks.push([`${e.file}:image`, { kind: 'image', spec: stripUndefined(e.image) }]);
+    for (const [label, check] of checks) {
+      const named = e.id === undefined ? label : checks.length === 1 ? e.id : `${e.id}:${label}`;
+      const base = `check:${named}`;
+      const n = (used.get(base) ?? 0) + 1;
+      used.set(base, n);
+      out.push({ id: n === 1 ? base : `${base}#${n}`, file: e.file, check });
+    }
   }
   return out;
 }

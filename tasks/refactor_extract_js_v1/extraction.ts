@@ -26,15 +26,22 @@ type Verdict = { ok: true } | { ok: false; problem: string };
 type ReadFile = (path: string) => Promise<string | null>;
 
 const isMoneyModule = (source: string): boolean => /^(\.\/|\/workspace\/)money\.mjs$/.test(source);
-const FORMATTING_METHODS = /\.(padStart|padEnd|toFixed|toLocaleString)$/;
+const FORMATTING_METHODS = new Set(['padStart', 'padEnd', 'toFixed', 'toLocaleString']);
+
+/** The called method's own name, whatever it is called on: `(x / 100).toFixed(2)` -> "toFixed". */
+function methodName(callee: Node): string | null {
+  if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') return calleeName(callee);
+  return callee.property.type === 'Identifier' ? callee.property.name : null;
+}
 
 /** Pieces of money formatting: a regex, padding, toFixed, toLocaleString, Intl.NumberFormat. */
 function formattingIn(fn: Node): Node[] {
   return nodesOf(fn).filter((n) => {
     if (n.type === 'RegExpLiteral') return true;
-    if (n.type !== 'CallExpression' && n.type !== 'NewExpression') return false;
-    const callee = calleeName(n.callee) ?? '';
-    return FORMATTING_METHODS.test(callee) || callee.endsWith('NumberFormat');
+    if (n.type !== 'CallExpression' && n.type !== 'OptionalCallExpression' && n.type !== 'NewExpression')
+      return false;
+    const method = methodName(n.callee) ?? '';
+    return FORMATTING_METHODS.has(method) || method === 'NumberFormat';
   });
 }
 

@@ -28,8 +28,13 @@ export async function benchWithScript(opts: {
   settings?: Partial<RunSettings>;
   resultsDir?: string;
   resume?: boolean;
+  /** What the scripted server says about itself at GET /props (as llama-server does). */
+  props?: unknown;
 }): Promise<BenchRun> {
-  const server = await startScriptedServer({ scripts: { [MODEL]: opts.script } });
+  const server = await startScriptedServer({
+    scripts: { [MODEL]: opts.script },
+    ...(opts.props === undefined ? {} : { props: opts.props }),
+  });
   const resultsDir = opts.resultsDir ?? (await mkdtemp(join(tmpdir(), 'agent-bench-results-')));
   let log = '';
   const sink = { write: (s: string) => (log += s), isTTY: false };

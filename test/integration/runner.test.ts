@@ -75,6 +75,28 @@ describe.sequential('runner', () => {
     expect(seen).toContain('durations.py'); // setup re-ran
   });
 
+  it('records what the server says about itself and warns before the run when it falls short', async () => {
+    const run = await benchWithScript({
+      tasks: 'debug_python_v1',
+      script: [done],
+      props: {
+        build_info: 'b9999-test',
+        default_generation_settings: { n_ctx: 4096 },
+        total_slots: 2,
+        chat_template_caps: { supports_tool_calls: false },
+      },
+    });
+    expect(only(run).environment.server).toEqual({
+      kind: 'llama-server',
+      version: 'b9999-test',
+      context_length: 4096,
+      parallel_slots: 2,
+      tool_support: false,
+    });
+    expect(run.log).toMatch(/warning: the server gives the model a context of 4096 tokens/);
+    expect(run.log).toMatch(/warning: the model's chat template has no tool support/);
+  });
+
   it('writes a verifiable results file and events, and --resume continues an interrupted run', async () => {
     const first = await benchWithScript({
       tasks: 'debug_python_v1',

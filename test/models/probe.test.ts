@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkServer, describeServer, probeLocalServers } from '../../src/models/probe.js';
+import { checkServer, probeLocalServers } from '../../src/models/probe.js';
 import { InfraError } from '../../src/util/errors.js';
 import {
   type ScriptedServer,
@@ -67,47 +67,5 @@ describe('checkServer', () => {
   it('adds /v1 to a bare host URL', async () => {
     const s = await serve({ scripts: { a: [] } });
     expect(await checkServer(s.baseUrl.replace(/\/v1$/, '/'))).toEqual(['a']);
-  });
-});
-
-describe('describeServer', () => {
-  it('reads llama-server /props', async () => {
-    const s = await serve({
-      scripts: { m: [] },
-      props: { build_info: 'b6100-abc', default_generation_settings: { n_ctx: 8192 } },
-    });
-    expect(await describeServer(s.baseUrl)).toEqual({
-      kind: 'llama-server',
-      baseUrl: s.baseUrl,
-      version: 'b6100-abc',
-      contextLength: 8192,
-    });
-  });
-
-  it('recognises Ollama by /api/version', async () => {
-    const s = await serve({ scripts: { m: [] }, ollamaVersion: '0.12.3' });
-    expect(await describeServer(s.baseUrl)).toMatchObject({
-      kind: 'ollama',
-      version: '0.12.3',
-      contextLength: null,
-    });
-  });
-
-  it('falls back to nulls without throwing', async () => {
-    const s = await serve({ scripts: { m: [] } });
-    expect(await describeServer(s.baseUrl)).toEqual({
-      kind: 'openai-compatible',
-      baseUrl: s.baseUrl,
-      version: null,
-      contextLength: null,
-    });
-    expect(await describeServer(await unusedPortUrl())).toMatchObject({
-      kind: 'openai-compatible',
-      version: null,
-    });
-    expect(await describeServer('not a url')).toMatchObject({
-      kind: 'openai-compatible',
-      baseUrl: 'not a url',
-    });
   });
 });

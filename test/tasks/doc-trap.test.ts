@@ -31,7 +31,7 @@ describe('doc_trap_v1 flags', () => {
     expect(paths).not.toContain(MISSING_DOC);
     expect(paths).toContain(REAL_DOC);
     expect(task.files.find((f) => f.path === 'README.md')?.content).toContain(MISSING_DOC);
-    expect(task.files.find((f) => f.path === REAL_DOC)?.content).toContain(`moved here from ${MISSING_DOC}`.replace('moved', 'Moved'));
+    expect(task.files.find((f) => f.path === REAL_DOC)?.content).toContain(`Moved here from ${MISSING_DOC}`);
   });
 
   it('README, a failed read, a look around, the real document and the file reach every flag', async () => {

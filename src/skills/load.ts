@@ -1,0 +1,67 @@
+/**
+ * Loads a skill folder: SKILL.md, bench_manifest.json checked against the schema and against the
+ * folder's files, then the checks only visible once the flags exist (lures naming flags). Every
+ * problem is collected and reported at once, with its path, as one UsageError (exit 2), before any
+ * container starts.
+ */
+import { basename, resolve } from 'node:path';
+import { skillDigest } from './digest.js';
+import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from './folder.js';
+import { skillFlags } from './flags.js';
+import { manifestSchema } from './manifest.js';
+import { type Problem, problemsFromIssues, skillUsageError } from './problems.js';
+import { type SkillSpec, toSpec } from './spec.js';
+
+export interface LoadedSkill {
+  /** Absolute path of the folder. */
+  dir: string;
+  folder: SkillFolder;
+  spec: SkillSpec;
+  digest: string;
+}
+
+export function loadSkill(dir: string): LoadedSkill {
+  const abs = resolve(dir);
+  const { folder, problems } = readSkillFolder(abs);
+  if (folder === null) throw skillUsageError(dir, problems);
+  if (!folder.files.has(SKILL_FILE)) problems.push({ at: SKILL_FILE, message: 'not found in the skill folder' });
+  const raw = readManifest(folder, problems);
+  if (raw === undefined) throw skillUsageError(dir, problems);
+  const parsed = manifestSchema(folder).safeParse(raw);
+  if (!parsed.success) throw skillUsageError(dir, [...problems, ...problemsFromIssues(parsed.error.issues)]);
+  const { spec, problems: specProblems } = toSpec(parsed.data, folder, basename(abs));
+  problems.push(...specProblems, ...flagProblems(spec));
+  if (problems.length > 0) throw skillUsageError(dir, problems);
+  return { dir: abs, folder, spec, digest: skillDigest(folder) };
+}
+
+function readManifest(folder: SkillFolder, problems: Problem[]): unknown {
+  if (!folder.files.has(MANIFEST_FILE)) {
+    problems.push({ at: MANIFEST_FILE, message: 'not found (write a starter one with `agent-bench skill init DIR`)' });
+    return undefined;
+  }
+  try {
+    return JSON.parse(folder.read(MANIFEST_FILE).toString('utf8'));
+  } catch (err) {
+    problems.push({ at: MANIFEST_FILE, message: `not valid JSON: ${(err as Error).message}` });
+    return undefined;
+  }
+}
+
+/** Flag ids must be unique, and every lure must name flags that exist. */
+function flagProblems(spec: SkillSpec): Problem[] {
+  const ids = skillFlags(spec, true).map((f) => f.id);
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) problems.push({ at: '', message: `two flags have the id ${JSON.stringify(id)}: give one an id` });
+    seen.add(id);
+  }
+  spec.lures.forEach((lure, i) => {
+    lure.expect.unreached.forEach((id, j) => {
+      if (!seen.has(id))
+        problems.push({ at: `lures[${i}].expect.unreached[${j}]`, message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}` });
+    });
+  });
+  return problems;
+}

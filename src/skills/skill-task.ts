@@ -1,0 +1,51 @@
+/**
+ * A Task from a loaded skill: the folder mounted read-only at /workspace/skill, nothing else in the
+ * workspace, the manifest's flags, and its reference solution and lures (plus the automatic ones).
+ * The mount's host copy is staged on first use, not when the task is built: listing tasks never
+ * writes anything.
+ */
+import type { Task } from '../tasks/types.js';
+import { autoLures } from './auto-lures.js';
+import { skillFlags } from './flags.js';
+import type { LoadedSkill } from './load.js';
+import { SKILL_MOUNT } from './mount-point.js';
+import { skillPrompt } from './prompt.js';
+import { stageSkill } from './stage.js';
+import { STUB_LOG } from './stub-log.js';
+
+/** The id of the no-skill variant of a skill task (`--skill-ab`). */
+export const NO_SKILL_SUFFIX = '__noskill';
+
+/** Python run from the read-only mount cannot cache; a script the agent writes may. */
+const IGNORED = [`/${STUB_LOG}`, '__pycache__', '*.pyc'];
+
+export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { withSkill: true }): Task {
+  const { spec } = skill;
+  const flags = skillFlags(spec, opts.withSkill);
+  const reference = spec.referenceSolution ?? [];
+  const lures = opts.withSkill
+    ? [...spec.lures, ...(reference.length === 0 ? [] : autoLures(spec, reference, flags.map((f) => f.id)))]
+    : [];
+  const task: Task = {
+    id: opts.withSkill ? spec.id : `${spec.id}${NO_SKILL_SUFFIX}`,
+    meta: spec.meta,
+    prompt: skillPrompt(spec, opts.withSkill),
+    maxTurns: spec.maxTurns,
+    allowedWrites: spec.allowedWrites,
+    ignored: [...IGNORED, ...spec.ignored],
+    files: [],
+    skillDigest: skill.digest,
+    flags,
+    referenceSolution: opts.withSkill ? reference : [],
+    lures,
+  };
+  if (!opts.withSkill) return task;
+  let staged: string | null = null;
+  return Object.defineProperty(task, 'mounts', {
+    enumerable: true,
+    get: () => {
+      staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
+      return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
+    },
+  });
+}
