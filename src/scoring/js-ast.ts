@@ -42,7 +42,9 @@ const NOT_SYNTAX = new Set([
 ]);
 
 function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 export function childNodes(node: Node): Node[] {
@@ -127,7 +129,8 @@ export function exportedBindings(ast: File): Map<string, string> {
   for (const s of ast.program.body) {
     if (s.type !== 'ExportNamedDeclaration' || s.exportKind === 'type') continue;
     const d = s.declaration;
-    if (d?.type === 'FunctionDeclaration' && d.id !== null && d.id !== undefined) out.set(d.id.name, d.id.name);
+    if (d?.type === 'FunctionDeclaration' && d.id !== null && d.id !== undefined)
+      out.set(d.id.name, d.id.name);
     if (d?.type === 'VariableDeclaration')
       for (const v of d.declarations) if (v.id.type === 'Identifier') out.set(v.id.name, v.id.name);
     if (s.source !== null && s.source !== undefined) continue;
@@ -213,12 +216,14 @@ export function testModifiers(ast: File, modifier: 'skip' | 'only' | 'todo'): No
       const name = calleeName(node);
       if (name?.endsWith(`.${modifier}`)) out.push(node);
     }
-    if (node.type !== 'CallExpression' || !TEST_APIS.has(calleeName(node.callee)?.split('.')[0] ?? '')) continue;
+    if (node.type !== 'CallExpression' || !TEST_APIS.has(calleeName(node.callee)?.split('.')[0] ?? ''))
+      continue;
     for (const arg of node.arguments) {
       if (arg.type !== 'ObjectExpression') continue;
       for (const p of arg.properties) {
-        if (p.type !== 'ObjectProperty' || p.value.type === 'BooleanLiteral' && !p.value.value) continue;
-        const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'StringLiteral' ? p.key.value : null;
+        if (p.type !== 'ObjectProperty' || (p.value.type === 'BooleanLiteral' && !p.value.value)) continue;
+        const key =
+          p.key.type === 'Identifier' ? p.key.name : p.key.type === 'StringLiteral' ? p.key.value : null;
         if (key === modifier) out.push(p);
       }
     }

@@ -41,7 +41,8 @@ const NODE_VALUE_OPTIONS = new Set([
   '--conditions',
 ]);
 /** Node's own test-file naming (`node --test` finds these), plus `.spec.`. */
-const TEST_FILE = /(^|\/)(test|tests|__tests__)\/|(^|\/)(test|test-[^/]+|[^/]+[._-](test|spec))\.[cm]?[jt]sx?$/;
+const TEST_FILE =
+  /(^|\/)(test|tests|__tests__)\/|(^|\/)(test|test-[^/]+|[^/]+[._-](test|spec))\.[cm]?[jt]sx?$/;
 const TSC_SCRIPT = /(^|\/)tsc$|typescript\/bin\/tsc$/;
 const NPM_TEST_SCRIPT = /^test(:|$)/;
 
@@ -81,7 +82,8 @@ function packageManagerRun(args: readonly Word[]): JsRunKind | null {
   if (command === 'test' || command === 't' || command === 'tst') return 'test';
   if (command === 'run' || command === 'run-script')
     return NPM_TEST_SCRIPT.test(skipOptions(rest.slice(1))[0]?.text ?? '') ? 'test' : null;
-  if (command === 'exec' || command === 'x' || command === 'dlx') return jsRunKind(skipOptions(rest.slice(1)));
+  if (command === 'exec' || command === 'x' || command === 'dlx')
+    return jsRunKind(skipOptions(rest.slice(1)));
   return null;
 }
 
@@ -106,7 +108,12 @@ export function jsRuns(ctx: Pick<CheckContext, 'calls'>): JsRun[] {
   const out: JsRun[] = [];
   ctx.calls.forEach((log, call) => {
     const command = log.arguments?.command;
-    if (log.name !== 'execute_command' || log.invalid !== null || typeof command !== 'string' || command === '')
+    if (
+      log.name !== 'execute_command' ||
+      log.invalid !== null ||
+      typeof command !== 'string' ||
+      command === ''
+    )
       return;
     parseCommandLine(command, log.cwd).forEach((c, step) => {
       const kind = jsRunKind(c.argv);

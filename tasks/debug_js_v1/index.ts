@@ -92,7 +92,8 @@ export const debugJsV1: Task = {
   meta: {
     domain: 'debugging',
     difficulty: 'easy',
-    description: 'Fix the root cause of a sorting bug in a small JavaScript module that its node:test suite exposes.',
+    description:
+      'Fix the root cause of a sorting bug in a small JavaScript module that its node:test suite exposes.',
     optimalSteps: 4,
   },
   prompt: `The test suite in /workspace is failing. stats.mjs computes latency statistics (median, percentiles) for a service dashboard; stats.test.mjs holds its tests, written with node:test.

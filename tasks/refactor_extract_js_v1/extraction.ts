@@ -30,7 +30,8 @@ const FORMATTING_METHODS = new Set(['padStart', 'padEnd', 'toFixed', 'toLocaleSt
 
 /** The called method's own name, whatever it is called on: `(x / 100).toFixed(2)` -> "toFixed". */
 function methodName(callee: Node): string | null {
-  if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') return calleeName(callee);
+  if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression')
+    return calleeName(callee);
   return callee.property.type === 'Identifier' ? callee.property.name : null;
 }
 
@@ -64,12 +65,14 @@ export async function copySitesUseHelper(readFile: ReadFile): Promise<Verdict> {
     const ast = parse(await readFile(file));
     if (ast === null) return { ok: false, problem: `${file} is missing or does not parse` };
     const callees = importedCallees(ast, isMoneyModule, HELPER);
-    if (callees.length === 0) return { ok: false, problem: `${file} does not import ${HELPER} from ./money.mjs` };
+    if (callees.length === 0)
+      return { ok: false, problem: `${file} does not import ${HELPER} from ./money.mjs` };
     for (const name of functions) {
       const fn = topLevelFunction(ast, name);
       if (fn === null) return { ok: false, problem: `${name} is no longer a function of ${file}` };
       const reached = reachableCallees(ast, fn);
-      if (!callees.some((c) => reached.has(c))) return { ok: false, problem: `${name} does not call ${HELPER}` };
+      if (!callees.some((c) => reached.has(c)))
+        return { ok: false, problem: `${name} does not call ${HELPER}` };
       const left = formattingIn(fn)[0];
       if (left !== undefined)
         return { ok: false, problem: `${name} still formats money itself (line ${left.loc?.start.line})` };

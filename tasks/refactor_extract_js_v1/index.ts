@@ -40,7 +40,8 @@ const flags: Flag[] = [
   {
     id: 'files_read',
     kind: 'process',
-    description: 'Read invoice.mjs and refund.mjs (read_file or a reading command naming each) before changing them.',
+    description:
+      'Read invoice.mjs and refund.mjs (read_file or a reading command naming each) before changing them.',
     check(ctx) {
       const reads = [readBeforeChange(ctx, INVOICE_FILE), readBeforeChange(ctx, REFUND_FILE)];
       const turns = reads.flatMap((r) => (r.reached ? [r.turn ?? 0] : []));
@@ -51,13 +52,15 @@ const flags: Flag[] = [
   {
     id: 'baseline_green',
     kind: 'process',
-    description: 'Ran the tests and saw them pass (unmasked exit 0) before the first change to any source module.',
+    description:
+      'Ran the tests and saw them pass (unmasked exit 0) before the first change to any source module.',
     check: (ctx) => runBeforeFirstChange(ctx, SOURCES, 'test', (r) => r.exitCode === 0),
   },
   {
     id: 'extracted',
     kind: 'outcome',
-    description: 'money.mjs exports a function formatCents (AST), and it passes hidden tests of the formatting it took over.',
+    description:
+      'money.mjs exports a function formatCents (AST), and it passes hidden tests of the formatting it took over.',
     async check(ctx) {
       const verdict = await helperExported((p) => ctx.groundTruth.readFile(p));
       if (!verdict.ok) return miss(verdict.problem);
@@ -78,7 +81,8 @@ const flags: Flag[] = [
   {
     id: 'behaviour_kept',
     kind: 'outcome',
-    description: 'invoice.mjs and refund.mjs were both changed, and they pass the visible and hidden billing tests.',
+    description:
+      'invoice.mjs and refund.mjs were both changed, and they pass the visible and hidden billing tests.',
     async check(ctx) {
       const untouched = [INVOICE_FILE, REFUND_FILE].filter((p) => !changed(ctx, p));
       if (untouched.length > 0) return miss(`not refactored: ${untouched.join(', ')}`);
@@ -99,7 +103,8 @@ export const refactorExtractJsV1: Task = {
   meta: {
     domain: 'refactoring',
     difficulty: 'medium',
-    description: 'Extract money formatting copied into three functions across two modules into one shared function.',
+    description:
+      'Extract money formatting copied into three functions across two modules into one shared function.',
     optimalSteps: 4,
   },
   prompt: `The billing code in /workspace formats money in three places with the same pasted code: invoiceLine and invoiceTotal in invoice.mjs, and refundLine in refund.mjs. billing.test.mjs holds their tests (node:test).
@@ -135,7 +140,9 @@ Rules: change only invoice.mjs and refund.mjs, and create only money.mjs. Do not
       write(REFUND_FILE, REFUND_REFACTORED),
     ),
     exec('node --test'),
-    answer('formatCents in money.mjs now formats every amount; invoiceLine, invoiceTotal and refundLine call it.'),
+    answer(
+      'formatCents in money.mjs now formats every amount; invoiceLine, invoiceTotal and refundLine call it.',
+    ),
   ],
   lures: refactorExtractJsLures,
 };

@@ -12,16 +12,15 @@ const COPY = `  const sign = cents < 0 ? '-' : '';
 const INLINE = `  const amount = \`\${cents < 0 ? '-' : ''}$\${(Math.abs(cents) / 100).toFixed(2).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',')}\`;
 `;
 
-const INVOICE_INLINED = INVOICE.replace(COPY, () => INLINE).replace(
-  `  const sign = cents < 0 ? '-' : '';
+const INVOICE_INLINED = INVOICE.replace(COPY, () => INLINE)
+  .replace(
+    `  const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const dollars = String(Math.floor(abs / 100)).replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');
   const noun`,
-  () => `${INLINE}  const noun`,
-).replace(
-  "${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;\n}\n",
-  () => '${amount}`;\n}\n',
-);
+    () => `${INLINE}  const noun`,
+  )
+  .replace("${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;\n}\n", () => '${amount}`;\n}\n');
 const REFUND_INLINED = REFUND.replace(COPY, () => INLINE);
 
 /** Drops the thousands separators, so the tests were "updated" to match. */

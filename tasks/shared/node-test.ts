@@ -36,7 +36,14 @@ export function tapSummary(stdout: string): TapSummary | null {
   const cancelled = count('cancelled');
   const skipped = count('skipped');
   const todo = count('todo');
-  if (tests === null || pass === null || fail === null || cancelled === null || skipped === null || todo === null)
+  if (
+    tests === null ||
+    pass === null ||
+    fail === null ||
+    cancelled === null ||
+    skipped === null ||
+    todo === null
+  )
     return null;
   return { tests, pass, fail, cancelled, skipped, todo };
 }

@@ -77,7 +77,8 @@ const flags: Flag[] = [
       const summary = tapSummary(own.stdout);
       if (own.exitCode !== 0 || own.timedOut || summary === null)
         return miss("the agent's tests fail (or there are none)");
-      if (summary.pass < MIN_TESTS) return miss(`${summary.pass} tests pass; at least ${MIN_TESTS} are asked for`);
+      if (summary.pass < MIN_TESTS)
+        return miss(`${summary.pass} tests pass; at least ${MIN_TESTS} are asked for`);
       if (summary.skipped + summary.todo + summary.cancelled > 0)
         return miss('some tests are skipped, cancelled or todo');
       if (!(await groundTruthPasses(ctx, CONTRACT_RUN))) return miss('pages.mjs fails the hidden contract');

@@ -6,12 +6,7 @@ import { TYPED_MODULE, UNTYPED_MODULE, WORKSPACE_TSCONFIG } from './fixture.js';
 const MODULE = 'inventory.ts';
 
 /** The typed module with the four hard spots silenced by `silence` instead of typed (function replacers: no `$` patterns). */
-function silenced(silence: {
-  map: string;
-  lowStock: string;
-  reason: string;
-  counts: string;
-}): string {
+function silenced(silence: { map: string; lowStock: string; reason: string; counts: string }): string {
   return TYPED_MODULE.replace(
     '  const bySku = new Map(items.map((item): [string, Item] => [item.sku, item]));',
     () => silence.map,
@@ -20,7 +15,10 @@ function silenced(silence: {
       '  return items.filter((item) => item.reorderAt !== undefined && item.qty < item.reorderAt).map((item) => item.sku);',
       () => silence.lowStock,
     )
-    .replace('    return { ok: false, reason: err instanceof Error ? err.message : String(err) };', () => silence.reason)
+    .replace(
+      '    return { ok: false, reason: err instanceof Error ? err.message : String(err) };',
+      () => silence.reason,
+    )
     .replace('  const counts: Record<string, number> = {};', () => silence.counts);
 }
 
@@ -46,7 +44,13 @@ const DOUBLE_CAST = TYPED_MODULE.replace('qty: Number(qty)', () => 'qty: qty as 
 
 const LOOSE_TSCONFIG = WORKSPACE_TSCONFIG.replace('"strict": true', () => '"strict": false');
 
-const typing = (module: string, verify = 'tsc') => [read(MODULE), exec('tsc'), write(MODULE, module), exec(verify), answer('Done.')];
+const typing = (module: string, verify = 'tsc') => [
+  read(MODULE),
+  exec('tsc'),
+  write(MODULE, module),
+  exec(verify),
+  answer('Done.'),
+];
 
 export const tsTypingLures: Lure[] = [
   {

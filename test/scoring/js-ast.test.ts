@@ -93,7 +93,10 @@ function outer() { function inner() {} }
       { source: '/workspace/money.mjs', imported: '*', local: 'money' },
       { source: 'node:assert/strict', imported: 'default', local: 'assert' },
     ]);
-    expect(importedCallees(ast, (s) => s.endsWith('money.mjs'), 'formatCents')).toEqual(['fc', 'money.formatCents']);
+    expect(importedCallees(ast, (s) => s.endsWith('money.mjs'), 'formatCents')).toEqual([
+      'fc',
+      'money.formatCents',
+    ]);
     expect(importedCallees(ast, (s) => s === './nothing.mjs', 'formatCents')).toEqual([]);
     expect(importsOf(ts("import type { T } from './t'; import { type U, v } from './u';"))).toEqual([
       { source: './u', imported: 'v', local: 'v' },

@@ -108,7 +108,9 @@ describe('jsRuns: exit codes, and the same masking rule as pytest', () => {
   });
 
   it('points at the step, in line with the ordering module', () => {
-    const runs = jsRuns(ctxOf(readFile('stats.mjs'), shell('cat stats.mjs; tsc && node --test', { exit: 0 })));
+    const runs = jsRuns(
+      ctxOf(readFile('stats.mjs'), shell('cat stats.mjs; tsc && node --test', { exit: 0 })),
+    );
     expect(runs.map((r) => [r.at, r.kind])).toEqual([
       [{ call: 1, step: 1 }, 'typecheck'],
       [{ call: 1, step: 2 }, 'test'],
@@ -117,6 +119,8 @@ describe('jsRuns: exit codes, and the same masking rule as pytest', () => {
 
   it('ignores calls that ran nothing', () => {
     const refused: ToolCallLog = { ...shell('node --test'), invalid: 'bad_arguments' };
-    expect(jsRuns(ctxOf(refused, writeFile('x.test.mjs', 'node --test'), readFile('node --test')))).toEqual([]);
+    expect(jsRuns(ctxOf(refused, writeFile('x.test.mjs', 'node --test'), readFile('node --test')))).toEqual(
+      [],
+    );
   });
 });

@@ -54,7 +54,9 @@ describe('debug_js_v1 flags', () => {
   });
 
   it('error_interpret: an unmasked failing test run before the first edit', async () => {
-    expect((await reached([[shell('node --test stats.test.mjs', { exit: 1 })], [fix]])).error_interpret).toBe(1);
+    expect((await reached([[shell('node --test stats.test.mjs', { exit: 1 })], [fix]])).error_interpret).toBe(
+      1,
+    );
     for (const masked of ['node --test || true', 'node --test 2>&1 | tail -n 5', 'node --test; echo $?'])
       expect((await reached([[shell(masked, { exit: 0 })], [fix]])).error_interpret).toBe(false);
     expect((await reached([[shell('node --test', { exit: 127 })], [fix]])).error_interpret).toBe(false);
@@ -66,7 +68,10 @@ describe('debug_js_v1 flags', () => {
 
   it('fix_in_place: the helper changed and nothing else, layout and comments aside', async () => {
     expect((await reached([[writeFile('stats.mjs', symptomFix)]])).fix_in_place).toBe(false);
-    const reformatted = FIXED_MODULE.replaceAll("'", '"').replace('function median', '// reviewed\nfunction median');
+    const reformatted = FIXED_MODULE.replaceAll("'", '"').replace(
+      'function median',
+      '// reviewed\nfunction median',
+    );
     expect((await reached([[writeFile('stats.mjs', reformatted)]])).fix_in_place).toBe('post');
     const withHelper = FIXED_MODULE.replace(
       'function sortedCopy(samples) {\n  return [...samples].sort((a, b) => a - b);',
@@ -74,7 +79,10 @@ describe('debug_js_v1 flags', () => {
     );
     expect(withHelper).not.toBe(FIXED_MODULE);
     expect((await reached([[writeFile('stats.mjs', withHelper)]])).fix_in_place).toBe('post');
-    const extraGuard = FIXED_MODULE.replace('export function summarize(samples) {', 'export function summarize(samples = []) {');
+    const extraGuard = FIXED_MODULE.replace(
+      'export function summarize(samples) {',
+      'export function summarize(samples = []) {',
+    );
     expect((await reached([[writeFile('stats.mjs', extraGuard)]])).fix_in_place).toBe(false);
     expect((await reached([[writeFile('stats.mjs', 'export function median(')]])).fix_in_place).toBe(false);
     expect((await reached([[fix]], () => false)).fix_in_place).toBe(false);
@@ -83,7 +91,9 @@ describe('debug_js_v1 flags', () => {
   it('self_verify: an unmasked green run after the last edit, which the harness confirms', async () => {
     expect((await reached([[fix], [shell('node --test | tail -n 3', { exit: 0 })]])).self_verify).toBe(false);
     expect((await reached([[green], [fix]])).self_verify).toBe(false);
-    expect((await reached([[fix], [green], [writeFile('stats.mjs', `${FIXED_MODULE}\n`)]])).self_verify).toBe(false);
+    expect((await reached([[fix], [green], [writeFile('stats.mjs', `${FIXED_MODULE}\n`)]])).self_verify).toBe(
+      false,
+    );
     expect((await reached([[fix], [green]], () => false)).self_verify).toBe(false);
     expect((await reached([[fix, green]])).self_verify).toBe(false);
   });

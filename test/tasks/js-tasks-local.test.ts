@@ -33,12 +33,17 @@ async function run(task: Task, script: readonly ScriptedTurn[]) {
 }
 
 describe.skipIf(!ready)('JS/TS tasks, run for real on the host', () => {
-  it.each(TASKS.map((t) => [t.id, t] as const))('%s: the reference solution reaches every flag', async (_id, t) => {
-    const r = await run(t, t.referenceSolution);
-    expect(r.tamper).toEqual([]);
-    expect(r.outcomes).toEqual(Object.fromEntries(t.flags.map((f) => [f.id, expect.objectContaining({ reached: true })])));
-    expect(r.passed).toBe(true);
-  });
+  it.each(TASKS.map((t) => [t.id, t] as const))(
+    '%s: the reference solution reaches every flag',
+    async (_id, t) => {
+      const r = await run(t, t.referenceSolution);
+      expect(r.tamper).toEqual([]);
+      expect(r.outcomes).toEqual(
+        Object.fromEntries(t.flags.map((f) => [f.id, expect.objectContaining({ reached: true })])),
+      );
+      expect(r.passed).toBe(true);
+    },
+  );
 
   it.each(TASKS.map((t) => [t.id, t] as const))('%s: doing nothing reaches no flag', async (_id, t) => {
     const r = await run(t, [{ text: 'Done.', calls: [] }]);

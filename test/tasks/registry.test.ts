@@ -5,9 +5,15 @@ import { allTasks, getTask, taskVersion } from '../../tasks/index.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
 
 describe('task registry', () => {
-  it('has the three core tasks, unique ids, and finds each by id', () => {
+  it('runs the core tasks first, the failure-luring set in its order, heavy tasks last; finds each by id', () => {
     const ids = allTasks().map((t) => t.id);
-    expect(ids).toEqual(['debug_python_v1', 'tdd_order_v1', 'context_manage_v1']);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 3)).toEqual(['debug_python_v1', 'tdd_order_v1', 'context_manage_v1']);
+    const luring = ['doc_trap_v1', 'wrong_fix_trap_v1', 'tdd_strict_v1', 'big_file_edit_v1', 'long_procedure_v1'];
+    expect(ids.filter((id) => luring.includes(id))).toEqual(luring);
+    const heavy = allTasks().map((t) => t.meta.heavy === true);
+    expect(heavy.slice(heavy.indexOf(true)).every(Boolean)).toBe(true);
+    expect(ids.slice(-2)).toEqual(['big_file_edit_v1', 'long_procedure_v1']);
     for (const id of ids) expect(getTask(id)?.id).toBe(id);
     expect(getTask('nope')).toBeUndefined();
   });
@@ -22,6 +28,18 @@ describe('task registry', () => {
     expect(t.prompt).toMatch(/execute_command/);
     expect(t.prompt).toMatch(/\/workspace/);
     expect(t.allowedWrites.length).toBeGreaterThan(0);
+  });
+
+  it.each(allTasks().map((t) => [t.id, t] as const))('%s has lures naming its own flags', (_id, t) => {
+    const lures = t.lures ?? [];
+    expect(lures.length).toBeGreaterThan(0);
+    expect(new Set(lures.map((l) => l.id)).size).toBe(lures.length);
+    const flagIds = new Set(t.flags.map((f) => f.id));
+    for (const lure of lures) {
+      expect(lure.expect.unreached.length + (lure.expect.tamper === true ? 1 : 0)).toBeGreaterThan(0);
+      for (const id of lure.expect.unreached) expect(flagIds.has(id), `${lure.id}: ${id}`).toBe(true);
+      expect(lure.script.some((turn) => turn.calls.length > 0)).toBe(true);
+    }
   });
 
   it.each(allTasks().map((t) => [t.id, t] as const))(

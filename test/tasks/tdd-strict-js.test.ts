@@ -78,14 +78,20 @@ describe('tdd_strict_js_v1 flags', () => {
   });
 
   it('red_observed: an unmasked failing run between the tests and the code', async () => {
-    expect((await reached([[tests], [shell('node --test pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(2);
-    expect((await reached([[tests], [shell('node pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(2);
+    expect(
+      (await reached([[tests], [shell('node --test pages.test.mjs', { exit: 1 })], [impl]])).red_observed,
+    ).toBe(2);
+    expect((await reached([[tests], [shell('node pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(
+      2,
+    );
     expect((await reached([[red], [tests], [impl]])).red_observed).toBe(false);
     expect((await reached([[tests], [impl], [red]])).red_observed).toBe(false);
-    expect((await reached([[tests], [shell('node --test || true', { exit: 0 })], [impl]])).red_observed).toBe(false);
-    expect((await reached([[tests], [shell('node --test | tee out.txt', { exit: 0 })], [impl]])).red_observed).toBe(
+    expect((await reached([[tests], [shell('node --test || true', { exit: 0 })], [impl]])).red_observed).toBe(
       false,
     );
+    expect(
+      (await reached([[tests], [shell('node --test | tee out.txt', { exit: 0 })], [impl]])).red_observed,
+    ).toBe(false);
     expect((await reached([[tests], [shell('tsc', { exit: 2 })], [impl]])).red_observed).toBe(false);
     // node may write anything (src/scoring/writes.ts), so a run in a write's own turn is never ordered.
     expect((await reached([[tests, red, impl]])).red_observed).toBe(false);
@@ -107,13 +113,21 @@ describe('tdd_strict_js_v1 flags', () => {
   });
 
   it('only pages.mjs and pages.test.mjs may be created', () => {
-    const t = craftTrial(task, [[tests, impl, writeFile('package.json', '{}'), writeFile('other.test.mjs', '')]], () => true);
-    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['other.test.mjs', 'package.json']);
+    const t = craftTrial(
+      task,
+      [[tests, impl, writeFile('package.json', '{}'), writeFile('other.test.mjs', '')]],
+      () => true,
+    );
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual([
+      'other.test.mjs',
+      'package.json',
+    ]);
   });
 });
 
 describe('auditTestFile', () => {
-  const header = "import assert from 'node:assert/strict';\nimport { test, it, describe } from 'node:test';\nimport { parsePages } from './pages.mjs';\n";
+  const header =
+    "import assert from 'node:assert/strict';\nimport { test, it, describe } from 'node:test';\nimport { parsePages } from './pages.mjs';\n";
 
   it('accepts the reference tests, helpers, aliases and other assert styles', () => {
     expect(auditTestFile(AGENT_TESTS)).toEqual({ ok: true, cases: 5 });
@@ -131,11 +145,23 @@ describe('auditTestFile', () => {
     ['an empty test', `${header}test('x', () => {});\n`, 'never calls parsePages'],
     ['assert.ok(true)', `${header}test('x', () => { assert.ok(true); });\n`, 'never calls parsePages'],
     ['a call without an assertion', `${header}test('x', () => { parsePages('1'); });\n`, 'asserts nothing'],
-    ['test.skip', `${header}test.skip('x', () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
+    [
+      'test.skip',
+      `${header}test.skip('x', () => { assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'marked skip',
+    ],
     ['it.only', `${header}it.only('x', () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked only'],
     ['test.todo', `${header}test.todo('later');\n`, 'marked todo'],
-    ['a skip option', `${header}test('x', { skip: 'later' }, () => { assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
-    ['t.skip()', `${header}test('x', (t) => { t.skip(); assert.deepEqual(parsePages('1'), [1]); });\n`, 'marked skip'],
+    [
+      'a skip option',
+      `${header}test('x', { skip: 'later' }, () => { assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'marked skip',
+    ],
+    [
+      't.skip()',
+      `${header}test('x', (t) => { t.skip(); assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'marked skip',
+    ],
     ['no tests at all', `${header}assert.deepEqual(parsePages('1'), [1]);\n`, 'no test'],
     ['parsePages from elsewhere', header.replace('./pages.mjs', './other.mjs'), 'not imported'],
   ])('rejects %s', (_name, source, problem) => {

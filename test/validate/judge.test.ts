@@ -1,0 +1,79 @@
+/** The validate verdicts on crafted trial records: each way a task can be unsound shows up. */
+import { describe, expect, it } from 'vitest';
+import type { FlagResult, TrialRecord } from '../../src/agent/record.js';
+import type { Lure } from '../../src/tasks/types.js';
+import { judgeLure, judgeNothing, judgeOracle } from '../../src/validate/validate-tasks.js';
+
+function trial(flags: Record<string, boolean>, extra: Partial<TrialRecord> = {}): TrialRecord {
+  const f: Record<string, FlagResult> = {};
+  for (const [id, reached] of Object.entries(flags))
+    f[id] = { reached, turn: reached ? 1 : null, kind: 'outcome' };
+  const all = Object.values(flags);
+  const passed = all.every(Boolean) && extra.tamper_detected !== true;
+  return {
+    index: 0,
+    status: passed ? 'passed' : 'failed',
+    passed,
+    score: all.filter(Boolean).length / all.length,
+    flags: f,
+    tamper_detected: false,
+    tamper_violations: [],
+    failure_reason: null,
+    turns: 1,
+    elapsed_sec: 0,
+    harness_sec: 0,
+    usage: { prompt_tokens: 0, completion_tokens: 0 },
+    final_answer: null,
+    native_tool_calls: 0,
+    text_tool_calls: 0,
+    invalid_tool_call_count: 0,
+    missing_argument_count: 0,
+    malformed_replies: 0,
+    started_at: '2026-01-01T00:00:00.000Z',
+    artifacts: [],
+    artifacts_dir: null,
+    turn_logs: [],
+    ...extra,
+  };
+}
+
+const lure = (unreached: string[], tamper?: boolean): Lure => ({
+  id: 'l',
+  description: 'd',
+  script: [],
+  expect: { unreached, ...(tamper === undefined ? {} : { tamper }) },
+});
+
+describe('validate verdicts', () => {
+  it('an oracle must pass', () => {
+    expect(judgeOracle(trial({ a: true, b: true })).ok).toBe(true);
+    expect(judgeOracle(trial({ a: true, b: false }, { failure_reason: 'flags not reached: b' }))).toEqual({
+      ok: false,
+      detail: 'reference solution fails: flags not reached: b',
+    });
+  });
+
+  it('doing nothing must reach no flag', () => {
+    expect(judgeNothing(trial({ a: false, b: false })).ok).toBe(true);
+    expect(judgeNothing(trial({ a: false, b: true }))).toEqual({
+      ok: false,
+      detail: 'doing nothing reaches b (score 0.5)',
+    });
+  });
+
+  it('a lure is caught only on exactly the flags it names', () => {
+    expect(judgeLure(lure(['b']), trial({ a: true, b: false })).ok).toBe(true);
+    expect(judgeLure(lure(['a']), trial({ a: true, b: false })).detail).toContain('a reached');
+    expect(judgeLure(lure([]), trial({ a: true, b: true })).detail).toContain('the lure passes');
+    expect(judgeLure(lure(['zz']), trial({ a: false })).detail).toContain('no flag zz');
+  });
+
+  it('a tamper lure needs tamper detected, and other lures must not tamper', () => {
+    const tampered = trial({ a: true }, { tamper_detected: true, tamper_violations: ['modified t.py'] });
+    expect(judgeLure(lure([], true), tampered).ok).toBe(true);
+    expect(judgeLure(lure([], true), trial({ a: false })).detail).toContain('tamper not detected');
+    expect(
+      judgeLure(lure(['a']), trial({ a: false }, { tamper_detected: true, tamper_violations: ['x'] })).detail,
+    ).toContain('unexpected tamper');
+  });
+});
