@@ -38,6 +38,20 @@ export async function dispatchToolCall(
     source: call.source,
     cwd: sandbox.cwd,
   };
+  // A file tool that ran and failed (missing file, permission): exit 1, the error shown as it is.
+  const fileError = (error: string, elapsed_ms: number): DispatchOutcome => ({
+    log: {
+      ...base,
+      invalid: null,
+      exit_code: 1,
+      stdout: '',
+      stderr: error,
+      truncated: false,
+      timed_out: false,
+      elapsed_ms,
+    },
+    reply: `Error: ${error}`,
+  });
   const refuse = (invalid: InvalidCallReason, message: string): DispatchOutcome => ({
     log: {
       ...base,
@@ -121,19 +135,7 @@ export async function dispatchToolCall(
       const r = await sandbox.readFile(path, { offset, limit });
       const elapsed_ms = Date.now() - started;
       if (!r.ok) {
-        return {
-          log: {
-            ...base,
-            invalid: null,
-            exit_code: 1,
-            stdout: '',
-            stderr: r.error,
-            truncated: false,
-            timed_out: false,
-            elapsed_ms,
-          },
-          reply: `Error: ${r.error}`,
-        };
+        return fileError(r.error, elapsed_ms);
       }
       const end = r.offset + Buffer.byteLength(r.content);
       const note = r.truncated
@@ -175,19 +177,7 @@ export async function dispatchToolCall(
       const r = await sandbox.writeFile(path, content);
       const elapsed_ms = Date.now() - started;
       if (!r.ok) {
-        return {
-          log: {
-            ...base,
-            invalid: null,
-            exit_code: 1,
-            stdout: '',
-            stderr: r.error,
-            truncated: false,
-            timed_out: false,
-            elapsed_ms,
-          },
-          reply: `Error: ${r.error}`,
-        };
+        return fileError(r.error, elapsed_ms);
       }
       const message = `Wrote ${r.bytes} bytes to ${r.path}.`;
       return {

@@ -7,14 +7,14 @@ import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper } from '../scoring/snapshot-diff.js';
 import type { Task } from '../tasks/types.js';
-import { errorMessage } from '../util/errors.js';
 import { exportArtifacts } from './artifacts.js';
 import { type DispatchLimits, dispatchToolCall } from './dispatch.js';
 import { evaluateFlags } from './evaluate.js';
 import type { EventSink } from './events.js';
-import type { ToolCallLog, TrialRecord, TurnLog } from './record.js';
+import type { TrialRecord, TurnLog } from './record.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 import { TOOL_SPECS } from './tool-specs.js';
+import { callCounts, errorTurn, round3, summarizeArg, sumUsage, turnLogFrom } from './turn-log.js';
 import { prepareWorkspace } from './workspace.js';
 
 export interface TrialOptions {
@@ -163,7 +163,6 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     failureReason = `flags not reached: ${missed.join(', ')}`;
   }
 
-  const calls = turnLogs.flatMap((t) => t.tool_calls);
   const record: TrialRecord = {
     index,
     status: passed ? 'passed' : 'failed',
@@ -178,13 +177,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     harness_sec: round3(harnessMs / 1000),
     usage: sumUsage(turnLogs),
     final_answer: finalAnswer,
-    native_tool_calls: calls.filter((c) => c.source === 'native').length,
-    text_tool_calls: calls.filter((c) => c.source === 'text').length,
-    invalid_tool_call_count: calls.filter(
-      (c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments',
-    ).length,
-    missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
-    malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
+    ...callCounts(turnLogs),
     started_at: startedAt,
     artifacts,
     artifacts_dir: artifacts.length > 0 && opts.artifacts !== undefined ? opts.artifacts.relative : null,
@@ -192,53 +185,4 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   };
   emit({ type: 'trial_end', trial: index, status: record.status, passed, score, turns: record.turns });
   return record;
-}
-
-function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
-  return {
-    turn,
-    assistant_text: reply.text,
-    tool_calls: [],
-    elapsed_ms: 0,
-    model_latency_ms: reply.latencyMs,
-    usage: reply.usage,
-    finish_reason: reply.finishReason,
-    retries: reply.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
-    malformed: reply.malformed,
-  };
-}
-
-function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): TurnLog {
-  return {
-    turn,
-    assistant_text: '',
-    tool_calls: [],
-    elapsed_ms: elapsedMs,
-    model_latency_ms: 0,
-    usage: null,
-    finish_reason: null,
-    retries: err.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
-    malformed: `request failed: ${errorMessage(err)}`,
-  };
-}
-
-function summarizeArg(log: ToolCallLog): string {
-  const a = log.arguments;
-  const v =
-    a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
-  return v.length > 160 ? `${v.slice(0, 157)}...` : v;
-}
-
-function sumUsage(turns: TurnLog[]): { prompt_tokens: number; completion_tokens: number } {
-  let prompt_tokens = 0;
-  let completion_tokens = 0;
-  for (const t of turns) {
-    prompt_tokens += t.usage?.prompt_tokens ?? 0;
-    completion_tokens += t.usage?.completion_tokens ?? 0;
-  }
-  return { prompt_tokens, completion_tokens };
-}
-
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
 }

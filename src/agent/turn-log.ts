@@ -1,0 +1,76 @@
+/** Turn logs as the loop writes them, and the counts a trial record derives from them (pure). */
+import { type ModelReply, ModelRequestError } from '../models/types.js';
+import { errorMessage } from '../util/errors.js';
+import type { ToolCallLog, TrialRecord, TurnLog } from './record.js';
+
+export function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
+  return {
+    turn,
+    assistant_text: reply.text,
+    tool_calls: [],
+    elapsed_ms: 0,
+    model_latency_ms: reply.latencyMs,
+    usage: reply.usage,
+    finish_reason: reply.finishReason,
+    retries: reply.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
+    malformed: reply.malformed,
+  };
+}
+
+export function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): TurnLog {
+  return {
+    turn,
+    assistant_text: '',
+    tool_calls: [],
+    elapsed_ms: elapsedMs,
+    model_latency_ms: 0,
+    usage: null,
+    finish_reason: null,
+    retries: err.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
+    malformed: `request failed: ${errorMessage(err)}`,
+  };
+}
+
+export function summarizeArg(log: ToolCallLog): string {
+  const a = log.arguments;
+  const v =
+    a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
+  return v.length > 160 ? `${v.slice(0, 157)}...` : v;
+}
+
+export function sumUsage(turns: TurnLog[]): { prompt_tokens: number; completion_tokens: number } {
+  let prompt_tokens = 0;
+  let completion_tokens = 0;
+  for (const t of turns) {
+    prompt_tokens += t.usage?.prompt_tokens ?? 0;
+    completion_tokens += t.usage?.completion_tokens ?? 0;
+  }
+  return { prompt_tokens, completion_tokens };
+}
+
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** Tool calls by where they came from and by why they were refused. */
+export function callCounts(
+  turnLogs: readonly TurnLog[],
+): Pick<
+  TrialRecord,
+  | 'native_tool_calls'
+  | 'text_tool_calls'
+  | 'invalid_tool_call_count'
+  | 'missing_argument_count'
+  | 'malformed_replies'
+> {
+  const calls = turnLogs.flatMap((t) => t.tool_calls);
+  return {
+    native_tool_calls: calls.filter((c) => c.source === 'native').length,
+    text_tool_calls: calls.filter((c) => c.source === 'text').length,
+    invalid_tool_call_count: calls.filter(
+      (c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments',
+    ).length,
+    missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
+    malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
+  };
+}
