@@ -1,4 +1,6 @@
 /** The task registry: every builtin task, in the order `--tasks all` runs them (heavy ones last). */
+import { bundledSkills } from '../src/skills/bundled.js';
+import { skillTask } from '../src/skills/skill-task.js';
 import type { Task } from '../src/tasks/types.js';
 import { bigFileEditV1 } from './big_file_edit_v1/index.js';
 import { contextManageV1 } from './context_manage_v1/index.js';
@@ -30,6 +32,8 @@ const TASKS: readonly Task[] = [
   tddStrictV1,
   bigFileEditV1,
   longProcedureV1,
+  // The bundled skills (skills/<name>/bench_manifest.json), tool_mirage_v1 among them.
+  ...bundledSkills().map((skill) => skillTask(skill)),
 ];
 
 export function allTasks(): Task[] {

@@ -28,7 +28,7 @@ export function loadSkill(dir: string): LoadedSkill {
   const raw = readManifest(folder, problems);
   if (raw === undefined) throw skillUsageError(dir, problems);
   const parsed = manifestSchema(folder).safeParse(raw);
-  if (!parsed.success) throw skillUsageError(dir, [...problems, ...problemsFromIssues(parsed.error.issues)]);
+  if (!parsed.success) throw skillUsageError(dir, [...problems, ...problemsFromIssues(parsed.error.issues, raw)]);
   const { spec, problems: specProblems } = toSpec(parsed.data, folder, basename(abs));
   problems.push(...specProblems, ...flagProblems(spec));
   if (problems.length > 0) throw skillUsageError(dir, problems);

@@ -25,14 +25,36 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** One problem per zod issue; an unknown key is reported at the key itself. */
-export function problemsFromIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): Problem[] {
+/**
+ * One problem per zod issue, at the place the user wrote: an unknown key at the key itself, a bad
+ * record key with the key's own problem, and a plain string that the schema read as an object (a
+ * required command, a stub output) at the string, not at a key the user never wrote.
+ */
+export function problemsFromIssues(issues: readonly z.core.$ZodIssue[], input: unknown): Problem[] {
   return issues.flatMap((issue): Problem[] => {
-    const path = [...prefix, ...issue.path];
+    const path = asWritten(issue.path, input);
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => ({ at: formatPath([...path, key]), message: 'unknown key' }));
-    return [{ at: formatPath(path), message: issue.message.replace(/^Invalid input: /, '') }];
+    const messages = issue.code === 'invalid_key' ? issue.issues.map((i) => i.message) : [issue.message];
+    return messages.map((m) => ({ at: formatPath(path), message: m.replace(/^Invalid input: /, '') }));
   });
+}
+
+/**
+ * The path as the input has it: cut where the input stops being an object, and without the steps
+ * the schema added in between (a bare call read as `{calls: [call]}`); a missing last key stays.
+ */
+function asWritten(path: readonly PropertyKey[], input: unknown): PropertyKey[] {
+  const out: PropertyKey[] = [];
+  let at: unknown = input;
+  path.forEach((part, i) => {
+    if (typeof at !== 'object' || at === null) return;
+    const o = at as Record<PropertyKey, unknown>;
+    if (!(part in o) && i < path.length - 1) return;
+    out.push(part);
+    at = o[part];
+  });
+  return out;
 }
 
 export function formatProblem(p: Problem): string {

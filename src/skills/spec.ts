@@ -3,6 +3,7 @@
  * checks flattened one per flag with unique ids, stubs resolved to bytes, scripted runs with their
  * `$file` arguments read, defaults applied. Problems only visible across keys are returned here.
  */
+import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import type { Lure, ScriptedTurn, TaskMeta } from '../tasks/types.js';
 import type { ContentCheck } from './artifact-checks.js';
 import type { CommandGroup } from './command-match.js';
@@ -91,8 +92,7 @@ export function toSpec(m: Manifest, folder: SkillFolder, folderName: string): { 
       exitCode: h.exit_code,
       description: h.description ?? null,
     })),
-    // Declared products are allowed writes: a manifest that forgot them would always be tamper.
-    allowedWrites: [...new Set([...(m.allowed_writes ?? []), ...artifacts.map((a) => `/${a}`), ...fixedOutputs.map((o) => `/${o}`)])],
+    allowedWrites: allowedWrites(m.allowed_writes ?? [], [...artifacts, ...fixedOutputs]),
     ignored: [...(m.ignored ?? [])],
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
@@ -107,6 +107,12 @@ export function toSpec(m: Manifest, folder: SkillFolder, folderName: string): { 
     },
   };
   return { spec, problems };
+}
+
+/** Declared products are allowed writes: a manifest that forgot them would always be tamper. */
+function allowedWrites(declared: readonly string[], products: readonly string[]): string[] {
+  const missing = products.filter((p) => !matchesAnyWorkspaceGlob(declared, p)).map((p) => `/${p}`);
+  return [...new Set([...declared, ...missing])];
 }
 
 type WireCheck = NonNullable<Manifest['artifact_checks']>[number];

@@ -4,6 +4,8 @@
  * a line counts only when it pairs with a run of the same stub that the harness parsed from the
  * agent's execute_command calls, and then it shows the argv as the script really received it.
  */
+import { posix } from 'node:path';
+import { WORKSPACE_DIR } from '../sandbox/types.js';
 import { expandBraces, hasGlob } from '../scoring/operands.js';
 import type { Word } from '../scoring/shell-words.js';
 import type { CheckContext } from '../tasks/types.js';
@@ -16,6 +18,7 @@ export interface StubCall {
   /** The stubbed script, relative to the skill folder. */
   script: string;
   argv: string[];
+  /** The directory it ran in, relative to /workspace (`.` for /workspace itself). */
   cwd: string;
 }
 
@@ -54,7 +57,7 @@ export function pairStubRuns(
       (line, n) =>
         !used.has(n) &&
         line.script === script &&
-        (inv.cwd === null || line.cwd === inv.cwd) &&
+        (inv.cwd === null || line.cwd === (posix.relative(WORKSPACE_DIR, inv.cwd) || '.')) &&
         argsMatch(args, line.argv),
     );
     if (i < 0) continue;

@@ -9,7 +9,8 @@
  * output is the value of that option (`--out x.png` or `--out=x.png`), relative to the directory
  * the script ran in, as the real script would take it. A missing option makes the stub fail (exit
  * 2) as the real script would. The workspace is found from the recorder's own real path (it sits
- * at /workspace/skill/<script>), so the same stub also works in a local copy of the workspace.
+ * at /workspace/skill/<script>), so the same stub also works in a local copy of the workspace; the
+ * directory it ran in is logged relative to that workspace, for the same reason.
  */
 import { STUB_LOG } from './stub-log.js';
 
@@ -31,7 +32,7 @@ export interface StubSpec {
 }
 
 /** Part of the staged copy's name: a change to the recorders must not reuse an old copy. */
-export const RECORDER_VERSION = '1';
+export const RECORDER_VERSION = '3';
 
 /** The language a stub of this script must be written in, or null when it cannot be stubbed. */
 export function stubLanguage(script: string, firstLine: string): StubLanguage | null {
@@ -79,9 +80,11 @@ root = os.path.realpath(sys.argv[${self}])
 for _ in range(SPEC["depth"] + 1):
     root = os.path.dirname(root)
 cwd = os.getcwd()
+# Paths under the workspace are logged as /workspace/...: a copy of the workspace logs like the sandbox.
+logged = ["/workspace" + a[len(root):] if a == root or a.startswith(root + "/") else a for a in args]
 try:
     with open(os.path.join(root, "${STUB_LOG}"), "a") as log:
-        log.write(json.dumps({"script": SPEC["script"], "argv": args, "cwd": cwd}) + "\\n")
+        log.write(json.dumps({"script": SPEC["script"], "argv": logged, "cwd": os.path.relpath(cwd, root)}) + "\\n")
 except OSError as err:
     sys.stderr.write("%s: %s\\n" % (SPEC["script"], err))
 def value(opt):

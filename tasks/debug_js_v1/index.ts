@@ -6,7 +6,7 @@
 import { HARNESS_DIR } from '../../src/sandbox/types.js';
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { parseSource, shapeOf } from '../../src/scoring/js-ast.js';
-import type { Flag, Task } from '../../src/tasks/types.js';
+import type { CheckContext, Flag, Task } from '../../src/tasks/types.js';
 import {
   greenAfterLastChange,
   isRed,
@@ -25,7 +25,7 @@ const HIDDEN = 'stats.hidden.test.mjs';
 const FAULTY = 'sortedCopy';
 /** The hidden tests plus the (protected) visible suite. */
 const GROUND_TRUTH = harnessNodeTest(`${HARNESS_DIR}/${HIDDEN} ${TESTS}`);
-const passes = (ctx: Parameters<Flag['check']>[0]) => groundTruthPasses(ctx, GROUND_TRUTH);
+const passes = (ctx: CheckContext) => groundTruthPasses(ctx, GROUND_TRUTH);
 
 /** The original's top-level statements, each named, split into the faulty function and the rest. */
 const original = (() => {

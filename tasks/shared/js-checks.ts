@@ -5,7 +5,8 @@
  */
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, lastChangeTurn, readsCovering } from '../../src/scoring/check-helpers.js';
-import { type JsRun, type JsRunKind, jsRuns } from '../../src/scoring/js-test-runs.js';
+import type { JsRunKind } from '../../src/scoring/js-runners.js';
+import { type JsRun, jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
 import type { CheckContext, FlagOutcome } from '../../src/tasks/types.js';
 

@@ -72,6 +72,12 @@ export const tddStrictJsLures: Lure[] = [
     expect: { unreached: ['test_first', 'red_observed'] },
   },
   {
+    id: 'no_red',
+    description: 'Writes the tests, then the code, and runs the suite only once both exist.',
+    script: [write(TESTS, AGENT_TESTS), write(IMPL, IMPLEMENTATION), exec('node --test'), answer('Done.')],
+    expect: { unreached: ['red_observed'] },
+  },
+  {
     id: 'stub_tests',
     description: 'Test bodies that are empty or assert true: red only because the module is missing.',
     script: tdd(STUB_TESTS, IMPLEMENTATION),

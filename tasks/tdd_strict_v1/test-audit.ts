@@ -30,23 +30,41 @@ def test_functions(tree):
             yield from (n for n in node.body if is_test(n))
 
 
-def raises_block(node):
-    if not isinstance(node, (ast.With, ast.AsyncWith)):
-        return False
-    for item in node.items:
-        call = item.context_expr
-        if isinstance(call, ast.Call):
-            f = call.func
-            if (isinstance(f, ast.Attribute) and f.attr == "raises") or (isinstance(f, ast.Name) and f.id == "raises"):
-                return True
-    return False
+def is_check(node):
+    """An assert on something, a pytest.raises block, or a unittest-style self.assertX(...) call."""
+    if isinstance(node, ast.Assert):
+        return not isinstance(node.test, ast.Constant)
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return any(calls_attr(item.context_expr, "raises") for item in node.items)
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.startswith("assert")
 
 
-def calls_name(node, name):
+def calls_attr(node, attr):
     if not isinstance(node, ast.Call):
         return False
     f = node.func
-    return (isinstance(f, ast.Name) and f.id == name) or (isinstance(f, ast.Attribute) and f.attr == name)
+    return (isinstance(f, ast.Name) and f.id == attr) or (isinstance(f, ast.Attribute) and f.attr == attr)
+
+
+def calls_name(node, name):
+    return calls_attr(node, name)
+
+
+def called_names(fn):
+    return {n.func.id for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
+def reaching(helpers, direct):
+    """Names of module-level helpers that do something directly, or by calling a helper that does."""
+    found = {h.name for h in helpers if direct(h)}
+    grew = True
+    while grew:
+        grew = False
+        for h in helpers:
+            if h.name not in found and called_names(h) & found:
+                found.add(h.name)
+                grew = True
+    return found
 
 
 def audit(path, name, module):
@@ -90,20 +108,17 @@ def audit(path, name, module):
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.split(".")[-1] == name:
                     problems.append("patches %s (line %d)" % (name, node.lineno))
     tests = list(test_functions(tree))
+    helpers = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_test(n)]
+    checking = reaching(helpers, lambda fn: any(is_check(n) for n in ast.walk(fn)))
+    using = reaching(helpers, lambda fn: any(calls_name(n, name) for n in ast.walk(fn)))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert) and isinstance(node.test, ast.Constant):
+            problems.append("asserts a constant (line %d)" % node.lineno)
     calling = 0
     for fn in tests:
-        checks = 0
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Assert):
-                if isinstance(node.test, ast.Constant):
-                    problems.append("%s asserts a constant (line %d)" % (fn.name, node.lineno))
-                else:
-                    checks += 1
-            elif raises_block(node):
-                checks += 1
-        if checks == 0:
+        if not any(is_check(n) for n in ast.walk(fn)) and not called_names(fn) & checking:
             problems.append("%s asserts nothing" % fn.name)
-        if any(calls_name(node, name) for node in ast.walk(fn)):
+        if any(calls_name(n, name) for n in ast.walk(fn)) or called_names(fn) & using:
             calling += 1
     if tests and not imported:
         problems.append("does not import %s from %s" % (name, module))

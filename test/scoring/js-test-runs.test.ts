@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/agent/record.js';
-import { type JsRunKind, jsRunKind, jsRuns } from '../../src/scoring/js-test-runs.js';
+import { type JsRunKind, jsRunKind } from '../../src/scoring/js-runners.js';
+import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { parseCommandLine } from '../../src/scoring/shell-commands.js';
 import { readFile, shell, writeFile } from './call-fixtures.js';
 

@@ -10,7 +10,7 @@ import {
   phoneUpdated,
   titleChanged,
 } from '../../tasks/big_file_edit_v1/edits.js';
-import { bigFileEditV1 as task, PAGE } from '../../tasks/big_file_edit_v1/index.js';
+import { PAGE, bigFileEditV1 as task } from '../../tasks/big_file_edit_v1/index.js';
 import {
   ANCHORS,
   DESK_LINE,
@@ -38,7 +38,10 @@ const pathless: ToolCallLog = {
   exit_code: null,
   stderr: 'Error: write_file requires a string argument "path"',
 };
-const sedEdit = (page: string) => ({ call: shell(`sed -i 's|a|b|' ${PAGE}`), effects: { write: { [PAGE]: page } } });
+const sedEdit = (page: string) => ({
+  call: shell(`sed -i 's|a|b|' ${PAGE}`),
+  effects: { write: { [PAGE]: page } },
+});
 
 const ALL_EDITS = [titleChanged, accentChanged, navAdded, linkFixed, phoneUpdated];
 
@@ -63,12 +66,19 @@ describe('big_file_edit_v1 page and edit checks', () => {
   });
 
   it('an edit added beside the old text, or made twice, does not count', () => {
-    const both = EDITED_PAGE.replace(`<title>${NEW_TITLE}</title>`, `<title>${NEW_TITLE}</title><title>${OLD_TITLE}</title>`);
+    const both = EDITED_PAGE.replace(
+      `<title>${NEW_TITLE}</title>`,
+      `<title>${NEW_TITLE}</title><title>${OLD_TITLE}</title>`,
+    );
     expect(titleChanged(both)).not.toBeNull();
-    expect(accentChanged(EDITED_PAGE.replace(':root {', ':root {\n        --accent: #c2410c;'))).not.toBeNull();
+    expect(
+      accentChanged(EDITED_PAGE.replace(':root {', ':root {\n        --accent: #c2410c;')),
+    ).not.toBeNull();
     expect(navAdded(EDITED_PAGE.replace(NAV_NEW, `${NAV_NEW}\n        ${NAV_NEW}`))).not.toBeNull();
     expect(linkFixed(`${EDITED_PAGE}<!-- was /policies/retension -->`)).not.toBeNull();
-    expect(phoneUpdated(EDITED_PAGE.replace(DESK_LINE, `${DESK_LINE}\n<li>On-call phone: ${NEW_PHONE}</li>`))).not.toBeNull();
+    expect(
+      phoneUpdated(EDITED_PAGE.replace(DESK_LINE, `${DESK_LINE}\n<li>On-call phone: ${NEW_PHONE}</li>`)),
+    ).not.toBeNull();
   });
 
   it('nav_added: the right place and address; whitespace between items is free', () => {
@@ -89,10 +99,15 @@ describe('big_file_edit_v1 page and edit checks', () => {
   it('anchors_preserved: truncation, summarising, reordering and repetition are caught', () => {
     expect(anchorsPreserved(EDITED_PAGE.slice(0, 8000))).not.toBeNull();
     expect(anchorsPreserved(EDITED_PAGE.slice(0, -400))).not.toBeNull();
-    const summarized = EDITED_PAGE.replace(/    <section id="s10"[\s\S]*?(?=    <section id="s36")/, '<!-- unchanged -->\n');
+    const summarized = EDITED_PAGE.replace(
+      /    <section id="s10"[\s\S]*?(?=    <section id="s36")/,
+      '<!-- unchanged -->\n',
+    );
     expect(anchorsPreserved(summarized)).not.toBeNull();
     const s2 = /    <section id="s02"[\s\S]*?<\/section>\n/.exec(EDITED_PAGE)?.[0] ?? '';
-    expect(anchorsPreserved(EDITED_PAGE.replace(s2, '').replace('    </main>', `${s2}    </main>`))).not.toBeNull();
+    expect(
+      anchorsPreserved(EDITED_PAGE.replace(s2, '').replace('    </main>', `${s2}    </main>`)),
+    ).not.toBeNull();
     expect(anchorsPreserved(EDITED_PAGE.replace('</main>', `<p>${ANCHORS[2]}</p></main>`))).not.toBeNull();
     expect(anchorsPreserved(EDITED_PAGE.replaceAll('\n', '\r\n'))).toBeNull();
   });
@@ -115,12 +130,21 @@ describe('big_file_edit_v1 flags', () => {
   it('doing nothing scores 0: anchors and args need the page to have been edited', async () => {
     const idle = craftTrial(task, [], () => true);
     expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
-    expect(await reached([[read]])).toMatchObject({ page_read: false, args_intact: false, anchors_preserved: false });
+    expect(await reached([[read]])).toMatchObject({
+      page_read: false,
+      args_intact: false,
+      anchors_preserved: false,
+    });
   });
 
   it('args_intact: one refused call spoils it, even if the page ends up right', async () => {
     expect((await reached([[read], [pathless], [writeEdited]])).args_intact).toBe(false);
-    const malformed: ToolCallLog = { ...shell('ls'), arguments: null, invalid: 'bad_arguments', exit_code: null };
+    const malformed: ToolCallLog = {
+      ...shell('ls'),
+      arguments: null,
+      invalid: 'bad_arguments',
+      exit_code: null,
+    };
     expect((await reached([[read], [malformed], [writeEdited]])).args_intact).toBe(false);
     const failedRead = readFile('site/other.html', {}, { exit: 1 });
     expect((await reached([[read, failedRead], [writeEdited]])).args_intact).toBe('post');
@@ -130,7 +154,9 @@ describe('big_file_edit_v1 flags', () => {
     expect((await reached([[writeEdited]])).page_read).toBe(false);
     expect((await reached([[writeEdited], [read]])).page_read).toBe(false);
     expect((await reached([[shell(`grep -n retension ${PAGE}`)], [sedEdit(EDITED_PAGE)]])).page_read).toBe(1);
-    expect((await reached([[shell('grep -rn retension site')], [sedEdit(EDITED_PAGE)]])).page_read).toBe(false);
+    expect((await reached([[shell('grep -rn retension site')], [sedEdit(EDITED_PAGE)]])).page_read).toBe(
+      false,
+    );
   });
 
   it('a truncating rewrite keeps the early edits and loses the anchors', async () => {

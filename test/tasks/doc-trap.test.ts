@@ -10,7 +10,7 @@ import {
   SETTINGS,
   STALE_SETTINGS,
 } from '../../tasks/doc_trap_v1/fixture.js';
-import { docTrapV1 as task, parseEnv } from '../../tasks/doc_trap_v1/index.js';
+import { parseEnv, docTrapV1 as task } from '../../tasks/doc_trap_v1/index.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 
@@ -78,7 +78,9 @@ describe('doc_trap_v1 flags', () => {
     expect((await reached([[shell('grep -rn KEY docs')]])).found_doc).toBe(false);
     expect((await reached([[readFile(ARCHIVED_DOC)]])).found_doc).toBe(false);
     expect((await reached([[readFile(REAL_DOC, {}, { exit: 1 })]])).found_doc).toBe(false);
-    expect((await reached([[shell('cat ops/runbooks/release-config.md > /tmp/copy')]])).found_doc).toBe(false);
+    expect((await reached([[shell('cat ops/runbooks/release-config.md > /tmp/copy')]])).found_doc).toBe(
+      false,
+    );
   });
 
   it('config_correct: exactly the four current values', async () => {
@@ -103,7 +105,14 @@ describe('doc_trap_v1 flags', () => {
   });
 
   it('only deploy/release.env may be written', () => {
-    const t = craftTrial(task, [[good, writeFile(MISSING_DOC, '# release\n'), writeFile('deploy/notes.txt', 'x')]], () => true);
-    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['deploy/notes.txt', MISSING_DOC]);
+    const t = craftTrial(
+      task,
+      [[good, writeFile(MISSING_DOC, '# release\n'), writeFile('deploy/notes.txt', 'x')]],
+      () => true,
+    );
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual([
+      'deploy/notes.txt',
+      MISSING_DOC,
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -41,6 +42,9 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
   const harness = join(root, 'harness');
   const map = (s: string): string => s.replaceAll('/workspace', ws).replaceAll('/harness', harness);
   mkdirSync(ws, { recursive: true });
+  // Read-only mounts (a skill at /workspace/skill) become a plain copy: not read-only, but there.
+  for (const m of task.mounts ?? [])
+    cpSync(m.hostPath, join(ws, relative('/workspace', m.containerPath)), { recursive: true });
   for (const f of task.files) put(join(ws, f.path), f.content, f.mode);
   for (const c of task.setupCommands ?? []) bash(c, ws, map);
   const setup = snapshot(ws);

@@ -43,7 +43,12 @@ describe('long_procedure_v1 step checks', () => {
     const [header = '', ...data] = content(1).trimEnd().split('\n');
     expect(judge(1, [header, ...data.reverse()].join('\n'))).not.toBeNull();
     expect(judge(2, `${content(2)}${content(1).trimEnd().split('\n')[9]}\n`)).not.toBeNull();
-    expect(judge(4, content(4).replace(/,(\d+)\n/, (_m, n: string) => `,${Number(n) + 1}\n`))).not.toBeNull();
+    expect(
+      judge(
+        4,
+        content(4).replace(/,(\d+)\n/, (_m, n: string) => `,${Number(n) + 1}\n`),
+      ),
+    ).not.toBeNull();
   });
 
   it('step 4: the template line for line, the table in the slot', () => {
@@ -52,13 +57,24 @@ describe('long_procedure_v1 step checks', () => {
       .map((l) => `    ${l}`)
       .join('\n');
     expect(judge(3, indented)).toBeNull();
-    const sectioned = TABLE.replace('<tr><th>', '<thead><tr><th>').replace('</th></tr>', '</th></tr></thead><tbody>');
-    expect(judge(3, TEMPLATE.replace(PLACEHOLDER, sectioned.replace('</table>', '</tbody></table>')))).toBeNull();
-    expect(judge(3, content(3).replace('Template revision TPL-3', 'Template revision TPL-4'))).toMatch(/template line/);
+    const sectioned = TABLE.replace('<tr><th>', '<thead><tr><th>').replace(
+      '</th></tr>',
+      '</th></tr></thead><tbody>',
+    );
+    expect(
+      judge(3, TEMPLATE.replace(PLACEHOLDER, sectioned.replace('</table>', '</tbody></table>'))),
+    ).toBeNull();
+    expect(judge(3, content(3).replace('Template revision TPL-3', 'Template revision TPL-4'))).toMatch(
+      /template line/,
+    );
     expect(judge(3, content(3).replace('<h2>Glossary</h2>\n', ''))).not.toBeNull();
     expect(judge(3, TEMPLATE)).not.toBeNull();
-    const [first = '', second = ''] = TOP8.map((s) => `<tr><td>${s.id}</td><td>${s.carrier}</td><td>${s.cost}</td></tr>`);
-    expect(judge(3, content(3).replace(first, 'X').replace(second, first).replace('X', second))).toMatch(/top eight/);
+    const [first = '', second = ''] = TOP8.map(
+      (s) => `<tr><td>${s.id}</td><td>${s.carrier}</td><td>${s.cost}</td></tr>`,
+    );
+    expect(judge(3, content(3).replace(first, 'X').replace(second, first).replace('X', second))).toMatch(
+      /top eight/,
+    );
     expect(judge(3, content(3).replace('</table>', '</table>\n<p>Table above.</p>'))).toMatch(/one table/);
     expect(judge(3, content(3).slice(0, content(3).indexOf('</table>') + 8))).not.toBeNull();
   });
@@ -74,7 +90,9 @@ describe('long_procedure_v1 step checks', () => {
     const entries = JSON.parse(content(6)) as { step: number; file: string; bytes: number }[];
     expect(judge(6, JSON.stringify(entries))).toBeNull();
     expect(judge(6, JSON.stringify([...entries].reverse()))).not.toBeNull();
-    expect(judge(6, JSON.stringify(entries.map((e, i) => (i === 2 ? { ...e, bytes: e.bytes + 1 } : e))))).toMatch(/bytes/);
+    expect(
+      judge(6, JSON.stringify(entries.map((e, i) => (i === 2 ? { ...e, bytes: e.bytes + 1 } : e)))),
+    ).toMatch(/bytes/);
     expect(judge(6, JSON.stringify(entries.map((e) => ({ ...e, lines: 1 }))))).toMatch(/keys/);
     expect(judge(6, JSON.stringify(Object.fromEntries(entries.map((e) => [e.file, e]))))).not.toBeNull();
     expect(judge(6, JSON.stringify(entries.slice(0, 5)))).not.toBeNull();
@@ -138,7 +156,14 @@ describe('long_procedure_v1 flags', () => {
   });
 
   it('only output/ may be written', () => {
-    const t = craftTrial(task, [[write(0), writeFile('data/shipments.csv', 'id\n'), writeFile('steps.py', '')]], () => true);
-    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['data/shipments.csv', 'steps.py']);
+    const t = craftTrial(
+      task,
+      [[write(0), writeFile('data/shipments.csv', 'id\n'), writeFile('steps.py', '')]],
+      () => true,
+    );
+    expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual([
+      'data/shipments.csv',
+      'steps.py',
+    ]);
   });
 });

@@ -9,11 +9,20 @@ describe('task registry', () => {
     const ids = allTasks().map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.slice(0, 3)).toEqual(['debug_python_v1', 'tdd_order_v1', 'context_manage_v1']);
-    const luring = ['doc_trap_v1', 'wrong_fix_trap_v1', 'tdd_strict_v1', 'big_file_edit_v1', 'long_procedure_v1'];
+    const luring = [
+      'doc_trap_v1',
+      'wrong_fix_trap_v1',
+      'tdd_strict_v1',
+      'big_file_edit_v1',
+      'long_procedure_v1',
+    ];
     expect(ids.filter((id) => luring.includes(id))).toEqual(luring);
     const heavy = allTasks().map((t) => t.meta.heavy === true);
     expect(heavy.slice(heavy.indexOf(true)).every(Boolean)).toBe(true);
-    expect(ids.slice(-2)).toEqual(['big_file_edit_v1', 'long_procedure_v1']);
+    expect(['big_file_edit_v1', 'long_procedure_v1'].map((id) => getTask(id)?.meta.heavy)).toEqual([
+      true,
+      true,
+    ]);
     for (const id of ids) expect(getTask(id)?.id).toBe(id);
     expect(getTask('nope')).toBeUndefined();
   });

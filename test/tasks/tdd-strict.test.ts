@@ -187,6 +187,47 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     ).toBe('post');
   });
 
+  it('no_test_stub: asserting through a helper or unittest methods is asserting', async () => {
+    const audited = async (content: string) =>
+      (await reached([[writeFile('test_versions.py', content)], [teeRed], [impl]])).no_test_stub;
+    const helper = [
+      'from versions import compare_versions',
+      '',
+      '',
+      'def check(a, b, want):',
+      '    assert compare_versions(a, b) == want',
+      '',
+      '',
+      'def check_twice(a, b, want):',
+      '    check(a, b, want)',
+      '    check(b, a, -want)',
+      '',
+      '',
+      'def test_numeric():',
+      '    check_twice("1.10", "1.9", 1)',
+      '',
+    ].join('\n');
+    expect(await audited(helper)).toBe('post');
+    expect(
+      await audited(helper.replace('assert compare_versions(a, b) == want', 'compare_versions(a, b)')),
+    ).toBe(false);
+    const unittestStyle = [
+      'import unittest',
+      '',
+      'from versions import compare_versions',
+      '',
+      '',
+      'class TestOrder(unittest.TestCase):',
+      '    def test_gt(self):',
+      '        self.assertEqual(compare_versions("2", "1"), 1)',
+      '',
+    ].join('\n');
+    expect(await audited(unittestStyle)).toBe('post');
+    expect(
+      await audited(unittestStyle.replace('    def test_gt', '    @unittest.skip("later")\n    def test_gt')),
+    ).toBe(false);
+  });
+
   it('no_test_stub: a stand-in in a second test file counts too, and no test file is a miss', async () => {
     const helper = writeFile('test_helpers.py', 'def compare_versions(a, b):\n    return 0\n');
     expect((await reached([[tests, helper], [teeRed], [impl]])).no_test_stub).toBe(false);

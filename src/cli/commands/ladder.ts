@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
 import { suiteLabel } from '../../ladder/verdict.js';
-import { selectTasks } from '../../run/select-tasks.js';
 import { UsageError } from '../../util/errors.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
+import { selectWithSkills } from '../skill-tasks.js';
 
 export interface LadderCliOptions extends SettingsCliOptions {
   tasks: string;
@@ -19,16 +19,19 @@ export interface LadderCliOptions extends SettingsCliOptions {
   exhaustive: boolean;
   resultsDir: string;
   resume: boolean;
+  /** Skill folders (repeatable `--skill-dir`), one task each. */
+  skillDir?: string[];
 }
 
 export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const settings = runSettings(o);
-  const tasks = selectTasks(o.tasks);
+  const skillDirs = o.skillDir ?? [];
+  const tasks = selectWithSkills({ tasks: o.tasks, skillDirs, skillAb: false });
   await runLadder({
     tasks,
     suite: suiteLabel(
       tasks.map((t) => t.id),
-      o.tasks.trim() === 'all',
+      o.tasks.trim() === 'all' && skillDirs.length === 0,
     ),
     source: candidateSource(o),
     ...(o.serverCmd === undefined ? {} : { serverCmd: o.serverCmd }),

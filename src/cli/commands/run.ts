@@ -1,8 +1,9 @@
 /** `agent-bench run`: options in, results files out. */
 import { resolve } from 'node:path';
 import { runBench } from '../../run/run-bench.js';
-import { selectTasks } from '../../run/select-tasks.js';
+import { compareAb, formatAb } from '../../skills/ab.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
+import { selectWithSkills } from '../skill-tasks.js';
 
 export interface RunCliOptions extends SettingsCliOptions {
   model?: string;
@@ -11,12 +12,18 @@ export interface RunCliOptions extends SettingsCliOptions {
   baseUrl?: string;
   resultsDir: string;
   resume: boolean;
+  /** Skill folders (repeatable `--skill-dir`), one task each. */
+  skillDir?: string[];
+  /** Run each skill task with and without its skill, and compare. */
+  skillAb?: boolean;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
   const settings = runSettings(o);
-  await runBench({
-    tasks: selectTasks(o.task ?? o.tasks),
+  const skillAb = o.skillAb === true;
+  const tasks = selectWithSkills({ tasks: o.task ?? o.tasks, skillDirs: o.skillDir ?? [], skillAb });
+  const results = await runBench({
+    tasks,
     settings,
     resultsDir: resolve(o.resultsDir),
     resume: o.resume,
@@ -26,4 +33,5 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
       ...modelAccess(o, settings),
     },
   });
+  if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
 }

@@ -1,25 +1,33 @@
 /** `agent-bench validate`: every task's oracle passes, doing nothing scores 0, every lure is caught. */
-import { selectTasks } from '../../run/select-tasks.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
-import { GateFailedError, InfraError } from '../../util/errors.js';
+import { GateFailedError, InfraError, UsageError } from '../../util/errors.js';
 import { formatValidation, validateTasks } from '../../validate/validate-tasks.js';
+import { selectWithSkills } from '../skill-tasks.js';
 
 export interface ValidateCliOptions {
   tasks: string;
+  /** Skill folders whose manifests to prove satisfiable (their reference_solution is the oracle). */
+  skillDir?: string[];
 }
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
-  const tasks = selectTasks(o.tasks);
+  const tasks = selectWithSkills({ tasks: o.tasks, skillDirs: o.skillDir ?? [], skillAb: false });
+  const unprovable = tasks.filter((t) => t.skillDigest !== undefined && t.referenceSolution.length === 0);
+  if (unprovable.length > 0)
+    throw new UsageError(
+      `${unprovable.map((t) => t.id).join(', ')}: no reference_solution in bench_manifest.json; add one (a list of tool calls that solves the task) to validate it`,
+    );
   await checkEngine();
   await sweepSandboxes();
   const image = await ensureImage({ onProgress: (line) => void process.stderr.write(`${line}\n`) });
   const rows = await validateTasks(tasks, {
-    openSandbox: () =>
+    openSandbox: (task) =>
       createDockerSandbox({
         image: image.tag,
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
+        ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
       }),
     onRow: (r) => void process.stderr.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.taskId} ${r.run}: ${r.detail}\n`),
   });
