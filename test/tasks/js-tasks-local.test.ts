@@ -32,7 +32,8 @@ async function run(task: Task, script: readonly ScriptedTurn[]) {
   return { outcomes, reached, tamper, ...scoreTrial(task.flags, outcomes, tamper.length > 0) };
 }
 
-describe.skipIf(!ready)('JS/TS tasks, run for real on the host', () => {
+// Skipped only off CI: under CI a missing tsc must fail the run, not hide these tests.
+describe.skipIf(!ready && !process.env.CI)('JS/TS tasks, run for real on the host', () => {
   it.each(TASKS.map((t) => [t.id, t] as const))(
     '%s: the reference solution reaches every flag',
     async (_id, t) => {
