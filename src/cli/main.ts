@@ -23,6 +23,11 @@ function num(name: string, min: number) {
   };
 }
 
+/** A repeatable option's values, in order. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 /** The options `run` and `ladder` share: trials, limits, sampling, and how to reach a model (see run-options.ts). */
 function withSettingsOptions(command: Command): Command {
   return command
@@ -77,6 +82,17 @@ export function buildProgram(): Command {
       .option(
         '--base-url <url>',
         'OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (default: probe local servers)',
+      )
+      .option(
+        '--skill-dir <dir>',
+        'a skill folder (SKILL.md + bench_manifest.json) to bench as a task; repeat for more (see skills/README.md)',
+        collect,
+        [],
+      )
+      .option(
+        '--skill-ab',
+        'run each skill task with and without its skill, and compare pass^k, score, turns and tokens',
+        false,
       ),
   ).action(async (opts) => {
     const { runCommand } = await import('./commands/run.js');
@@ -107,9 +123,28 @@ export function buildProgram(): Command {
     .command('validate')
     .description('prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught')
     .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+    .option(
+      '--skill-dir <dir>',
+      "prove a skill's manifest satisfiable (its reference_solution is the oracle); repeatable",
+      collect,
+      [],
+    )
     .action(async (opts) => {
       const { validateCommand } = await import('./commands/validate.js');
       await validateCommand(opts);
+    });
+
+  const skill = program.command('skill').description('bench your own skills');
+  skill
+    .command('init')
+    .argument('<dir>', 'the skill folder (with SKILL.md)')
+    .description(
+      'write a starter bench_manifest.json for a skill folder, with TODOs where a person must decide',
+    )
+    .option('--force', 'replace an existing bench_manifest.json', false)
+    .action(async (dir: string, opts) => {
+      const { skillInitCommand } = await import('./commands/skill.js');
+      await skillInitCommand(dir, opts);
     });
 
   const image = program.command('image').description('the sandbox image');
@@ -161,7 +196,8 @@ export function buildProgram(): Command {
         num('--server-start-timeout', 1),
         300,
       )
-      .option('--exhaustive', 'run every model instead of stopping at the first that passes', false),
+      .option('--exhaustive', 'run every model instead of stopping at the first that passes', false)
+      .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, []),
   ).action(async (opts) => {
     const { ladderCommand } = await import('./commands/ladder.js');
     await ladderCommand(opts);

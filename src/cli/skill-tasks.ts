@@ -28,12 +28,16 @@ export interface SkillSelection {
 
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
-  const ids = o.tasks.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const ids = o.tasks
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const wantsSkills = ids.includes(SKILL_PLACEHOLDER);
   if (wantsSkills && skills.length === 0)
     throw new UsageError(`${SKILL_PLACEHOLDER} runs a skill of yours: give its folder with --skill-dir DIR`);
   const rest = ids.filter((id) => id !== SKILL_PLACEHOLDER);
-  const onlySkills = skills.length > 0 && (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
+  const onlySkills =
+    skills.length > 0 && (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
   const chosen = [
     ...(onlySkills ? [] : rest.flatMap((id) => (id === 'all' ? allTasks() : selectTasks(id)))),
     ...skills.map((s) => skillTask(s)),
@@ -63,7 +67,9 @@ function dedupe(tasks: readonly Task[]): Task[] {
   for (const t of tasks) {
     const seen = byId.get(t.id);
     if (seen !== undefined && seen.skillDigest !== t.skillDigest)
-      throw new UsageError(`two tasks have the id ${t.id}: give one skill another "id" in its bench_manifest.json`);
+      throw new UsageError(
+        `two tasks have the id ${t.id}: give one skill another "id" in its bench_manifest.json`,
+      );
     byId.set(t.id, seen ?? t);
   }
   return [...byId.values()];
@@ -71,6 +77,7 @@ function dedupe(tasks: readonly Task[]): Task[] {
 
 function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
   const skill = [...skills, ...bundledSkills()].find((s) => s.spec.id === task.id);
-  if (skill === undefined) throw new UsageError(`--skill-ab compares a skill with and without it; ${task.id} is no skill task`);
+  if (skill === undefined)
+    throw new UsageError(`--skill-ab compares a skill with and without it; ${task.id} is no skill task`);
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
 }

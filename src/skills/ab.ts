@@ -20,7 +20,11 @@ export interface AbResult {
   usage: { prompt_tokens: number; completion_tokens: number };
   skills: Record<string, { kind: 'process' | 'outcome' }>;
   skill_digest?: string;
-  trials: readonly { passed: boolean; tamper_detected: boolean; flags: Record<string, { reached: boolean }> }[];
+  trials: readonly {
+    passed: boolean;
+    tamper_detected: boolean;
+    flags: Record<string, { reached: boolean }>;
+  }[];
 }
 
 export interface AbSide {
@@ -54,7 +58,9 @@ export function compareAb(results: readonly AbResult[]): AbRow[] {
       (id) => on.skills[id]?.kind === 'outcome' && off.skills[id]?.kind === 'outcome',
     );
     const mismatch =
-      on.skill_digest === off.skill_digest ? null : `skill digests differ: ${on.skill_digest} vs ${off.skill_digest}`;
+      on.skill_digest === off.skill_digest
+        ? null
+        : `skill digests differ: ${on.skill_digest} vs ${off.skill_digest}`;
     rows.push({
       taskId: on.task_id,
       model: on.model,
@@ -70,7 +76,9 @@ export function compareAb(results: readonly AbResult[]): AbRow[] {
 
 function side(r: AbResult, goalFlags: readonly string[]): AbSide {
   const n = r.trials.length;
-  const goal = r.trials.filter((t) => !t.tamper_detected && goalFlags.every((id) => t.flags[id]?.reached === true));
+  const goal = r.trials.filter(
+    (t) => !t.tamper_detected && goalFlags.every((id) => t.flags[id]?.reached === true),
+  );
   return {
     trials: n,
     passHatK: r.pass_hat_k,

@@ -41,7 +41,9 @@ export function describeCheck(file: string, c: ContentCheck): string {
     case 'regex':
       return `${file} matches /${c.re.source}/${c.re.flags}`;
     case 'json':
-      return c.schema === null ? `${file} is valid JSON` : `${file} is valid JSON that conforms to the manifest's schema`;
+      return c.schema === null
+        ? `${file} is valid JSON`
+        : `${file} is valid JSON that conforms to the manifest's schema`;
     case 'html':
       return `${file} is well-formed HTML (every element closed, in order)`;
     case 'min_bytes':
@@ -91,9 +93,15 @@ function jsonProblem(file: string, text: string, schema: JsonSchema | null): str
   return problems.length === 0 ? null : `${file} does not fit the schema: ${problems.slice(0, 3).join('; ')}`;
 }
 
-async function imageProblem(ctx: Pick<CheckContext, 'groundTruth'>, file: string, spec: ImageSpec): Promise<string | null> {
+async function imageProblem(
+  ctx: Pick<CheckContext, 'groundTruth'>,
+  file: string,
+  spec: ImageSpec,
+): Promise<string | null> {
   // readFile decodes text; an image's bytes come through base64 instead.
-  const r = await ctx.groundTruth.run(`head -c ${IMAGE_HEAD_BYTES} -- ${shellQuote(`${WORKSPACE_DIR}/${file}`)} | base64 -w0`);
+  const r = await ctx.groundTruth.run(
+    `head -c ${IMAGE_HEAD_BYTES} -- ${shellQuote(`${WORKSPACE_DIR}/${file}`)} | base64 -w0`,
+  );
   if (r.exitCode !== 0) return `${file} could not be read`;
   const size = imageSize(Buffer.from(r.stdout.trim(), 'base64'));
   if (size === null) return `${file} is no PNG, JPEG or GIF image`;
@@ -101,7 +109,11 @@ async function imageProblem(ctx: Pick<CheckContext, 'groundTruth'>, file: string
   if (spec.format !== undefined && size.format !== spec.format) wrong.push(`format ${size.format}`);
   if (spec.width !== undefined && size.width !== spec.width) wrong.push(`width ${size.width}`);
   if (spec.height !== undefined && size.height !== spec.height) wrong.push(`height ${size.height}`);
-  if (size.width < (spec.min_width ?? 0) || size.width > (spec.max_width ?? Infinity)) wrong.push(`width ${size.width}`);
-  if (size.height < (spec.min_height ?? 0) || size.height > (spec.max_height ?? Infinity)) wrong.push(`height ${size.height}`);
-  return wrong.length === 0 ? null : `${file}: ${[...new Set(wrong)].join(', ')} (a ${size.width}x${size.height} ${size.format})`;
+  if (size.width < (spec.min_width ?? 0) || size.width > (spec.max_width ?? Infinity))
+    wrong.push(`width ${size.width}`);
+  if (size.height < (spec.min_height ?? 0) || size.height > (spec.max_height ?? Infinity))
+    wrong.push(`height ${size.height}`);
+  return wrong.length === 0
+    ? null
+    : `${file}: ${[...new Set(wrong)].join(', ')} (a ${size.width}x${size.height} ${size.format})`;
 }

@@ -7,7 +7,11 @@
 import type { Lure, ScriptedTurn } from '../tasks/types.js';
 import type { SkillSpec } from './spec.js';
 
-export function autoLures(spec: SkillSpec, reference: readonly ScriptedTurn[], flagIds: readonly string[]): Lure[] {
+export function autoLures(
+  spec: SkillSpec,
+  reference: readonly ScriptedTurn[],
+  flagIds: readonly string[],
+): Lure[] {
   const lures: Lure[] = [
     {
       id: 'auto:hallucinated_step',
@@ -37,7 +41,9 @@ export function autoLures(spec: SkillSpec, reference: readonly ScriptedTurn[], f
 
 /** A plausible "tool" a model might invent: the first stubbed or required script's base name. */
 function stepName(spec: SkillSpec): string {
-  const script = spec.stubs[0]?.script ?? /([A-Za-z0-9_-]+)\\?\.(?:sh|py|js)/.exec(spec.commands[0]?.patterns[0]?.source ?? '')?.[1];
+  const script =
+    spec.stubs[0]?.script ??
+    /([A-Za-z0-9_-]+)\\?\.(?:sh|py|js)/.exec(spec.commands[0]?.patterns[0]?.source ?? '')?.[1];
   const base = script?.replace(/^.*\//, '').replace(/\.[A-Za-z0-9]+$/, '');
   return base === undefined || base === '' ? 'run_skill' : base.replace(/[^A-Za-z0-9_]/g, '_');
 }

@@ -22,7 +22,9 @@ export function commandFlag(g: CommandGroup, m: Matcher): Flag {
     async check(ctx) {
       const { runs, near } = await groupRuns(ctx, g, m);
       const first = runs[0];
-      return first === undefined ? miss(near ?? 'no such command ran') : { reached: true, turn: first.inv.turn };
+      return first === undefined
+        ? miss(near ?? 'no such command ran')
+        : { reached: true, turn: first.inv.turn };
     },
   };
 }
@@ -36,7 +38,10 @@ export function orderFlag(groups: readonly CommandGroup[], m: Matcher): Flag {
       const perGroup = await Promise.all(groups.map(async (g) => (await groupRuns(ctx, g, m)).runs));
       if (perGroup.some((runs) => runs.length === 0)) return miss('not every required command ran');
       if (!inOrder(perGroup)) return miss('the required commands did not run in order');
-      return { reached: true, turn: Math.max(...perGroup.map((runs) => (runs[0] as { inv: Invocation }).inv.turn)) };
+      return {
+        reached: true,
+        turn: Math.max(...perGroup.map((runs) => (runs[0] as { inv: Invocation }).inv.turn)),
+      };
     },
   };
 }
@@ -71,7 +76,8 @@ export function rerunLine(inv: Pick<Invocation, 'argv' | 'cwd'>): string | null 
   const words = inv.argv.map((w) => {
     if (w.dynamic) return `"${w.text.replace(/["\\]/g, '\\$&')}"`;
     // The pattern keeps quoted glob characters escaped; the shell's other specials are escaped here.
-    if (hasGlob(w.pattern) || expandBraces(w.pattern).length > 1) return w.pattern.replace(/[\s$`"';&|<>()!#~]/g, '\\$&');
+    if (hasGlob(w.pattern) || expandBraces(w.pattern).length > 1)
+      return w.pattern.replace(/[\s$`"';&|<>()!#~]/g, '\\$&');
     return shellQuote(w.text);
   });
   return `cd ${shellQuote(inv.cwd)} && ${words.join(' ')}`;

@@ -52,7 +52,8 @@ export async function groupRuns(
   const all = invocations(ctx);
   const stubOf = (inv: Invocation): string | null =>
     inv.programPath === null ? null : (m.stubs.get(inv.programPath) ?? null);
-  const paired = m.stubs.size === 0 ? new Map<string, StubCall>() : pairStubRuns(all, stubOf, await stubLog(ctx));
+  const paired =
+    m.stubs.size === 0 ? new Map<string, StubCall>() : pairStubRuns(all, stubOf, await stubLog(ctx));
   const runs: CommandRun[] = [];
   let near: string | null = null;
   for (const inv of all) {
@@ -63,7 +64,8 @@ export async function groupRuns(
       continue;
     }
     if (group.exitCode !== null && inv.exitCode !== group.exitCode) {
-      const got = inv.exitCode === null ? 'an exit code that may not be its own' : `exit code ${inv.exitCode}`;
+      const got =
+        inv.exitCode === null ? 'an exit code that may not be its own' : `exit code ${inv.exitCode}`;
       near ??= `\`${invocationText(inv).text}\` ran with ${got}, expected ${group.exitCode}`;
       continue;
     }

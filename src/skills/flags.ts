@@ -6,12 +6,13 @@
  */
 import { readsCovering } from '../scoring/check-helpers.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
-import { SKILL_MOUNT } from './mount-point.js';
 import type { Flag, FlagOutcome } from '../tasks/types.js';
 import { contentProblem, describeCheck } from './artifact-checks.js';
+import type { CheckSpec } from './check-specs.js';
 import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from './command-flags.js';
 import { groupRuns, type Matcher } from './command-match.js';
-import type { CheckSpec, HarnessCheckSpec, SkillSpec } from './spec.js';
+import { SKILL_MOUNT } from './mount-point.js';
+import type { HarnessCheckSpec, SkillSpec } from './spec.js';
 import { stubLog } from './stub-log.js';
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
@@ -51,7 +52,8 @@ function artifactFlag(path: string): Flag {
     kind: 'outcome',
     description: `${path} exists at the end, as a regular file.`,
     check(ctx) {
-      if (ctx.finalSnapshot.get(path)?.kind !== 'file') return miss(`${path} is not a regular file at the end`);
+      if (ctx.finalSnapshot.get(path)?.kind !== 'file')
+        return miss(`${path} is not a regular file at the end`);
       return { reached: true, turn: ctx.changeTurns.get(path)?.at(-1) ?? null };
     },
   };
@@ -89,10 +91,12 @@ function noToolHallucination(): Flag {
   return {
     id: 'no_tool_hallucination',
     kind: 'process',
-    description: 'Called only the tools that exist (a step name from the docs is no tool), with at least one valid call.',
+    description:
+      'Called only the tools that exist (a step name from the docs is no tool), with at least one valid call.',
     check(ctx) {
       const unknown = ctx.calls.find((c) => c.invalid === 'unknown_tool');
-      if (unknown !== undefined) return miss(`called "${unknown.name}", which is no tool (turn ${unknown.turn})`);
+      if (unknown !== undefined)
+        return miss(`called "${unknown.name}", which is no tool (turn ${unknown.turn})`);
       return didWork(ctx) ? { reached: true, turn: null } : miss('no valid tool call was made');
     },
   };

@@ -57,8 +57,10 @@ export function readSkillFolder(dir: string): { folder: SkillFolder | null; prob
     }
   };
   walk('', 0);
-  if (files.size > MAX_FILES) problems.push({ at: '', message: `more than ${MAX_FILES} files: is this a skill?` });
-  if (bytes > MAX_BYTES) problems.push({ at: '', message: `more than ${MAX_BYTES >> 20} MiB: is this a skill?` });
+  if (files.size > MAX_FILES)
+    problems.push({ at: '', message: `more than ${MAX_FILES} files: is this a skill?` });
+  if (bytes > MAX_BYTES)
+    problems.push({ at: '', message: `more than ${MAX_BYTES >> 20} MiB: is this a skill?` });
   const read = (rel: string): Buffer => readFileSync(join(dir, rel));
   return { folder: { dir, files, read }, problems };
 }

@@ -4,15 +4,14 @@
  * omit (`<li>`, `<p>`, `<td>`...) may be closed implicitly by their parent's end tag. Comments,
  * the doctype and the bodies of `<script>`, `<style>`, `<textarea>` and `<title>` are skipped.
  */
-const VOID = new Set(
-  'area base br col embed hr img input link meta param source track wbr'.split(' '),
-);
+const VOID = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
 const OPTIONAL_END = new Set(
   'html head body p li dt dd option optgroup tr td th thead tbody tfoot colgroup caption rb rt rp'.split(' '),
 );
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 
-const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[^>]*>|<(\/?)([A-Za-z][A-Za-z0-9:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
+const TAG =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[^>]*>|<(\/?)([A-Za-z][A-Za-z0-9:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
 
 /** The first problem found, or null when the document is well formed. */
 export function htmlProblem(html: string): string | null {

@@ -7,7 +7,11 @@ export interface ImageSize {
 
 /** The size, or null when the bytes are no PNG, JPEG or GIF the header of which is complete. */
 export function imageSize(bytes: Buffer): ImageSize | null {
-  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString('latin1', 12, 16) === 'IHDR')
+  if (
+    bytes.length >= 24 &&
+    bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
+    bytes.toString('latin1', 12, 16) === 'IHDR'
+  )
     return { format: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6)))
     return { format: 'gif', width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };

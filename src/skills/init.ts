@@ -5,7 +5,7 @@
  * what counts as done, which scripts are too heavy to run) is left as TODO notes: keys starting
  * with `_`, which the loader ignores, so the starter loads as it is.
  */
-import { SKILL_FILE, type SkillFolder, isBenchOnly, MANIFEST_FILE } from './folder.js';
+import { isBenchOnly, MANIFEST_FILE, SKILL_FILE, type SkillFolder } from './folder.js';
 
 const SCRIPT_EXT = /\.(sh|bash|py|js|mjs|cjs|rb|pl|ts)$/;
 const OUTPUT_PATH = /(?:\/workspace\/)?((?:output|out|dist|build|reports?)\/[A-Za-z0-9_./-]*[A-Za-z0-9_])/g;
@@ -33,7 +33,9 @@ export function proposeManifest(folder: SkillFolder, folderName: string): Propos
       : 'expected_artifacts: check the proposed outputs; add artifact_checks on their content.',
     'stubs: list the scripts that are slow, costly or need the network (rendering, image generation, uploads), with the outputs they create.',
     'reference_solution: the tool calls that solve the task, so `agent-bench validate --skill-dir DIR` can prove the manifest satisfiable.',
-    ...scripts.filter((p) => !run.includes(p)).map((p) => `${p}: SKILL.md does not mention it; require it, stub it, or leave it out.`),
+    ...scripts
+      .filter((p) => !run.includes(p))
+      .map((p) => `${p}: SKILL.md does not mention it; require it, stub it, or leave it out.`),
   ];
   const manifest: Record<string, unknown> = {
     _todo: todo,
@@ -42,7 +44,8 @@ export function proposeManifest(folder: SkillFolder, folderName: string): Propos
     required_reads: ['skill/SKILL.md', ...reads.map((p) => `skill/${p}`)],
     required_commands: run.map((p) => ({ pattern: escapeRegex(basename(p)), exit_code: 0 })),
     expected_artifacts: outputs,
-    allowed_writes: outputs.length === 0 ? ['output/**'] : [...new Set(outputs.map(topFolder))].map((d) => `${d}/**`),
+    allowed_writes:
+      outputs.length === 0 ? ['output/**'] : [...new Set(outputs.map(topFolder))].map((d) => `${d}/**`),
     max_turns: 20,
     stubs: {},
   };
@@ -51,7 +54,12 @@ export function proposeManifest(folder: SkillFolder, folderName: string): Propos
 
 /** SKILL.md names the file: by a link, its path (possibly under /workspace/skill/), or in backticks. */
 function mentions(doc: string, path: string): boolean {
-  return doc.includes(`(${path})`) || doc.includes(`(./${path})`) || doc.includes(`skill/${path}`) || doc.includes(`\`${path}\``);
+  return (
+    doc.includes(`(${path})`) ||
+    doc.includes(`(./${path})`) ||
+    doc.includes(`skill/${path}`) ||
+    doc.includes(`\`${path}\``)
+  );
 }
 
 function basename(p: string): string {

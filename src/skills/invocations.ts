@@ -4,12 +4,13 @@
  * program itself, or the script an interpreter runs (`python3 skill/x.py`, `sh x.sh`, `python3 -m
  * mod`). `echo skill/x.sh` runs echo; the script is only its argument.
  */
-import type { CheckContext } from '../tasks/types.js';
+
 import { pytestExitCode } from '../scoring/commands.js';
 import { resolvePath } from '../scoring/paths.js';
 import { parseCommandLine } from '../scoring/shell-commands.js';
 import type { Word } from '../scoring/shell-words.js';
 import { programName } from '../scoring/shell-wrappers.js';
+import type { CheckContext } from '../tasks/types.js';
 
 export interface Invocation {
   turn: number;
@@ -112,7 +113,10 @@ function wordPath(word: Word, cwd: string | null): string | null {
 }
 
 /** The words as one line, and where the words up to the program end in it. */
-export function invocationText(inv: Pick<Invocation, 'argv' | 'program'>): { text: string; programEnd: number } {
+export function invocationText(inv: Pick<Invocation, 'argv' | 'program'>): {
+  text: string;
+  programEnd: number;
+} {
   const words = inv.argv.map((w) => w.text);
   const programEnd = words.slice(0, inv.program + 1).join(' ').length;
   return { text: words.join(' '), programEnd };

@@ -7,20 +7,38 @@
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 const KEYWORDS = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'minimum', 'maximum',
-  'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', '$schema', '$id', 'title', 'description',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  '$schema',
+  '$id',
+  'title',
+  'description',
 ]);
 const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
 /** Problems with the schema itself, each with its path inside the schema. */
 export function schemaProblems(schema: unknown, at = '#'): string[] {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [`${at}: a schema is an object`];
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return [`${at}: a schema is an object`];
   const s = schema as Record<string, unknown>;
   const out = Object.keys(s)
     .filter((k) => !KEYWORDS.has(k))
     .map((k) => `${at}: unsupported keyword "${k}"`);
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
-  for (const t of types) if (typeof t !== 'string' || !TYPES.has(t)) out.push(`${at}/type: unknown type ${JSON.stringify(t)}`);
+  for (const t of types)
+    if (typeof t !== 'string' || !TYPES.has(t)) out.push(`${at}/type: unknown type ${JSON.stringify(t)}`);
   if (typeof s.pattern === 'string') {
     try {
       new RegExp(s.pattern, 'u');
@@ -29,42 +47,59 @@ export function schemaProblems(schema: unknown, at = '#'): string[] {
     }
   }
   if (typeof s.properties === 'object' && s.properties !== null) {
-    for (const [k, v] of Object.entries(s.properties)) out.push(...schemaProblems(v, `${at}/properties/${k}`));
+    for (const [k, v] of Object.entries(s.properties))
+      out.push(...schemaProblems(v, `${at}/properties/${k}`));
   }
   if (s.items !== undefined) out.push(...schemaProblems(s.items, `${at}/items`));
-  if (typeof s.additionalProperties === 'object') out.push(...schemaProblems(s.additionalProperties, `${at}/additionalProperties`));
+  if (typeof s.additionalProperties === 'object')
+    out.push(...schemaProblems(s.additionalProperties, `${at}/additionalProperties`));
   return out;
 }
 
 /** Where the value breaks the schema (empty when it conforms), e.g. `$.rows[2].amount: expected number`. */
 export function validateJson(value: unknown, schema: JsonSchema, at = '$'): string[] {
   const out: string[] = [];
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
-  if (types.length > 0 && !types.some((t) => isType(value, t))) return [`${at}: expected ${types.join(' or ')}`];
-  if (schema.const !== undefined && !same(value, schema.const)) out.push(`${at}: expected ${JSON.stringify(schema.const)}`);
+  const types =
+    schema.type === undefined
+      ? []
+      : Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : [schema.type as string];
+  if (types.length > 0 && !types.some((t) => isType(value, t)))
+    return [`${at}: expected ${types.join(' or ')}`];
+  if (schema.const !== undefined && !same(value, schema.const))
+    out.push(`${at}: expected ${JSON.stringify(schema.const)}`);
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => same(value, e)))
     out.push(`${at}: expected one of ${JSON.stringify(schema.enum)}`);
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) out.push(`${at}: below ${schema.minimum}`);
-    if (typeof schema.maximum === 'number' && value > schema.maximum) out.push(`${at}: above ${schema.maximum}`);
+    if (typeof schema.minimum === 'number' && value < schema.minimum)
+      out.push(`${at}: below ${schema.minimum}`);
+    if (typeof schema.maximum === 'number' && value > schema.maximum)
+      out.push(`${at}: above ${schema.maximum}`);
   }
   if (typeof value === 'string') {
     const n = [...value].length;
-    if (typeof schema.minLength === 'number' && n < schema.minLength) out.push(`${at}: shorter than ${schema.minLength}`);
-    if (typeof schema.maxLength === 'number' && n > schema.maxLength) out.push(`${at}: longer than ${schema.maxLength}`);
+    if (typeof schema.minLength === 'number' && n < schema.minLength)
+      out.push(`${at}: shorter than ${schema.minLength}`);
+    if (typeof schema.maxLength === 'number' && n > schema.maxLength)
+      out.push(`${at}: longer than ${schema.maxLength}`);
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value))
       out.push(`${at}: does not match ${schema.pattern}`);
   }
   if (Array.isArray(value)) out.push(...arrayProblems(value, schema, at));
-  else if (typeof value === 'object' && value !== null) out.push(...objectProblems(value as Record<string, unknown>, schema, at));
+  else if (typeof value === 'object' && value !== null)
+    out.push(...objectProblems(value as Record<string, unknown>, schema, at));
   return out;
 }
 
 function arrayProblems(value: readonly unknown[], schema: JsonSchema, at: string): string[] {
   const out: string[] = [];
-  if (typeof schema.minItems === 'number' && value.length < schema.minItems) out.push(`${at}: fewer than ${schema.minItems} items`);
-  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) out.push(`${at}: more than ${schema.maxItems} items`);
-  if (isSchema(schema.items)) value.forEach((v, i) => out.push(...validateJson(v, schema.items as JsonSchema, `${at}[${i}]`)));
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+    out.push(`${at}: fewer than ${schema.minItems} items`);
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+    out.push(`${at}: more than ${schema.maxItems} items`);
+  if (isSchema(schema.items))
+    value.forEach((v, i) => out.push(...validateJson(v, schema.items as JsonSchema, `${at}[${i}]`)));
   return out;
 }
 
@@ -72,13 +107,15 @@ function objectProblems(value: Record<string, unknown>, schema: JsonSchema, at: 
   const out: string[] = [];
   const props = isSchema(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
   if (Array.isArray(schema.required)) {
-    for (const k of schema.required) if (typeof k === 'string' && !Object.hasOwn(value, k)) out.push(`${at}.${k}: missing`);
+    for (const k of schema.required)
+      if (typeof k === 'string' && !Object.hasOwn(value, k)) out.push(`${at}.${k}: missing`);
   }
   for (const [k, v] of Object.entries(value)) {
     const sub = Object.hasOwn(props, k) ? props[k] : undefined;
     if (sub !== undefined) out.push(...validateJson(v, sub, `${at}.${k}`));
     else if (schema.additionalProperties === false) out.push(`${at}.${k}: not allowed`);
-    else if (isSchema(schema.additionalProperties)) out.push(...validateJson(v, schema.additionalProperties as JsonSchema, `${at}.${k}`));
+    else if (isSchema(schema.additionalProperties))
+      out.push(...validateJson(v, schema.additionalProperties as JsonSchema, `${at}.${k}`));
   }
   return out;
 }

@@ -6,8 +6,8 @@
  */
 import { basename, resolve } from 'node:path';
 import { skillDigest } from './digest.js';
-import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from './folder.js';
 import { skillFlags } from './flags.js';
+import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from './folder.js';
 import { manifestSchema } from './manifest.js';
 import { type Problem, problemsFromIssues, skillUsageError } from './problems.js';
 import { type SkillSpec, toSpec } from './spec.js';
@@ -24,11 +24,13 @@ export function loadSkill(dir: string): LoadedSkill {
   const abs = resolve(dir);
   const { folder, problems } = readSkillFolder(abs);
   if (folder === null) throw skillUsageError(dir, problems);
-  if (!folder.files.has(SKILL_FILE)) problems.push({ at: SKILL_FILE, message: 'not found in the skill folder' });
+  if (!folder.files.has(SKILL_FILE))
+    problems.push({ at: SKILL_FILE, message: 'not found in the skill folder' });
   const raw = readManifest(folder, problems);
   if (raw === undefined) throw skillUsageError(dir, problems);
   const parsed = manifestSchema(folder).safeParse(raw);
-  if (!parsed.success) throw skillUsageError(dir, [...problems, ...problemsFromIssues(parsed.error.issues, raw)]);
+  if (!parsed.success)
+    throw skillUsageError(dir, [...problems, ...problemsFromIssues(parsed.error.issues, raw)]);
   const { spec, problems: specProblems } = toSpec(parsed.data, folder, basename(abs));
   problems.push(...specProblems, ...flagProblems(spec));
   if (problems.length > 0) throw skillUsageError(dir, problems);
@@ -37,7 +39,10 @@ export function loadSkill(dir: string): LoadedSkill {
 
 function readManifest(folder: SkillFolder, problems: Problem[]): unknown {
   if (!folder.files.has(MANIFEST_FILE)) {
-    problems.push({ at: MANIFEST_FILE, message: 'not found (write a starter one with `agent-bench skill init DIR`)' });
+    problems.push({
+      at: MANIFEST_FILE,
+      message: 'not found (write a starter one with `agent-bench skill init DIR`)',
+    });
     return undefined;
   }
   try {
@@ -54,13 +59,17 @@ function flagProblems(spec: SkillSpec): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) problems.push({ at: '', message: `two flags have the id ${JSON.stringify(id)}: give one an id` });
+    if (seen.has(id))
+      problems.push({ at: '', message: `two flags have the id ${JSON.stringify(id)}: give one an id` });
     seen.add(id);
   }
   spec.lures.forEach((lure, i) => {
     lure.expect.unreached.forEach((id, j) => {
       if (!seen.has(id))
-        problems.push({ at: `lures[${i}].expect.unreached[${j}]`, message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}` });
+        problems.push({
+          at: `lures[${i}].expect.unreached[${j}]`,
+          message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}`,
+        });
     });
   });
   return problems;

@@ -17,7 +17,10 @@ export const RelPath = z
   .transform((p, ctx) => {
     const norm = posix.normalize(p).replace(/\/+$/, '');
     if (p.startsWith('/') || norm === '..' || norm.startsWith('../') || norm === '.') {
-      ctx.addIssue({ code: 'custom', message: `must be a relative path inside its folder, not ${JSON.stringify(p)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a relative path inside its folder, not ${JSON.stringify(p)}`,
+      });
       return z.NEVER;
     }
     return norm;
@@ -65,7 +68,11 @@ export const RequiredCommand = z.preprocess(
       if ((c.pattern === undefined) === (c.any_of === undefined))
         ctx.addIssue({ code: 'custom', message: 'give exactly one of pattern and any_of' });
       if (c.recheck === true && c.exit_code === undefined)
-        ctx.addIssue({ code: 'custom', path: ['recheck'], message: 'needs exit_code (the code the re-run must give)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['recheck'],
+          message: 'needs exit_code (the code the re-run must give)',
+        });
     }),
 );
 
@@ -131,7 +138,10 @@ export function stub(folder: SkillFolder) {
     z
       .strictObject({
         path: OutputPath.optional(),
-        arg: z.string().regex(/^-{1,2}[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be an option such as --out').optional(),
+        arg: z
+          .string()
+          .regex(/^-{1,2}[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be an option such as --out')
+          .optional(),
         from: skillFile(folder, { mounted: false }).optional(),
         content: z.string().optional(),
       })

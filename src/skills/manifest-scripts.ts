@@ -5,6 +5,7 @@
  * of that file of the skill folder (e.g. `.bench/solution.html`, which the agent never sees).
  */
 import { z } from 'zod';
+import type { ScriptedTurn } from '../tasks/types.js';
 import type { SkillFolder } from './folder.js';
 import { Id } from './manifest-parts.js';
 
@@ -46,4 +47,26 @@ export function fileRef(value: unknown): string | null {
   const keys = Object.keys(value);
   const file = (value as Record<string, unknown>).$file;
   return keys.length === 1 && typeof file === 'string' ? file : null;
+}
+
+/** The turns as the scripted model replays them, with each `{"$file": path}` argument read. */
+export function resolveFiles(
+  turns: readonly {
+    text?: string | undefined;
+    calls: { name: string; arguments: Record<string, unknown> }[];
+  }[],
+  folder: SkillFolder,
+): ScriptedTurn[] {
+  return turns.map((t) => ({
+    ...(t.text === undefined ? {} : { text: t.text }),
+    calls: t.calls.map((c) => ({
+      name: c.name,
+      arguments: Object.fromEntries(
+        Object.entries(c.arguments).map(([k, v]) => {
+          const file = fileRef(v);
+          return [k, file === null ? v : folder.read(file).toString('utf8')];
+        }),
+      ),
+    })),
+  }));
 }

@@ -7,7 +7,8 @@
  * - artifact_checks: not_contains, regex, json (true or {schema}), html, min_bytes, image;
  * - harness_checks: [{command, exit_code}] the harness runs after the last turn;
  * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code;
- * - reference_solution and lures (scripted runs, see manifest-scripts.ts), ignored, meta.
+ * - reference_solution and lures (scripted runs, see manifest-scripts.ts), ignored, meta;
+ * - goal_without_skill: the goal as the no-skill variant of `--skill-ab` states it.
  * Keys starting with `_` or `$`, and description/name/version, are notes and never checked.
  */
 import { z } from 'zod';
@@ -41,6 +42,7 @@ export function manifestSchema(folder: SkillFolder) {
     z.strictObject({
       id: Id.optional(),
       goal: z.string().min(1).optional(),
+      goal_without_skill: z.string().min(1).optional(),
       prompt_file: skillFile(folder, { mounted: true }).optional(),
       required_reads: z.array(RelPath.superRefine(mountedRead(folder))).optional(),
       required_commands: z.array(RequiredCommand).optional(),
@@ -63,7 +65,9 @@ export type Manifest = z.output<ReturnType<typeof manifestSchema>>;
 
 function withoutNotes(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('_') && !k.startsWith('$') && !NOTE_KEYS.has(k)));
+  return Object.fromEntries(
+    Object.entries(v).filter(([k]) => !k.startsWith('_') && !k.startsWith('$') && !NOTE_KEYS.has(k)),
+  );
 }
 
 /** A required read under skill/ must be a file the agent can see there. */

@@ -10,7 +10,8 @@ const TOOLS =
 
 export function skillPrompt(spec: SkillSpec, withSkill: boolean): string {
   const rules = writeRules(spec.allowedWrites);
-  if (!withSkill) return `Your goal: ${spec.goal}\n\n${TOOLS}\n\n${rules} When you are done, reply with a short summary of what you did.`;
+  if (!withSkill)
+    return `Your goal: ${spec.goalWithoutSkill}\n\n${TOOLS}\n\n${rules} When you are done, reply with a short summary of what you did.`;
   const head = `A skill is installed at /workspace/skill/ (read-only). Your goal: ${spec.goal}
 
 Read the skill's documentation (start with /workspace/skill/SKILL.md) and follow its steps exactly. ${TOOLS}
@@ -21,6 +22,7 @@ ${rules} When you are done, reply with a short summary of what you did.`;
 }
 
 function writeRules(allowed: readonly string[]): string {
-  const where = allowed.length === 0 ? 'nothing in /workspace' : allowed.map((g) => g.replace(/^\//, '')).join(', ');
+  const where =
+    allowed.length === 0 ? 'nothing in /workspace' : allowed.map((g) => g.replace(/^\//, '')).join(', ');
   return `Work in /workspace. Create or change only these paths there: ${where}. Use /tmp for scratch files.`;
 }

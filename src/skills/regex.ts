@@ -7,7 +7,9 @@ export function toRegExp(source: string): RegExp {
   const inline = /^\(\?([imsx]+)\)/.exec(source);
   let body = inline === null ? source : source.slice(inline[0].length);
   const flags = [...new Set((inline?.[1] ?? '').replace('x', ''))].join('');
-  body = body.replace(/\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/g, '(?<$1>').replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>');
+  body = body
+    .replace(/\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/g, '(?<$1>')
+    .replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>');
   return new RegExp(body, flags);
 }
 

@@ -16,15 +16,26 @@ import { STUB_LOG } from './stub-log.js';
 /** The id of the no-skill variant of a skill task (`--skill-ab`). */
 export const NO_SKILL_SUFFIX = '__noskill';
 
-/** Python run from the read-only mount cannot cache; a script the agent writes may. */
+/** The stubs' log (they append to it on every run), and the caches of Python run from the workspace. */
 const IGNORED = [`/${STUB_LOG}`, '__pycache__', '*.pyc'];
+
+const MOUNT_CHECK = `test -r skill/SKILL.md || { echo "no skill mounted at ${SKILL_MOUNT}" >&2; exit 1; }`;
 
 export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { withSkill: true }): Task {
   const { spec } = skill;
   const flags = skillFlags(spec, opts.withSkill);
   const reference = spec.referenceSolution ?? [];
   const lures = opts.withSkill
-    ? [...spec.lures, ...(reference.length === 0 ? [] : autoLures(spec, reference, flags.map((f) => f.id)))]
+    ? [
+        ...spec.lures,
+        ...(reference.length === 0
+          ? []
+          : autoLures(
+              spec,
+              reference,
+              flags.map((f) => f.id),
+            )),
+      ]
     : [];
   const task: Task = {
     id: opts.withSkill ? spec.id : `${spec.id}${NO_SKILL_SUFFIX}`,
@@ -34,6 +45,8 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     allowedWrites: spec.allowedWrites,
     ignored: [...IGNORED, ...spec.ignored],
     files: [],
+    // A runner that forgot the mount fails the setup loudly instead of failing every trial quietly.
+    ...(opts.withSkill ? { setupCommands: [MOUNT_CHECK] } : {}),
     skillDigest: skill.digest,
     flags,
     referenceSolution: opts.withSkill ? reference : [],

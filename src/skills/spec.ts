@@ -5,21 +5,14 @@
  */
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import type { Lure, ScriptedTurn, TaskMeta } from '../tasks/types.js';
-import type { ContentCheck } from './artifact-checks.js';
+import { type CheckSpec, checkSpecs } from './check-specs.js';
 import type { CommandGroup } from './command-match.js';
 import type { SkillFolder } from './folder.js';
-import type { JsonSchema } from './json-schema.js';
 import type { Manifest } from './manifest.js';
-import { fileRef } from './manifest-scripts.js';
+import { resolveFiles } from './manifest-scripts.js';
 import type { Problem } from './problems.js';
 import { toRegExp } from './regex.js';
 import { type StubSpec, stubLanguage } from './stubs.js';
-
-export interface CheckSpec {
-  id: string;
-  file: string;
-  check: ContentCheck;
-}
 
 export interface HarnessCheckSpec {
   id: string;
@@ -31,6 +24,8 @@ export interface HarnessCheckSpec {
 export interface SkillSpec {
   id: string;
   goal: string;
+  /** The goal for the no-skill variant (`--skill-ab`). */
+  goalWithoutSkill: string;
   promptFile: { name: string; text: string } | null;
   reads: string[];
   commands: CommandGroup[];
@@ -50,31 +45,43 @@ export interface SkillSpec {
 export const DEFAULT_GOAL = 'Execute the skill as documented.';
 export const DEFAULT_MAX_TURNS = 20;
 
-export function toSpec(m: Manifest, folder: SkillFolder, folderName: string): { spec: SkillSpec; problems: Problem[] } {
+export function toSpec(
+  m: Manifest,
+  folder: SkillFolder,
+  folderName: string,
+): { spec: SkillSpec; problems: Problem[] } {
   const problems: Problem[] = [];
   const stubs = Object.entries(m.stubs ?? {}).flatMap(([script, s]): StubSpec[] => {
     const firstLine = folder.read(script).toString('utf8').split('\n', 1)[0] ?? '';
     const language = stubLanguage(script, firstLine);
     if (language === null) {
-      problems.push({ at: `stubs[${JSON.stringify(script)}]`, message: 'only shell, Python and Node scripts can be stubbed' });
+      problems.push({
+        at: `stubs[${JSON.stringify(script)}]`,
+        message: 'only shell, Python and Node scripts can be stubbed',
+      });
       return [];
     }
     const outputs = s.outputs.map((o) => ({
       path: o.path ?? null,
       arg: o.arg ?? null,
-      content: o.from !== undefined ? folder.read(o.from) : Buffer.from(o.content ?? `stub output of ${script}\n`),
+      content:
+        o.from !== undefined ? folder.read(o.from) : Buffer.from(o.content ?? `stub output of ${script}\n`),
     }));
     return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0 }];
   });
   const artifacts = m.expected_artifacts ?? [];
   const fixedOutputs = stubs.flatMap((s) => s.outputs.flatMap((o) => (o.path === null ? [] : [o.path])));
-  const referenceSolution = m.reference_solution === undefined ? null : withFiles(m.reference_solution, folder);
+  const referenceSolution =
+    m.reference_solution === undefined ? null : resolveFiles(m.reference_solution, folder);
   const goal = m.goal ?? DEFAULT_GOAL;
   const spec: SkillSpec = {
     id: m.id ?? `skill_run_v1_${folderName.replace(/[^A-Za-z0-9_]+/g, '_')}`,
     goal,
+    goalWithoutSkill: m.goal_without_skill ?? withoutSkillMention(goal),
     promptFile:
-      m.prompt_file === undefined ? null : { name: m.prompt_file, text: folder.read(m.prompt_file).toString('utf8') },
+      m.prompt_file === undefined
+        ? null
+        : { name: m.prompt_file, text: folder.read(m.prompt_file).toString('utf8') },
     reads: m.required_reads ?? [],
     commands: (m.required_commands ?? []).map((c, i) => ({
       id: c.id ?? String(i),
@@ -97,80 +104,39 @@ export function toSpec(m: Manifest, folder: SkillFolder, folderName: string): { 
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
     referenceSolution,
-    lures: (m.lures ?? []).map((l) => ({ ...l, script: withFiles(l.script, folder), expect: stripUndefined(l.expect) })),
+    lures: (m.lures ?? []).map((l) => ({
+      ...l,
+      script: resolveFiles(l.script, folder),
+      expect: {
+        unreached: l.expect.unreached,
+        ...(l.expect.tamper === undefined ? {} : { tamper: l.expect.tamper }),
+      },
+    })),
     meta: {
       domain: m.meta?.domain ?? 'skill',
       difficulty: m.meta?.difficulty ?? 'medium',
       description: m.meta?.description ?? goal,
-      optimalSteps: m.meta?.optimal_steps ?? Math.max(1, (referenceSolution ?? []).filter((t) => t.calls.length > 0).length),
+      optimalSteps:
+        m.meta?.optimal_steps ??
+        Math.max(1, (referenceSolution ?? []).filter((t) => t.calls.length > 0).length),
       ...(m.meta?.heavy === true ? { heavy: true } : {}),
     },
   };
   return { spec, problems };
 }
 
+/**
+ * The goal minus a trailing pointer to the skill ("... using the installed skill", "..., following
+ * the skill's steps"), for the no-skill variant; `goal_without_skill` says it exactly instead.
+ */
+function withoutSkillMention(goal: string): string {
+  const pointer =
+    /,?\s+(?:using|with|via|following|per|according to)\s+(?:the\s+)?(?:installed\s+|bundled\s+)?skill(?:'s)?(?:\s+(?:steps|docs|documentation|instructions))?(?=[.!]?\s*$)/i;
+  return goal.replace(pointer, '');
+}
+
 /** Declared products are allowed writes: a manifest that forgot them would always be tamper. */
 function allowedWrites(declared: readonly string[], products: readonly string[]): string[] {
   const missing = products.filter((p) => !matchesAnyWorkspaceGlob(declared, p)).map((p) => `/${p}`);
   return [...new Set([...declared, ...missing])];
-}
-
-type WireCheck = NonNullable<Manifest['artifact_checks']>[number];
-
-/**
- * One check per flag. Ids keep the published `check:<needle>` form; an entry with an `id` names its
- * flags `check:<id>` (one check) or `check:<id>:<label>`; collisions get `#2`, `#3`.
- */
-function checkSpecs(entries: readonly WireCheck[], folder: SkillFolder): CheckSpec[] {
-  const out: CheckSpec[] = [];
-  const used = new Map<string, number>();
-  for (const e of entries) {
-    const checks: [string, ContentCheck][] = [
-      ...(e.contains ?? []).map((needle): [string, ContentCheck] => [short(needle), { kind: 'contains', needle }]),
-      ...(e.not_contains ?? []).map((needle): [string, ContentCheck] => [`not:${short(needle)}`, { kind: 'not_contains', needle }]),
-      ...(e.regex ?? []).map((source): [string, ContentCheck] => [`/${short(source)}/`, { kind: 'regex', re: toRegExp(source) }]),
-    ];
-    if (e.json !== undefined) checks.push([`${e.file}:json`, { kind: 'json', schema: schemaOf(e.json.schema, folder) }]);
-    if (e.html === true) checks.push([`${e.file}:html`, { kind: 'html' }]);
-    if (e.min_bytes !== undefined) checks.push([`${e.file}:size>=${e.min_bytes}`, { kind: 'min_bytes', bytes: e.min_bytes }]);
-    if (e.image !== undefined) checks.push([`${e.file}:image`, { kind: 'image', spec: stripUndefined(e.image) }]);
-    for (const [label, check] of checks) {
-      const named = e.id === undefined ? label : checks.length === 1 ? e.id : `${e.id}:${label}`;
-      const base = `check:${named}`;
-      const n = (used.get(base) ?? 0) + 1;
-      used.set(base, n);
-      out.push({ id: n === 1 ? base : `${base}#${n}`, file: e.file, check });
-    }
-  }
-  return out;
-}
-
-/** The published label: the text, or its first 23 characters and an ellipsis. */
-function short(s: string): string {
-  return s.length <= 24 ? s : `${s.slice(0, 23)}…`;
-}
-
-function schemaOf(ref: unknown, folder: SkillFolder): JsonSchema | null {
-  if (ref === undefined) return null;
-  const value: unknown = typeof ref === 'string' ? JSON.parse(folder.read(ref).toString('utf8')) : ref;
-  return value as JsonSchema;
-}
-
-function withFiles(turns: readonly { text?: string | undefined; calls: { name: string; arguments: Record<string, unknown> }[] }[], folder: SkillFolder): ScriptedTurn[] {
-  return turns.map((t) => ({
-    ...(t.text === undefined ? {} : { text: t.text }),
-    calls: t.calls.map((c) => ({
-      name: c.name,
-      arguments: Object.fromEntries(
-        Object.entries(c.arguments).map(([k, v]) => {
-          const file = fileRef(v);
-          return [k, file === null ? v : folder.read(file).toString('utf8')];
-        }),
-      ),
-    })),
-  }));
-}
-
-function stripUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }

@@ -6,14 +6,29 @@
  * one; the mount is read-only, so sharing is safe. It lives under the OS temp folder, in a folder
  * only this user can enter (Docker's daemon still can; the container sees only the copy's root).
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { errorMessage, InfraError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
 import { mountedFiles, type SkillFolder } from './folder.js';
 import { RECORDER_VERSION, recorderSource, type StubSpec } from './stubs.js';
 
-export function stageSkill(folder: SkillFolder, digest: string, stubs: readonly StubSpec[], root = stagingRoot()): string {
+export function stageSkill(
+  folder: SkillFolder,
+  digest: string,
+  stubs: readonly StubSpec[],
+  root = stagingRoot(),
+): string {
   const target = join(root, sha256(`${digest} ${RECORDER_VERSION}`).slice(0, 24));
   if (existsSync(target)) return target;
   mkdirSync(root, { recursive: true, mode: 0o700 });
@@ -30,7 +45,7 @@ export function stageSkill(folder: SkillFolder, digest: string, stubs: readonly 
       else writeFileSync(to, recorderSource(stub));
       // The agent (uid 1000 in the container) reads every file; execute bits are kept as they were.
       const mode = folder.files.get(rel)?.mode ?? 0o644;
-      chmodSync(to, (mode & 0o111 ? 0o755 : 0o644));
+      chmodSync(to, mode & 0o111 ? 0o755 : 0o644);
     }
     // Explicit modes: the user's umask must not lock the agent out.
     for (const d of dirs) chmodSync(d, 0o755);
@@ -39,7 +54,9 @@ export function stageSkill(folder: SkillFolder, digest: string, stubs: readonly 
     rmSync(tmp, { recursive: true, force: true });
     // Another run staged the same copy first: it is as good as ours.
     if (existsSync(target)) return target;
-    throw err;
+    throw new InfraError(`could not copy the skill ${folder.dir} to ${root}: ${errorMessage(err)}`, {
+      cause: err,
+    });
   }
   return target;
 }

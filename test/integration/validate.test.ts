@@ -13,8 +13,13 @@ describe('validate, whole suite', () => {
     const image = await ensureImage();
     const tasks = allTasks();
     const rows = await validateTasks(tasks, {
-      openSandbox: () =>
-        createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'validate-test' } }),
+      openSandbox: (task) =>
+        createDockerSandbox({
+          image: image.tag,
+          limits: DEFAULT_LIMITS,
+          labels: { run: 'validate-test' },
+          ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
+        }),
     });
     const failed = rows.filter((r) => !r.ok);
     expect(failed, formatValidation(failed)).toEqual([]);

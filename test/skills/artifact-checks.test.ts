@@ -15,7 +15,21 @@ function png(width: number, height: number): Buffer {
 
 function jpeg(width: number, height: number): Buffer {
   const app0 = Buffer.from('ffe000104a46494600010100000100010000', 'hex');
-  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, height >> 8, height & 255, width >> 8, width & 255, 1, 1, 0x11, 0]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0,
+    11,
+    8,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    1,
+    1,
+    0x11,
+    0,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof]);
 }
 
@@ -23,7 +37,11 @@ describe('image headers', () => {
   it('reads PNG, JPEG and GIF sizes, and refuses anything else', () => {
     expect(imageSize(png(1280, 800))).toEqual({ format: 'png', width: 1280, height: 800 });
     expect(imageSize(jpeg(640, 480))).toEqual({ format: 'jpeg', width: 640, height: 480 });
-    expect(imageSize(Buffer.from('GIF89a\x10\x00\x20\x00', 'latin1'))).toEqual({ format: 'gif', width: 16, height: 32 });
+    expect(imageSize(Buffer.from('GIF89a\x10\x00\x20\x00', 'latin1'))).toEqual({
+      format: 'gif',
+      width: 16,
+      height: 32,
+    });
     expect(imageSize(Buffer.from('PNG'))).toBeNull();
     expect(imageSize(Buffer.from('%PDF-1.4'))).toBeNull();
   });
@@ -102,15 +120,23 @@ describe('content problems, on the file as it is at the end', () => {
   const problem = (file: string, check: ContentCheck) => contentProblem(ctx, file, check);
 
   it('passes and fails each kind with a reason', async () => {
-    expect(await problem('out/a.json', { kind: 'json', schema: { type: 'object', required: ['total'] } })).toBeNull();
-    expect(await problem('out/a.json', { kind: 'json', schema: { type: 'array' } })).toMatch(/expected array/);
+    expect(
+      await problem('out/a.json', { kind: 'json', schema: { type: 'object', required: ['total'] } }),
+    ).toBeNull();
+    expect(await problem('out/a.json', { kind: 'json', schema: { type: 'array' } })).toMatch(
+      /expected array/,
+    );
     expect(await problem('out/page.html', { kind: 'json', schema: null })).toMatch(/not valid JSON/);
     expect(await problem('out/page.html', { kind: 'contains', needle: 'Hello' })).toBeNull();
     expect(await problem('out/page.html', { kind: 'not_contains', needle: 'Hello' })).toMatch(/contains/);
     expect(await problem('out/page.html', { kind: 'regex', re: /<p>\w+<\/p>/ })).toBeNull();
     expect(await problem('out/page.html', { kind: 'html' })).toBeNull();
-    expect(await problem('out/page.html', { kind: 'min_bytes', bytes: 13 })).toBe('out/page.html has 12 bytes');
-    expect(await problem('out/pic.png', { kind: 'image', spec: { format: 'png', width: 1280, height: 800 } })).toBeNull();
+    expect(await problem('out/page.html', { kind: 'min_bytes', bytes: 13 })).toBe(
+      'out/page.html has 12 bytes',
+    );
+    expect(
+      await problem('out/pic.png', { kind: 'image', spec: { format: 'png', width: 1280, height: 800 } }),
+    ).toBeNull();
     expect(await problem('out/pic.png', { kind: 'image', spec: { min_width: 1920 } })).toMatch(/width 1280/);
   });
 

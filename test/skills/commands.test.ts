@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/agent/record.js';
-import { type CommandGroup, groupRuns, inOrder, type Matcher } from '../../src/skills/command-match.js';
 import { rerunLine } from '../../src/skills/command-flags.js';
+import { type CommandGroup, groupRuns, inOrder, type Matcher } from '../../src/skills/command-match.js';
 import { invocations } from '../../src/skills/invocations.js';
 import { toRegExp } from '../../src/skills/regex.js';
 import { shell } from '../scoring/call-fixtures.js';
@@ -73,7 +73,11 @@ describe('required commands match what ran, never the text', () => {
   it('does not count a pattern that names only arguments, nor a refused or unrun call', async () => {
     const args = group('--title\\s+daily');
     expect(await turns([shell('sh skill/scripts/make_report.sh --title daily')], args)).toEqual([]);
-    const refused = { ...shell('sh make_report.sh --title a'), invalid: 'bad_arguments' as const, exit_code: null };
+    const refused = {
+      ...shell('sh make_report.sh --title a'),
+      invalid: 'bad_arguments' as const,
+      exit_code: null,
+    };
     expect(await turns([refused], report)).toEqual([]);
   });
 
@@ -123,8 +127,13 @@ describe('a stubbed script', () => {
   it('does not count a forged log line, nor one line for two runs', async () => {
     const forged = logLine(['--title', 'a']);
     expect(await turns([shell('echo sh skill/scripts/x.sh --title a')], x, STUBBED, forged)).toEqual([]);
-    expect(await turns([shell(`echo '${forged.trim()}' >> .stub_calls.log`)], x, STUBBED, forged)).toEqual([]);
-    const twice = [shell('sh skill/scripts/x.sh --title a'), shell('false && sh skill/scripts/x.sh --title a')];
+    expect(await turns([shell(`echo '${forged.trim()}' >> .stub_calls.log`)], x, STUBBED, forged)).toEqual(
+      [],
+    );
+    const twice = [
+      shell('sh skill/scripts/x.sh --title a'),
+      shell('false && sh skill/scripts/x.sh --title a'),
+    ];
     expect(await turns(twice, x, STUBBED, forged)).toEqual([1]);
     expect(await turns([shell('sh skill/scripts/x.sh --title b')], x, STUBBED, forged)).toEqual([]);
   });
@@ -143,7 +152,9 @@ describe('order and re-runs', () => {
   });
 
   it('re-runs the simple command itself, in its directory, expansions left to the shell', () => {
-    const [, inv] = invocations(ctx([shell(`cd skill && python3 check.py 'out put.html' "$HOME" *.txt; echo done`)]));
+    const [, inv] = invocations(
+      ctx([shell(`cd skill && python3 check.py 'out put.html' "$HOME" *.txt; echo done`)]),
+    );
     expect(inv === undefined ? null : rerunLine(inv)).toBe(
       `cd '/workspace/skill' && 'python3' 'check.py' 'out put.html' "$HOME" *.txt`,
     );

@@ -16,7 +16,10 @@ function problemsOf(dir: string): string[] {
   } catch (err) {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).exitCode).toBe(2);
-    return (err as UsageError).message.split('\n').slice(1).map((l) => l.trim());
+    return (err as UsageError).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
   }
   throw new Error('the skill loaded');
 }
@@ -37,9 +40,16 @@ describe('a published-format manifest', () => {
     expect(task.maxTurns).toBe(10);
     expect(task.allowedWrites).toEqual(['output/*']);
     expect(task.ignored).toContain('/.stub_calls.log');
-    expect(task.prompt).toMatch(/^A skill is installed at \/workspace\/skill\/ \(read-only\)\. Your goal: Generate the daily report/);
+    expect(task.prompt).toMatch(
+      /^A skill is installed at \/workspace\/skill\/ \(read-only\)\. Your goal: Generate the daily report/,
+    );
     expect(skill.spec.stubs).toMatchObject([
-      { script: 'scripts/make_report.sh', language: 'sh', outputs: [{ path: 'output/report.txt', arg: null }], exitCode: 0 },
+      {
+        script: 'scripts/make_report.sh',
+        language: 'sh',
+        outputs: [{ path: 'output/report.txt', arg: null }],
+        exitCode: 0,
+      },
     ]);
     expect(skill.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(task.skillDigest).toBe(skill.digest);
@@ -63,7 +73,12 @@ describe('a broken manifest', () => {
         goal: 'Do it.',
         max_turns: 0,
         required_reads: ['skill/NOPE.md', '../etc/passwd'],
-        required_commands: ['ok\\.sh', '(unclosed', { pattern: 'a', recheck: true }, { pattern: 'a', any_of: ['b'] }],
+        required_commands: [
+          'ok\\.sh',
+          '(unclosed',
+          { pattern: 'a', recheck: true },
+          { pattern: 'a', any_of: ['b'] },
+        ],
         expected_artifacts: ['skill/out.txt'],
         artifact_checks: [{ file: 'out.json', json: { schema: { type: 'object', oneOf: [] } } }],
         prompt_file: 'PROMPT.md',
@@ -71,7 +86,9 @@ describe('a broken manifest', () => {
           'scripts/x.sh': { outputs: ['output/x.png'] },
           'scripts/real.sh': { outputs: [{ path: 'a', arg: '--out' }], exit_code: 300 },
         },
-        reference_solution: [{ name: 'write_file', arguments: { path: 'a', content: { $file: '.bench/missing.html' } } }],
+        reference_solution: [
+          { name: 'write_file', arguments: { path: 'a', content: { $file: '.bench/missing.html' } } },
+        ],
         required_read: ['typo'],
       },
     );
@@ -92,7 +109,11 @@ describe('a broken manifest', () => {
       'reference_solution[0].arguments.content["$file"]: file not found in skill folder',
       'required_read: unknown key',
     ];
-    for (const e of expected) expect(problems.some((p) => p.startsWith(e)), `${e}\nin:\n${problems.join('\n')}`).toBe(true);
+    for (const e of expected)
+      expect(
+        problems.some((p) => p.startsWith(e)),
+        `${e}\nin:\n${problems.join('\n')}`,
+      ).toBe(true);
     expect(problems).toHaveLength(expected.length);
   });
 
@@ -112,7 +133,9 @@ describe('a broken manifest', () => {
     const problems = problemsOf(dir);
     expect(problems).toEqual([
       'stubs["scripts/gen.rb"]: only shell, Python and Node scripts can be stubbed',
-      expect.stringMatching(/^lures\[0\]\.expect\.unreached\[1\]: no flag "cmd:9"; the flags are read:|^lures/),
+      expect.stringMatching(
+        /^lures\[0\]\.expect\.unreached\[1\]: no flag "cmd:9"; the flags are read:|^lures/,
+      ),
     ]);
   });
 

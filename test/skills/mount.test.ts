@@ -3,7 +3,7 @@
  * chmod anything under /workspace/skill, nor move or replace the mount point; snapshots leave the
  * mount out (so it is never tamper nor an artifact); a reset wipes the agent's files and keeps it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,10 @@ afterAll(async () => {
 
 describe.sequential('a read-only skill mount', () => {
   it('is there for the agent to read and run', async () => {
-    const r = await sb.runCommand('cat skill/SKILL.md && ./skill/scripts/run.sh && sh skill/scripts/run.sh', 10_000);
+    const r = await sb.runCommand(
+      'cat skill/SKILL.md && ./skill/scripts/run.sh && sh skill/scripts/run.sh',
+      10_000,
+    );
     expect({ out: r.stdout, code: r.exitCode }).toEqual({ out: '# skill\nran\nran\n', code: 0 });
   });
 
@@ -55,7 +58,10 @@ describe.sequential('a read-only skill mount', () => {
     }
     const tool = await sb.writeFile('skill/SKILL.md', 'replaced');
     expect(tool.ok).toBe(false);
-    const view = await asRoot(sb, 'ls -A /workspace/skill; cat /workspace/skill/SKILL.md; stat -c %a /workspace/skill');
+    const view = await asRoot(
+      sb,
+      'ls -A /workspace/skill; cat /workspace/skill/SKILL.md; stat -c %a /workspace/skill',
+    );
     expect(view.stdout).toBe('SKILL.md\nscripts\n# skill\n755\n');
     expect(readFileSync(join(host, 'SKILL.md'), 'utf8')).toBe('# skill\n');
   });
@@ -65,7 +71,7 @@ describe.sequential('a read-only skill mount', () => {
     expect(r.stderr).toMatch(/Read-only file system/);
   });
 
-  it('is left out of snapshots, which still see the agent\'s files', async () => {
+  it("is left out of snapshots, which still see the agent's files", async () => {
     await sb.runCommand('mkdir -p output && echo hi > output/a.txt', 10_000);
     const snap = await sb.snapshot();
     expect([...snap.keys()]).toEqual(['output', 'output/a.txt']);

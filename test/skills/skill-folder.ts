@@ -19,7 +19,8 @@ export function skillFolder(
     writeFileSync(join(dir, path), content);
   }
   for (const path of opts.executable ?? []) chmodSync(join(dir, path), 0o755);
-  if (manifest !== undefined) writeFileSync(join(dir, 'bench_manifest.json'), JSON.stringify(manifest, null, 2));
+  if (manifest !== undefined)
+    writeFileSync(join(dir, 'bench_manifest.json'), JSON.stringify(manifest, null, 2));
   return dir;
 }
 

@@ -49,10 +49,15 @@ function stagedWorkspace() {
   const staged = stageSkill(skill.folder, skill.digest, skill.spec.stubs, temp());
   const ws = temp();
   cpSync(staged, join(ws, 'skill'), { recursive: true });
-  return { staged, ws, again: () => stageSkill(skill.folder, skill.digest, skill.spec.stubs, join(staged, '..')) };
+  return {
+    staged,
+    ws,
+    again: () => stageSkill(skill.folder, skill.digest, skill.spec.stubs, join(staged, '..')),
+  };
 }
 
-const run = (ws: string, argv: string[], cwd = ws) => spawnSync(argv[0] as string, argv.slice(1), { cwd, encoding: 'utf8' });
+const run = (ws: string, argv: string[], cwd = ws) =>
+  spawnSync(argv[0] as string, argv.slice(1), { cwd, encoding: 'utf8' });
 
 describe('the staged skill', () => {
   it('holds what the agent may see, readable by anyone, and is built once', () => {
@@ -63,7 +68,9 @@ describe('the staged skill', () => {
     expect(statSync(staged).mode & 0o777).toBe(0o755);
     expect(statSync(join(staged, 'scripts/render.sh')).mode & 0o777).toBe(0o755);
     expect(statSync(join(staged, 'scripts/gen.py')).mode & 0o777).toBe(0o644);
-    expect(readFileSync(join(staged, 'scripts/render.sh'), 'utf8')).toMatch(/agent-bench stub of scripts\/render\.sh/);
+    expect(readFileSync(join(staged, 'scripts/render.sh'), 'utf8')).toMatch(
+      /agent-bench stub of scripts\/render\.sh/,
+    );
     expect(again()).toBe(staged);
   });
 });
@@ -82,7 +89,10 @@ describe('stubs', () => {
     expect(py.status).toBe(3);
     expect(readFileSync(join(ws, 'art/cat.png'))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const missing = run(ws, ['python3', 'skill/scripts/gen.py', '--prompt', 'x']);
-    expect({ code: missing.status, err: missing.stderr }).toEqual({ code: 2, err: 'scripts/gen.py: missing --out\n' });
+    expect({ code: missing.status, err: missing.stderr }).toEqual({
+      code: 2,
+      err: 'scripts/gen.py: missing --out\n',
+    });
 
     const node = run(ws, ['node', join(ws, 'skill/scripts/upload.mjs'), join(ws, 'output/report.pdf')]);
     expect({ out: node.stdout, code: node.status }).toEqual({ out: 'uploaded\n', code: 0 });

@@ -16,10 +16,10 @@ export async function skillInitCommand(dir: string, o: SkillInitCliOptions): Pro
   const out = o.stdout ?? process.stdout;
   const { folder, problems } = readSkillFolder(resolve(dir));
   if (folder === null) throw skillUsageError(dir, problems);
-  if (!folder.files.has(SKILL_FILE)) throw new UsageError(`${dir} has no ${SKILL_FILE}: is it a skill folder?`);
+  if (!folder.files.has(SKILL_FILE))
+    throw new UsageError(`${dir} has no ${SKILL_FILE}: is it a skill folder?`);
   const target = join(folder.dir, MANIFEST_FILE);
-  if (existsSync(target) && !o.force)
-    throw new UsageError(`${target} exists; pass --force to replace it`);
+  if (existsSync(target) && !o.force) throw new UsageError(`${target} exists; pass --force to replace it`);
   const { manifest, todo } = proposeManifest(folder, basename(folder.dir));
   writeFileSync(target, `${JSON.stringify(manifest, null, 2)}\n`);
   out.write(

@@ -91,10 +91,14 @@ export function mountNames(mounts: readonly ReadOnlyMount[] | undefined): string
 }
 
 function mountName(containerPath: string): string {
-  const name = containerPath.startsWith(`${WORKSPACE_DIR}/`) ? containerPath.slice(WORKSPACE_DIR.length + 1) : '';
+  const name = containerPath.startsWith(`${WORKSPACE_DIR}/`)
+    ? containerPath.slice(WORKSPACE_DIR.length + 1)
+    : '';
   // Plain names only: the reset script and the snapshot walk compare them as they are.
   if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name))
-    throw new InternalError(`a sandbox mount must be a direct child of ${WORKSPACE_DIR}, not ${containerPath}`);
+    throw new InternalError(
+      `a sandbox mount must be a direct child of ${WORKSPACE_DIR}, not ${containerPath}`,
+    );
   return name;
 }
 

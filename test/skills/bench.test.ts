@@ -1,0 +1,129 @@
+/**
+ * Skill tasks through the real bench (runBench, the scripted OpenAI-compatible server, the Docker
+ * sandbox): artifacts exported with the hashes the record gives, the skill digest recorded, step
+ * names called as tools counted as hallucinations, and --skill-ab producing both variants.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { selectWithSkills } from '../../src/cli/skill-tasks.js';
+import type { ResultFile } from '../../src/run/result-file.js';
+import { compareAb, formatAb } from '../../src/skills/ab.js';
+import { bundledSkills } from '../../src/skills/bundled.js';
+import type { Task } from '../../src/tasks/types.js';
+import { sha256 } from '../../src/util/hash.js';
+import { getTask } from '../../tasks/index.js';
+import { turnsToReplies } from '../helpers/scripted-server.js';
+import { IMAGE_TIMEOUT_MS } from '../sandbox/fixture.js';
+import { benchTasks } from './bench-tasks.js';
+import { LEGACY_SKILL } from './skill-folder.js';
+
+function task(id: string): Task {
+  const t = getTask(id);
+  if (t === undefined) throw new Error(`no task ${id}`);
+  return t;
+}
+
+describe.sequential('skill tasks in a real run', () => {
+  it(
+    'exports the artifacts with the hashes the record lists, and records the skill digest',
+    async () => {
+      const report = task('skill_run_v1_report');
+      const run = await benchTasks([report], turnsToReplies(report.referenceSolution));
+      const [result] = run.results as [ResultFile];
+      const [trial] = result.trials;
+      expect(trial?.passed, trial?.failure_reason ?? '').toBe(true);
+      // cmd:render is reached only when the stub's log pairs with the parsed run: the stub recorded it.
+      expect(trial?.flags['cmd:render']).toMatchObject({ reached: true, turn: 3 });
+      expect(result.skill_digest).toBe(bundledSkills().find((s) => s.spec.id === report.id)?.digest);
+      expect(trial?.artifacts.map((a) => a.path)).toEqual(['output/report.pdf', 'output/summary.json']);
+      for (const a of trial?.artifacts ?? []) {
+        const bytes = await readFile(join(run.resultsDir, trial?.artifacts_dir ?? '', a.path));
+        expect({ path: a.path, sha256: sha256(bytes), size: bytes.length }).toEqual({
+          path: a.path,
+          sha256: a.sha256,
+          size: a.size,
+        });
+      }
+      const pdf = await readFile(
+        join(run.resultsDir, trial?.artifacts_dir ?? '', 'output/report.pdf'),
+        'utf8',
+      );
+      expect(pdf).toMatch(/^%PDF-1\.4\n% agent-bench stub output/);
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it('counts a documented step name called as a tool', async () => {
+    const mirage = task('tool_mirage_v1');
+    const script = [
+      { calls: [{ name: 'csv_summarize', arguments: { input: 'skill/data/sales.csv' } }] },
+      ...mirage.referenceSolution,
+    ];
+    const run = await benchTasks([mirage], turnsToReplies(script));
+    const [result] = run.results as [ResultFile];
+    const [trial] = result.trials;
+    expect(trial?.flags.no_tool_hallucination).toMatchObject({
+      reached: false,
+      detail: expect.stringMatching(/csv_summarize/),
+    });
+    expect(trial?.invalid_tool_call_count).toBe(1);
+    expect(result.invalid_tool_call_count).toBe(1);
+    expect(trial?.flags.step_completion?.reached).toBe(true);
+    expect(trial?.passed).toBe(false);
+  });
+
+  it('runs --skill-ab as two variants, both with the digest, and compares them', async () => {
+    const tasks = selectWithSkills({ tasks: 'all', skillDirs: [LEGACY_SKILL], skillAb: true });
+    expect(tasks.map((t) => t.id)).toEqual(['skill_run_v1_report', 'skill_run_v1_report__noskill']);
+    expect(tasks[1]?.mounts).toBeUndefined();
+    expect(tasks[1]?.prompt).toMatch(/^Your goal: Generate the daily report\.\n/);
+    expect(tasks[1]?.prompt).not.toMatch(/skill/);
+    const withSkill = turnsToReplies([
+      { calls: [{ name: 'read_file', arguments: { path: 'skill/SKILL.md' } }] },
+      {
+        calls: [
+          {
+            name: 'execute_command',
+            arguments: { command: 'sh /workspace/skill/scripts/make_report.sh --title daily' },
+          },
+        ],
+      },
+      { text: 'Report generated.', calls: [] },
+    ]);
+    const without = turnsToReplies([
+      {
+        calls: [{ name: 'write_file', arguments: { path: 'output/report.txt', content: 'daily report\n' } }],
+      },
+      { text: 'Report written.', calls: [] },
+    ]);
+    const run = await benchTasks(
+      tasks,
+      (body) => {
+        const prompt = JSON.stringify(body.messages.find((m) => m.role === 'user')?.content ?? '');
+        const replies = prompt.includes('A skill is installed') ? withSkill : without;
+        return replies[body.messages.filter((m) => m.role === 'assistant').length] ?? { text: 'done' };
+      },
+      { k: 2 },
+    );
+    const [on, off] = run.results as [ResultFile, ResultFile];
+    expect([on.task_id, off.task_id]).toEqual(['skill_run_v1_report', 'skill_run_v1_report__noskill']);
+    expect(on.skill_digest).toMatch(/^sha256:/);
+    expect(off.skill_digest).toBe(on.skill_digest);
+    expect([on.pass_hat_k, off.pass_hat_k]).toEqual([1, 1]);
+    expect(Object.keys(off.skills)).toEqual([
+      'artifact:output/report.txt',
+      'no_tool_hallucination',
+      'step_completion',
+    ]);
+    const [row] = compareAb(run.results);
+    expect(row).toMatchObject({
+      taskId: 'skill_run_v1_report',
+      goalFlags: ['artifact:output/report.txt'],
+      withSkill: { trials: 2, goalPassHatK: 1, avgTurns: 3 },
+      withoutSkill: { trials: 2, goalPassHatK: 1, avgTurns: 2 },
+      mismatch: null,
+    });
+    expect(formatAb(compareAb(run.results))).toMatch(/turns\s+3\.0\s+2\.0\s+\+1\.0/);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Every bundled skill is sound, proven in the real sandbox through validateTasks: its reference
+ * solution passes, doing nothing scores 0, and each lure (its own and the automatic ones) is caught.
+ * A user's skill is validated the same way from --skill-dir, and needs a reference solution.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/commands/validate.js';
+import { bundledSkills } from '../../src/skills/bundled.js';
+import { skillTask } from '../../src/skills/skill-task.js';
+import type { Task } from '../../src/tasks/types.js';
+import { UsageError } from '../../src/util/errors.js';
+import { validateTasks } from '../../src/validate/validate-tasks.js';
+import { IMAGE_TIMEOUT_MS, openSandbox } from '../sandbox/fixture.js';
+import { LEGACY_SKILL, removeSkillFolders, skillFolder } from './skill-folder.js';
+
+afterAll(removeSkillFolders);
+
+const open = (task: Task) => openSandbox(task.mounts === undefined ? {} : { mounts: task.mounts });
+
+describe('bundled skills', () => {
+  it.each(bundledSkills().map((s) => [s.spec.id, s] as const))(
+    '%s: oracle passes, doing nothing scores 0, every lure is caught',
+    async (_id, skill) => {
+      const rows = await validateTasks([skillTask(skill)], { openSandbox: open });
+      expect(rows.filter((r) => !r.ok)).toEqual([]);
+      expect(rows.map((r) => r.run).slice(0, 2)).toEqual(['oracle', 'do-nothing']);
+      expect(rows.map((r) => r.run)).toContain('auto:hallucinated_step');
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it('include the four the issue asks for, tool_mirage_v1 among them, the heavy one last', async () => {
+    const { allTasks } = await import('../../tasks/index.js');
+    const ids = allTasks().map((t) => t.id);
+    const skills = [
+      'tool_mirage_v1',
+      'skill_run_v1_landing_page',
+      'skill_run_v1_report',
+      'skill_run_v1_imitate_dashboard',
+    ];
+    expect(ids.filter((id) => skills.includes(id))).toEqual(skills);
+    expect(ids.at(-1)).toBe('skill_run_v1_imitate_dashboard');
+  });
+});
+
+describe('a user skill', () => {
+  it(
+    'is validated from its folder: a wrong reference solution fails its oracle',
+    async () => {
+      const dir = skillFolder(
+        {
+          'SKILL.md': 'Run `sh /workspace/skill/go.sh`.\n',
+          'go.sh': 'mkdir -p out && echo done > out/r.txt\n',
+        },
+        {
+          goal: 'Run the skill.',
+          required_commands: [{ pattern: 'go\\.sh', exit_code: 0 }],
+          expected_artifacts: ['out/r.txt'],
+          artifact_checks: [{ file: 'out/r.txt', contains: ['done'] }],
+          reference_solution: [{ name: 'execute_command', arguments: { command: 'sh skill/go.sh' } }],
+        },
+      );
+      const { loadSkill } = await import('../../src/skills/load.js');
+      const good = await validateTasks([skillTask(loadSkill(dir))], { openSandbox: open });
+      expect(good.filter((r) => !r.ok)).toEqual([]);
+      const wrong = skillFolder(
+        { 'SKILL.md': 'x\n', 'go.sh': 'echo nothing\n' },
+        {
+          required_commands: ['go\\.sh'],
+          expected_artifacts: ['out/r.txt'],
+          reference_solution: [{ name: 'execute_command', arguments: { command: 'sh skill/go.sh' } }],
+        },
+      );
+      const rows = await validateTasks([skillTask(loadSkill(wrong))], { openSandbox: open });
+      expect(rows[0]).toMatchObject({
+        run: 'oracle',
+        ok: false,
+        detail: expect.stringMatching(/artifact:out\/r\.txt/),
+      });
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it(
+    'fails loudly, not quietly, in a sandbox opened without its mount',
+    async () => {
+      const { loadSkill } = await import('../../src/skills/load.js');
+      const task = skillTask(loadSkill(LEGACY_SKILL));
+      const rows = await validateTasks([{ ...task, referenceSolution: [] }], {
+        openSandbox: () => openSandbox(),
+      });
+      expect(rows[0]).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/harness error: .*no skill mounted at \/workspace\/skill/),
+      });
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it('needs a reference solution to be validated (a usage error, before any container)', async () => {
+    await expect(validateCommand({ tasks: 'all', skillDir: [LEGACY_SKILL] })).rejects.toThrow(UsageError);
+    await expect(validateCommand({ tasks: 'all', skillDir: [LEGACY_SKILL] })).rejects.toThrow(
+      /no reference_solution/,
+    );
+  });
+});
