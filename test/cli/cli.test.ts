@@ -45,6 +45,17 @@ describe.sequential('agent-bench CLI', () => {
     expect(r.stderr).toContain('unreachable');
   });
 
+  it('doctor checks the engine and the image, and says what to do about a missing model server', async () => {
+    const r = await cli(['doctor']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ok\s+Docker engine: version /);
+    expect(r.stdout).toMatch(/ok\s+sandbox image: agent-bench-sandbox:/);
+    expect(r.stdout).toContain('model server');
+    const down = await cli(['doctor', '--base-url', await unusedPortUrl()]);
+    expect(down.code).toBe(3);
+    expect(down.stdout).toMatch(/fail\s+model server: .*unreachable/);
+  });
+
   it('list names every task with its flags', async () => {
     const r = await cli(['list']);
     expect(r.code).toBe(0);

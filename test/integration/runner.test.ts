@@ -97,6 +97,23 @@ describe.sequential('runner', () => {
     expect(run.log).toMatch(/warning: the model's chat template has no tool support/);
   });
 
+  it('--fresh-container gives each trial its own container', async () => {
+    // The root filesystem's overlay upper dir is unique to each container.
+    const whoami = exec("grep -o 'upperdir=[^,]*' /proc/self/mountinfo | head -1");
+    const result = only(
+      await benchWithScript({
+        tasks: 'debug_python_v1',
+        script: [whoami, done, whoami, done],
+        settings: { k: 2, fresh_container: true },
+      }),
+    );
+    expect(result.container_reuse).toBe(false);
+    const hosts = result.trials.map((t) => t.turn_logs[0]?.tool_calls[0]?.stdout.trim());
+    expect(hosts[0]).toMatch(/^upperdir=\S+$/);
+    expect(hosts[1]).toMatch(/^upperdir=\S+$/);
+    expect(hosts[0]).not.toBe(hosts[1]);
+  });
+
   it('writes a verifiable results file and events, and --resume continues an interrupted run', async () => {
     const first = await benchWithScript({
       tasks: 'debug_python_v1',
