@@ -30,7 +30,8 @@ apt_install() {
     as_root apt-get update -q
     apt_updated=yes
   fi
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+  # With recommends, as verified on our machines (cgroupfs-mount, xz-utils...).
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
 }
 
 missing=()
