@@ -134,14 +134,15 @@ describe.sequential('working directory', () => {
 describe.sequential('a container that dies', () => {
   it('fails the command with a clear error instead of hanging, and reset brings a new one', async () => {
     const oldId = sb.id;
-    const pending = sb.runCommand('sleep 20', 60_000);
-    await new Promise((r) => setTimeout(r, 500));
-    await new Docker().getContainer(oldId).kill();
-    const started = Date.now();
-    const error = await pending.then(
+    // Handlers attach at once: the rejection may land while the kill is still being awaited.
+    const pending = sb.runCommand('sleep 20', 60_000).then(
       () => null,
       (e: unknown) => e,
     );
+    await new Promise((r) => setTimeout(r, 500));
+    await new Docker().getContainer(oldId).kill();
+    const started = Date.now();
+    const error = await pending;
     expect(error).toBeInstanceOf(InfraError);
     expect(String(error)).toMatch(
       /sandbox container \w{12} stopped during a command \(exited, exit code 137\)/,
