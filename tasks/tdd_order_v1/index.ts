@@ -7,6 +7,7 @@ import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scorin
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
 import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
+import { testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
 
@@ -19,30 +20,8 @@ const RED_EXIT_CODES = new Set([1, 2]);
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
-/** Top-level test_*.py files the agent created, with the turn each first appeared, earliest first. */
-function testFiles(ctx: CheckContext): { path: string; turn: number }[] {
-  return [...ctx.firstChangeTurn]
-    .filter(([path]) => /^test_[^/]*\.py$/.test(path) && !ctx.setupSnapshot.has(path))
-    .map(([path, turn]) => ({ path, turn }))
-    .sort((a, b) => a.turn - b.turn);
-}
-
 const flags: Flag[] = [
-  {
-    id: 'test_first',
-    kind: 'process',
-    description: 'A test_*.py file appeared strictly before slugify.py did.',
-    check(ctx) {
-      const impl = firstChangeTurn(ctx, IMPL);
-      const tests = testFiles(ctx);
-      if (tests.length === 0) return miss('no test_*.py file was written');
-      if (impl === null) return miss('slugify.py was never written');
-      const first = tests.find((t) => changedBefore(ctx, t, { path: IMPL, turn: impl }));
-      return first === undefined
-        ? miss('slugify.py appeared before any test file')
-        : { reached: true, turn: first.turn };
-    },
-  },
+  testFirstFlag(IMPL),
   {
     id: 'red_observed',
     kind: 'process',

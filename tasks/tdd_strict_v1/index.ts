@@ -8,6 +8,7 @@ import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-help
 import { afterChange, beforeChange, changedBefore, writersIn } from '../../src/scoring/ordering.js';
 import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
+import { testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
 import { pytestLogWrites, reportsFailure } from './red-log.js';
@@ -23,14 +24,6 @@ export const AUDIT = auditCommand('compare_versions', 'versions');
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
-/** Top-level test_*.py files the agent created, with the turn each first appeared, earliest first. */
-function testFiles(ctx: CheckContext): { path: string; turn: number }[] {
-  return [...ctx.firstChangeTurn]
-    .filter(([path]) => /^test_[^/]*\.py$/.test(path) && !ctx.setupSnapshot.has(path))
-    .map(([path, turn]) => ({ path, turn }))
-    .sort((a, b) => a.turn - b.turn);
-}
-
 /** Every change of red.log came before versions.py appeared (or versions.py never did). */
 function logSettledBeforeImpl(ctx: CheckContext, impl: number | null): boolean {
   if (impl === null) return true;
@@ -40,21 +33,7 @@ function logSettledBeforeImpl(ctx: CheckContext, impl: number | null): boolean {
 }
 
 const flags: Flag[] = [
-  {
-    id: 'test_first',
-    kind: 'process',
-    description: 'A test_*.py file appeared strictly before versions.py did.',
-    check(ctx) {
-      const impl = firstChangeTurn(ctx, IMPL);
-      const tests = testFiles(ctx);
-      if (tests.length === 0) return miss('no test_*.py file was written');
-      if (impl === null) return miss('versions.py was never written');
-      const first = tests.find((t) => changedBefore(ctx, t, { path: IMPL, turn: impl }));
-      return first === undefined
-        ? miss('versions.py appeared before any test file')
-        : { reached: true, turn: first.turn };
-    },
-  },
+  testFirstFlag(IMPL),
   {
     id: 'red_logged',
     kind: 'process',
