@@ -4,12 +4,12 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { ArtifactRecord } from '../results/trial.js';
 import type { WorkspaceSnapshot } from '../sandbox/types.js';
 import { type Sandbox, WORKSPACE_DIR } from '../sandbox/types.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import type { Task } from '../tasks/types.js';
 import { sha256 } from '../util/hash.js';
-import type { ArtifactRecord } from './record.js';
 
 /** Beyond this many bytes per trial, further artifacts are listed but not copied. */
 const MAX_EXPORT_BYTES = 64 * 1024 * 1024;

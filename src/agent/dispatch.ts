@@ -4,9 +4,9 @@
  * answered with an error that says exactly what to resend.
  */
 import type { ParsedToolCall } from '../models/types.js';
+import type { InvalidCallReason, ToolCallLog } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { capHeadTail } from '../util/text-cap.js';
-import type { InvalidCallReason, ToolCallLog } from './record.js';
 import { VALID_TOOLS_LIST } from './tool-specs.js';
 
 export interface DispatchLimits {

@@ -2,11 +2,12 @@
  * Decides every flag of a trial. Checks see the record and ask the sandbox for ground truth through
  * one narrow interface; hidden files are copied in only now, after every agent process is dead.
  */
+
+import type { FlagResult, TurnLog } from '../results/trial.js';
 import { type ExecResult, HARNESS_DIR, type Sandbox, type WorkspaceSnapshot } from '../sandbox/types.js';
 import { changeTurns, firstChangeTurns } from '../scoring/snapshot-diff.js';
 import type { CheckContext, GroundTruth, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
-import type { FlagResult, TurnLog } from './record.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
 

@@ -3,6 +3,8 @@
  * flag from the record and from ground truth the harness gathers itself.
  */
 import { type ChatMessage, type ChatModel, type ModelReply, ModelRequestError } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
+import type { TrialRecord, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper } from '../scoring/snapshot-diff.js';
@@ -10,8 +12,6 @@ import type { Task } from '../tasks/types.js';
 import { exportArtifacts } from './artifacts.js';
 import { type DispatchLimits, dispatchToolCall } from './dispatch.js';
 import { evaluateFlags } from './evaluate.js';
-import type { EventSink } from './events.js';
-import type { TrialRecord, TurnLog } from './record.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 import { TOOL_SPECS } from './tool-specs.js';
 import { callCounts, errorTurn, round3, summarizeArg, sumUsage, turnLogFrom } from './turn-log.js';

@@ -1,6 +1,7 @@
 /** The options `run` and `ladder` share: everything that changes a score, and how to reach a model. */
+
+import type { RunSettings } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
-import type { RunSettings } from '../run/settings.js';
 
 /** As commander parses them (camelCase of the flags). */
 export interface SettingsCliOptions {

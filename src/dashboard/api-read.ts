@@ -3,11 +3,11 @@
  * and one trial's transcript are fetched on demand, so thousands of trials open quickly.
  */
 import type { ServerResponse } from 'node:http';
-import type { TrialRecord } from '../agent/record.js';
 import { buildRadarData } from '../report/axes.js';
 import { newestPerCell } from '../report/load.js';
 import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
 import { withoutCredentials } from '../report/summary.js';
+import type { TrialRecord } from '../results/trial.js';
 import { listArtifacts } from './artifacts.js';
 import { BASE_HEADERS, sendError, sendJson } from './http-util.js';
 import type { ResultIndex } from './result-index.js';

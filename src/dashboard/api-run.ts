@@ -1,6 +1,7 @@
 /** The run panel's routes: start and cancel (state-changing, guarded by the server), and the live stream. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { EVENTS_FILE } from '../results/layout.js';
 import { currentSize, tailEvents } from './event-tail.js';
 import { BodyError, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RunBusyError, type RunManager, type RunRequest } from './run-manager.js';
@@ -50,11 +51,11 @@ export async function getEvents(
 ): Promise<void> {
   const run = ctx.runs.state();
   const from =
-    sinceRun && run !== null ? run.events_offset : await currentSize(join(ctx.resultsDir, 'events.jsonl'));
+    sinceRun && run !== null ? run.events_offset : await currentSize(join(ctx.resultsDir, EVENTS_FILE));
   const client = openSse(req, res);
   client.send('run', run);
   for (const line of ctx.runs.logSince(0)) client.send('log', line);
-  const tail = tailEvents(join(ctx.resultsDir, 'events.jsonl'), from, (e) => client.send('trial', e));
+  const tail = tailEvents(join(ctx.resultsDir, EVENTS_FILE), from, (e) => client.send('trial', e));
   ctx.clients.add(client);
   client.onClose(() => {
     tail.stop();

@@ -6,8 +6,8 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join, posix } from 'node:path';
-import type { TrialRecord } from '../agent/record.js';
-import { modelSlug } from '../run/result-file.js';
+import { artifactsDir } from '../results/layout.js';
+import type { TrialRecord } from '../results/trial.js';
 
 export type ArtifactKind = 'html' | 'image' | 'text' | 'binary';
 
@@ -24,17 +24,13 @@ export interface ArtifactView {
 
 const MAX_LISTED = 500;
 
-export function artifactDir(taskId: string, model: string, trialIndex: number): string {
-  return posix.join('artifacts', taskId, modelSlug(model), `trial-${trialIndex}`);
-}
-
 export async function listArtifacts(
   resultsDir: string,
   taskId: string,
   model: string,
   trial: TrialRecord,
 ): Promise<ArtifactView[]> {
-  const rel = artifactDir(taskId, model, trial.index);
+  const rel = artifactsDir(taskId, model, trial.index);
   const root = join(resultsDir, rel);
   const listed = recordedArtifacts(trial);
   const entries = listed ?? (await walk(root)).map((path) => ({ path, size: null, sha256: null }));

@@ -3,7 +3,8 @@
  * appends whole lines; a line still being written is held until its newline arrives.
  */
 import { open, stat } from 'node:fs/promises';
-import type { LoggedEvent } from '../run/event-log.js';
+import { parseEventLine } from '../results/event-line.js';
+import type { LoggedEvent } from '../results/events.js';
 
 export interface EventTail {
   stop(): void;
@@ -46,7 +47,7 @@ export function tailEvents(
         pending = end === -1 ? data : data.subarray(end + 1);
         const complete = end === -1 ? '' : data.subarray(0, end).toString('utf8');
         for (const line of complete.split('\n')) {
-          const event = parseLine(line);
+          const event = parseEventLine(line);
           if (event !== null && !stopped) onEvent(event);
         }
       } finally {
@@ -66,23 +67,4 @@ export function tailEvents(
       clearInterval(timer);
     },
   };
-}
-
-function parseLine(line: string): LoggedEvent | null {
-  if (line.trim() === '') return null;
-  try {
-    const v = JSON.parse(line) as Partial<LoggedEvent> | null;
-    if (v === null || typeof v !== 'object') return null;
-    const ok =
-      typeof v.ts === 'string' &&
-      typeof v.run_id === 'string' &&
-      typeof v.task === 'string' &&
-      typeof v.model === 'string' &&
-      typeof v.event === 'object' &&
-      v.event !== null &&
-      typeof v.event.type === 'string';
-    return ok ? (v as LoggedEvent) : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,10 +3,11 @@
  * incrementally (only files whose size or mtime changed are read again), plus a small cache of whole
  * files for the transcript routes.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ResultSummary, summarizeResult } from '../report/summary.js';
-import type { ResultFile } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
+import { readResultFile } from '../results/store.js';
 
 interface Entry {
   mtimeMs: number;
@@ -38,7 +39,7 @@ export function createResultIndex(dir: string) {
         entries.set(name, {
           mtimeMs: info.mtimeMs,
           size: info.size,
-          summary: result === null ? null : summarize(name, result),
+          summary: result === null ? null : summarizeResult(name, result),
         });
       }
     };
@@ -75,36 +76,6 @@ export function createResultIndex(dir: string) {
 export type ResultIndex = ReturnType<typeof createResultIndex>;
 
 async function parse(path: string): Promise<ResultFile | null> {
-  try {
-    const v: unknown = JSON.parse(await readFile(path, 'utf8'));
-    return looksLikeResult(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Same gate as readResultFiles, plus the fields the summary reads without checking. */
-function looksLikeResult(v: unknown): v is ResultFile {
-  if (typeof v !== 'object' || v === null) return false;
-  const o = v as Record<string, unknown>;
-  return (
-    typeof o.schema_version === 'string' &&
-    typeof o.task_id === 'string' &&
-    typeof o.model === 'string' &&
-    typeof o.run_id === 'string' &&
-    typeof o.started_at === 'string' &&
-    typeof o.updated_at === 'string' &&
-    typeof o.skills === 'object' &&
-    o.skills !== null &&
-    Array.isArray(o.trials)
-  );
-}
-
-/** A foreign or older-schema file with missing fields is skipped, not fatal. */
-function summarize(name: string, result: ResultFile): ResultSummary | null {
-  try {
-    return summarizeResult(name, result);
-  } catch {
-    return null;
-  }
+  const parsed = await readResultFile(path);
+  return parsed.ok ? parsed.result : null;
 }

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { EVENTS_FILE } from '../results/layout.js';
 import { currentSize, type EventTail, tailEvents } from './event-tail.js';
 
 export interface RunRequest {
@@ -90,7 +91,7 @@ export function createRunManager(o: RunManagerOptions) {
     logSince: (since: number): LogLine[] => log.filter((l) => l.seq >= since),
 
     async start(req: RunRequest): Promise<RunState> {
-      const eventsPath = join(o.resultsDir, 'events.jsonl');
+      const eventsPath = join(o.resultsDir, EVENTS_FILE);
       const eventsOffset = await currentSize(eventsPath);
       // Checked after the last await, so two requests racing cannot both start a run.
       if (state?.status === 'running') {

@@ -3,11 +3,12 @@
  * the first that passes everything at pass^k (or run them all with `exhaustive`). Each rung is an
  * ordinary run, so its results files land where reports and the dashboard look.
  */
+
+import type { RunSettings } from '../results/result-file.js';
 import type { ProgressStream } from '../run/progress.js';
 import type { ModelRequest } from '../run/resolve-model.js';
-import { newRunId } from '../run/result-file.js';
 import { runBench } from '../run/run-bench.js';
-import type { RunSettings } from '../run/settings.js';
+import { newRunId } from '../run/run-id.js';
 import type { Task } from '../tasks/types.js';
 import { InterruptedError, UsageError } from '../util/errors.js';
 import { type CandidateSource, type Candidates, findCandidates } from './candidates.js';

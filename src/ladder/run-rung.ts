@@ -1,7 +1,7 @@
 /** One rung: the whole task set against one model, reached on a server, in-process, or on a spawned server. */
 import { join } from 'node:path';
+import type { ResultFile } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
-import type { ResultFile } from '../run/result-file.js';
 import type { BenchOptions } from '../run/run-bench.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';

@@ -1,6 +1,6 @@
 /** `--server-cmd` templates: checked when given, filled in per model file. */
 import { basename } from 'node:path';
-import { modelSlug } from '../run/result-file.js';
+import { modelSlug } from '../results/layout.js';
 import { UsageError } from '../util/errors.js';
 
 /** Without `{model}` every rung would serve the same model; without `{port}` the server cannot be found. */

@@ -1,5 +1,5 @@
 /** When a rung passes, and so when the ladder stops. */
-import type { ResultFile } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
 
 /** Every trial passed, k of k, and nothing was tampered with. */
 export function taskPasses(result: ResultFile): boolean {

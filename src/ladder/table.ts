@@ -1,5 +1,5 @@
 /** The ladder table: one row per model in ladder order, pass^k per task, and which models pass. */
-import type { ResultFile } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
 import { formatBillions, formatDuration, formatSize } from './format.js';
 import { taskPasses } from './stop-rule.js';
 import type { LadderModel, Rung } from './types.js';

@@ -1,7 +1,7 @@
 /** What the ladder is made of: candidate models in size order, and what happened on each rung. */
 import type { WeightEstimate } from '../discovery/order.js';
 import type { DiscoveredModel } from '../discovery/types.js';
-import type { ResultFile } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
 
 export interface LadderModel {
   /** What a run asks for: the name a server knows, or a GGUF file's absolute path. */

@@ -1,4 +1,5 @@
 /** The clean internal shapes of a chat model; wire shapes stay inside each backend. */
+import type { TokenUsage, ToolCallSource } from '../results/trial.js';
 
 export interface ToolSpec {
   name: string;
@@ -21,9 +22,6 @@ export interface AssistantToolCall {
   rawArguments: string;
 }
 
-/** Where a tool call came from: the server's structured tool_calls, or parsed out of the reply text. */
-export type ToolCallSource = 'native' | 'text';
-
 export interface ParsedToolCall {
   /** Unique within a trial. */
   id: string;
@@ -32,11 +30,6 @@ export interface ParsedToolCall {
   /** null when the arguments were not a JSON object. */
   arguments: Record<string, unknown> | null;
   source: ToolCallSource;
-}
-
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
 }
 
 /** One retry the client made before getting this reply: never hidden in latency. */

@@ -3,7 +3,7 @@
  * flags it missed, with an excerpt of a failing transcript as evidence.
  */
 
-import type { ResultFile } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
 import { buildRadarData, type RadarData } from './axes.js';
 import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
 import type { LoadedResult } from './load.js';

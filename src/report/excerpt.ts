@@ -2,7 +2,7 @@
  * A short, readable excerpt of one trial's transcript for the model card: the first turn where something
  * went wrong plus the last turns, each call with its argument, exit code and the tail of its output.
  */
-import type { ToolCallLog, TrialRecord, TurnLog } from '../agent/record.js';
+import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { clip } from './format.js';
 
 export interface ExcerptCall {

@@ -3,7 +3,8 @@
  * read results files; they never import the runner.
  */
 import { basename } from 'node:path';
-import { type ResultFile, readResultFiles } from '../run/result-file.js';
+import type { ResultFile } from '../results/result-file.js';
+import { describeProblem, readResultFiles } from '../results/store.js';
 
 export interface LoadedResult {
   /** File name inside the results folder (what the dashboard uses to address it). */
@@ -14,9 +15,11 @@ export interface LoadedResult {
 /** The identity and dates a result is ordered by: enough to pick the newest without the trials. */
 export type Dated = Pick<ResultFile, 'task_id' | 'model' | 'run_id' | 'started_at' | 'updated_at'>;
 
-export async function loadResults(dir: string): Promise<LoadedResult[]> {
-  const files = await readResultFiles(dir);
-  return files.map(({ path, result }) => ({ file: basename(path), result }));
+/** Every usable results file in dir; each file that was skipped is told to onSkipped in one line. */
+export async function loadResults(dir: string, onSkipped?: (line: string) => void): Promise<LoadedResult[]> {
+  const { results, problems } = await readResultFiles(dir);
+  for (const p of problems) onSkipped?.(describeProblem(p));
+  return results.map(({ path, result }) => ({ file: basename(path), result }));
 }
 
 /**

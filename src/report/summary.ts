@@ -2,8 +2,9 @@
  * A results file without its transcripts: every number the matrix, the radar and the dashboard's index
  * need, computed once when the file is read. Small enough to send thousands of them to a page.
  */
-import type { TrialRecord } from '../agent/record.js';
-import type { FlagSummary, ResultFile } from '../run/result-file.js';
+
+import type { FlagSummary, ResultFile } from '../results/result-file.js';
+import type { TrialRecord } from '../results/trial.js';
 
 /** Sums over the trials that passed (the efficiency and speed axes compare passing work only). */
 export interface PassedTotals {

@@ -2,8 +2,9 @@
  * Model tiers, derived from flags across the whole suite (pure: results in, rows out). A model missing a
  * result for some suite task is reported as incomplete, never tiered on a subset.
  */
-import type { TrialRecord } from '../agent/record.js';
-import type { ResultFile } from '../run/result-file.js';
+
+import type { ResultFile } from '../results/result-file.js';
+import type { TrialRecord } from '../results/trial.js';
 import { cellKey, newestPerCell, sortedUnique } from './load.js';
 
 export type Tier = 1 | 2 | 3;

@@ -1,8 +1,9 @@
 /** Summary fields of a results file, computed from its trials alone (pure). */
-import type { TrialRecord } from '../agent/record.js';
+
+import type { FlagSummary, ResultFile } from '../results/result-file.js';
+import type { TrialRecord } from '../results/trial.js';
 import { passHatK } from '../scoring/stats.js';
 import type { Task } from '../tasks/types.js';
-import type { FlagSummary, ResultFile } from './result-file.js';
 
 type Summary = Pick<
   ResultFile,

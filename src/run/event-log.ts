@@ -1,14 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TrialEvent } from '../agent/events.js';
-
-export interface LoggedEvent {
-  ts: string;
-  run_id: string;
-  task: string;
-  model: string;
-  event: TrialEvent;
-}
+import type { LoggedEvent, TrialEvent } from '../results/events.js';
+import { EVENTS_FILE } from '../results/layout.js';
 
 /**
  * Appends every event to <resultsDir>/events.jsonl as it happens (the dashboard tails it). Appends are
@@ -18,7 +11,7 @@ export function openEventLog(
   resultsDir: string,
 ): (runId: string, task: string, model: string, event: TrialEvent) => void {
   mkdirSync(resultsDir, { recursive: true });
-  const path = join(resultsDir, 'events.jsonl');
+  const path = join(resultsDir, EVENTS_FILE);
   return (run_id, task, model, event) => {
     const line: LoggedEvent = { ts: new Date().toISOString(), run_id, task, model, event };
     appendFileSync(path, `${JSON.stringify(line)}\n`);

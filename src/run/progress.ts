@@ -3,7 +3,7 @@
  * output is not a terminal or CI is set (so logs stay readable).
  */
 import chalk from 'chalk';
-import type { TrialEvent } from '../agent/events.js';
+import type { TrialEvent } from '../results/events.js';
 
 export interface Progress {
   event(task: string, model: string, k: number, e: TrialEvent): void;

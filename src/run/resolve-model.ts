@@ -11,10 +11,9 @@ import { createOpenAICompatibleModel } from '../models/openai-compatible.js';
 import { checkServer, probeLocalServers } from '../models/probe.js';
 import { createScriptedModel } from '../models/scripted.js';
 import type { ChatModel } from '../models/types.js';
+import type { EnvironmentServer, Sampling } from '../results/result-file.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage, InfraError } from '../util/errors.js';
-import type { EnvironmentServer } from './result-file.js';
-import type { Sampling } from './settings.js';
 
 export const ORACLE_MODEL = 'oracle';
 

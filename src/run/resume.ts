@@ -1,6 +1,6 @@
+import type { ResultFile, RunSettings } from '../results/result-file.js';
+import { readResultFiles } from '../results/store.js';
 import { canonicalJson } from '../util/hash.js';
-import { type ResultFile, readResultFiles } from './result-file.js';
-import type { RunSettings } from './settings.js';
 
 /**
  * The newest earlier result of this task and model that can be continued: same task version and same
@@ -13,7 +13,8 @@ export async function findResumable(
   taskVersion: string,
   settings: RunSettings,
 ): Promise<ResultFile | null> {
-  const candidates = (await readResultFiles(dir))
+  // A corrupted or hand-edited file is never continued: it is not among the results.
+  const candidates = (await readResultFiles(dir)).results
     .map((f) => f.result)
     .filter(
       (r) =>

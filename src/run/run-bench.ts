@@ -4,6 +4,7 @@
  */
 
 import { taskVersion } from '../../tasks/index.js';
+import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../sandbox/index.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
@@ -12,10 +13,9 @@ import { HARNESS_VERSION } from '../util/version.js';
 import { openEventLog } from './event-log.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { type ModelRequest, type ResolvedModel, resolveModel } from './resolve-model.js';
-import { type Environment, newRunId, type ResultFile } from './result-file.js';
 import { findResumable } from './resume.js';
+import { newRunId } from './run-id.js';
 import { runTaskTrials } from './run-task.js';
-import type { RunSettings } from './settings.js';
 import { formatSummary } from './summary.js';
 
 export interface BenchOptions {

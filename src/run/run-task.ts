@@ -3,16 +3,18 @@
  * with fresh_container), the results file rewritten after every trial, early stop at the first failure.
  */
 import { join } from 'node:path';
-import type { EventSink } from '../agent/events.js';
 import { runTrial } from '../agent/loop.js';
-import type { TrialRecord } from '../agent/record.js';
 import type { ChatModel } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
+import { artifactsDir } from '../results/layout.js';
+import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
+import { withHash, writeResultFile } from '../results/store.js';
+import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage, InterruptedError } from '../util/errors.js';
 import { summarize } from './aggregate.js';
-import { type Environment, modelSlug, type ResultFile, withHash, writeResultFile } from './result-file.js';
-import { DISPATCH_LIMITS, nonComparableReasons, type RunSettings } from './settings.js';
+import { DISPATCH_LIMITS, nonComparableReasons } from './settings.js';
 
 export interface TaskRunOptions {
   runId: string;
@@ -54,7 +56,6 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
   const build = (): ResultFile => {
     const reasons = nonComparableReasons(settings);
     return withHash({
-      schema_version: '2.0',
       run_id: runId,
       task_id: task.id,
       task_version: o.taskVersion,
@@ -145,7 +146,7 @@ function artifactsFolder(
   model: string,
   index: number,
 ): { dir: string; relative: string } {
-  const relative = `artifacts/${taskId}/${modelSlug(model)}/trial-${index}`;
+  const relative = artifactsDir(taskId, model, index);
   return { dir: join(resultsDir, relative), relative };
 }
 

@@ -1,27 +1,4 @@
-/** Every setting that can change a score. Recorded in each result; non-default values make a run non-comparable. */
-export interface Sampling {
-  temperature: number;
-  seed?: number;
-  top_p?: number;
-  max_tokens?: number;
-}
-
-export interface SandboxLimits {
-  memory_mb: number;
-  pids: number;
-  cpus: number;
-}
-
-export interface RunSettings {
-  k: number;
-  early_stop: boolean;
-  /** null: each task's own max_turns. */
-  max_turns: number | null;
-  command_timeout_sec: number;
-  fresh_container: boolean;
-  limits: SandboxLimits;
-  sampling: Sampling;
-}
+import type { RunSettings, SandboxLimits } from '../results/result-file.js';
 
 export const DEFAULT_LIMITS: SandboxLimits = { memory_mb: 2048, pids: 256, cpus: 2 };
 export const DEFAULT_COMMAND_TIMEOUT_SEC = 60;

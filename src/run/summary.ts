@@ -1,4 +1,4 @@
-import type { ResultFile } from './result-file.js';
+import type { ResultFile } from '../results/result-file.js';
 
 /** The end-of-run table: one row per task. */
 export function formatSummary(results: readonly ResultFile[]): string {

@@ -3,7 +3,7 @@
  * call's exit code is pytest's), and what it may have written. A refused call ran nothing; a failed
  * read_file read nothing; a failed write_file wrote nothing.
  */
-import type { ToolCallLog } from '../agent/record.js';
+import type { ToolCallLog } from '../results/trial.js';
 import { resolvePath } from './paths.js';
 import { pytestArguments } from './pytest.js';
 import type { ReadTarget } from './read-target.js';

@@ -2,7 +2,7 @@
  * A task is data plus small check functions. Adding a task never touches the loop, the sandbox
  * or the scoring core.
  */
-import type { ToolCallLog, TurnLog } from '../agent/record.js';
+import type { ToolCallLog, TurnLog } from '../results/trial.js';
 import type { ExecResult, ReadOnlyMount, WorkspaceSnapshot } from '../sandbox/types.js';
 
 export interface TaskFile {

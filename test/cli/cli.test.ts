@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { readResultFiles } from '../../src/run/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
 import { allTasks } from '../../tasks/index.js';
 import { unusedPortUrl } from '../helpers/scripted-server.js';
 
@@ -69,7 +69,7 @@ describe.sequential('agent-bench CLI', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('No model server found');
     expect(r.stderr).toContain('--model oracle');
-    const results = (await readResultFiles(dir)).map((f) => f.result);
+    const results = (await readResultFiles(dir)).results.map((f) => f.result);
     expect(results.map((x) => x.task_id).sort()).toEqual(
       allTasks()
         .map((t) => t.id)

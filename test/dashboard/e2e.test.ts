@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/dashboard/server.js';
-import { modelSlug } from '../../src/run/result-file.js';
+import { modelSlug } from '../../src/results/layout.js';
 import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
 import { type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 import { launchChromium, TEST_OUTPUT } from './browser.js';

@@ -2,7 +2,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/dashboard/server.js';
-import { modelSlug } from '../../src/run/result-file.js';
+import { modelSlug } from '../../src/results/layout.js';
 import { LLAMA, QWEN } from '../fixtures/results-set.js';
 import { type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 import { copyFixtures, pageHeaders, raw, startTestDashboard } from './harness.js';

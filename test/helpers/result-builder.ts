@@ -2,8 +2,10 @@
  * Crafted results files for report tests: say what each trial did (flags reached, tool calls, tamper,
  * time) and get a ResultFile whose summary fields agree with its trials.
  */
-import type { FlagResult, ToolCallLog, TrialRecord, TrialStatus } from '../../src/agent/record.js';
-import type { FlagSummary, ResultFile } from '../../src/run/result-file.js';
+
+import type { FlagSummary, ResultFile } from '../../src/results/result-file.js';
+import { withHash } from '../../src/results/store.js';
+import type { FlagResult, ToolCallLog, TrialRecord, TrialStatus } from '../../src/results/trial.js';
 
 export interface TrialSpec {
   /** Flag id -> reached. Ids starting with "p:" are process flags, the rest outcome flags. */
@@ -103,8 +105,7 @@ export function result(spec: ResultSpec): ResultFile {
     };
   }
   const reasons = spec.nonComparable ?? [];
-  return {
-    schema_version: '2.0',
+  return withHash({
     run_id: `${startedAt}-${spec.task}`,
     task_id: spec.task,
     task_version: '1',
@@ -152,8 +153,7 @@ export function result(spec: ResultSpec): ResultFile {
       docker_version: null,
     },
     trials,
-    result_hash: 'crafted',
-  };
+  });
 }
 
 function toolCall(invalid: boolean): ToolCallLog {

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type LadderOptions, runLadder } from '../../src/ladder/run-ladder.js';
 import { shellQuote } from '../../src/ladder/server-command.js';
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
-import { readResultFiles } from '../../src/run/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
 import { selectTasks } from '../../src/run/select-tasks.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { ensureImage } from '../../src/sandbox/index.js';
@@ -102,7 +102,7 @@ describe.sequential('agent-bench ladder through the real bench', () => {
       expect(output()).toContain(outcome.verdict);
 
       // The rungs' runs are ordinary results files, and the ladder summary points at them.
-      const files = await readResultFiles(options.resultsDir);
+      const files = (await readResultFiles(options.resultsDir)).results;
       expect(files.map((f) => [f.result.model, f.result.pass_all_k]).sort()).toEqual([
         ['small-3b-q4_K_M', true],
         ['tiny-0.5b-q4_K_M', false],
@@ -146,7 +146,7 @@ describe.sequential('agent-bench ladder through the real bench', () => {
       await expect(runLadder(options)).rejects.toBeInstanceOf(InterruptedError);
       clearInterval(timer);
       expect(Date.now() - started).toBeLessThan(30_000);
-      const files = await readResultFiles(options.resultsDir);
+      const files = (await readResultFiles(options.resultsDir)).results;
       expect(files.map((f) => [f.result.model, f.result.status])).toEqual([
         ['slow-1b-q4_K_M', 'interrupted'],
       ]);
@@ -176,7 +176,7 @@ describe.sequential('agent-bench ladder through the real bench', () => {
     expect(outcome.verdict).toMatch(
       /^debug_python_v1 needs at least Q4_K_M of solves-4b: 4B total, 0\.0 GiB$/,
     );
-    const files = await readResultFiles(options.resultsDir);
+    const files = (await readResultFiles(options.resultsDir)).results;
     expect(files.map((f) => f.result.model).sort()).toEqual([
       'gives-up-1b-Q4_K_M.gguf',
       'solves-4b-Q4_K_M.gguf',

@@ -1,7 +1,7 @@
 /** The runner end to end: pass^k, early stop, container reuse and reset, results files, resume, events. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readResultFiles, verifyHash } from '../../src/run/result-file.js';
+import { readResultFiles, verifyHash } from '../../src/results/store.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, MODEL, only } from './bench-harness.js';
@@ -120,7 +120,7 @@ describe.sequential('runner', () => {
       script: [done, done],
       settings: { k: 2 },
     });
-    const files = await readResultFiles(first.resultsDir);
+    const files = (await readResultFiles(first.resultsDir)).results;
     expect(files).toHaveLength(1);
     const stored = files[0];
     if (stored === undefined) throw new Error('no results file');
@@ -154,6 +154,6 @@ describe.sequential('runner', () => {
     expect(resumed.run_id).toBe(stored.result.run_id);
     expect(resumed.trials.map((t) => t.index)).toEqual([0, 1]);
     expect(resumed.status).toBe('complete');
-    expect(await readResultFiles(first.resultsDir)).toHaveLength(1);
+    expect((await readResultFiles(first.resultsDir)).results).toHaveLength(1);
   });
 });

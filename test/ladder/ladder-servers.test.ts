@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLadder } from '../../src/ladder/run-ladder.js';
-import type { ResultFile } from '../../src/run/result-file.js';
+import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';

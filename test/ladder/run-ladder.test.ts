@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candidates } from '../../src/ladder/candidates.js';
 import { type LadderDeps, type LadderOptions, runLadder } from '../../src/ladder/run-ladder.js';
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
-import type { ResultFile } from '../../src/run/result-file.js';
+import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readResultFiles } from '../../src/run/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
 import { FIXTURE_DIR, fixtureResults } from '../fixtures/results-set.js';
 
 function expectedFiles(): Map<string, string> {
@@ -47,6 +47,7 @@ describe('fixture results folder', () => {
 
   it('is read by the real results reader', async () => {
     const read = await readResultFiles(FIXTURE_DIR);
-    expect(read).toHaveLength(fixtureResults().length);
+    expect(read.problems).toEqual([]);
+    expect(read.results).toHaveLength(fixtureResults().length);
   });
 });

@@ -210,9 +210,16 @@ describe('agent-bench report tiers', () => {
         JSON.stringify(result({ task: 'a', model: 'm', trials: [PASS] })),
       );
       await writeFile(join(dir, 'notes.json'), '{"not": "a result"}');
+      const edited = { ...result({ task: 'a', model: 'm', trials: [MISS] }), run_id: 'hand-edited' };
+      await writeFile(join(dir, 'a__m__2.json'), JSON.stringify({ ...edited, pass_all_k: true }));
       const out: string[] = [];
-      await tiersCommand({ resultsDir: dir, format: 'md', write: (t) => void out.push(t) });
+      const err: string[] = [];
+      const stderr = { write: (t: string) => err.push(t) } as unknown as NodeJS.WritableStream;
+      await tiersCommand({ resultsDir: dir, format: 'md', write: (t) => void out.push(t), stderr });
       expect(out.join('')).toContain('| 1 full discipline | m |');
+      expect(err).toEqual([
+        `agent-bench: skipped ${join(dir, 'a__m__2.json')}: content does not match its result_hash (edited by hand or corrupted)\n`,
+      ]);
       out.length = 0;
       await tiersCommand({ resultsDir: dir, format: 'json', tasks: 'a,b', write: (t) => void out.push(t) });
       expect(JSON.parse(out.join(''))).toMatchObject({

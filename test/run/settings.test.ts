@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_COMMAND_TIMEOUT_SEC,
-  DEFAULT_LIMITS,
-  nonComparableReasons,
-  type RunSettings,
-} from '../../src/run/settings.js';
+import type { RunSettings } from '../../src/results/result-file.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS, nonComparableReasons } from '../../src/run/settings.js';
 
 const defaults: RunSettings = {
   k: 3,

@@ -1,5 +1,5 @@
 /** Tool-call logs for scoring tests. */
-import type { ToolCallLog } from '../../src/agent/record.js';
+import type { ToolCallLog } from '../../src/results/trial.js';
 
 export function shell(
   command: string,

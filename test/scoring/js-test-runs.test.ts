@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallLog } from '../../src/agent/record.js';
+import type { ToolCallLog } from '../../src/results/trial.js';
 import { type JsRunKind, jsRunKind } from '../../src/scoring/js-runners.js';
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { parseCommandLine } from '../../src/scoring/shell-commands.js';

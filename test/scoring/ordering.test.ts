@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallLog } from '../../src/agent/record.js';
+import type { ToolCallLog } from '../../src/results/trial.js';
 import { pytestRuns, readRepeats } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange, changedBefore, type StepRef } from '../../src/scoring/ordering.js';
 import { readFile, shell, writeFile } from './call-fixtures.js';

@@ -2,9 +2,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ResultFile } from '../../src/run/result-file.js';
+import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS, type RunSettings } from '../../src/run/settings.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
 import { type Script, startScriptedServer } from '../helpers/scripted-server.js';
 

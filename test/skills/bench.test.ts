@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectWithSkills } from '../../src/cli/skill-tasks.js';
-import type { ResultFile } from '../../src/run/result-file.js';
+import type { ResultFile } from '../../src/results/result-file.js';
 import { compareAb, formatAb } from '../../src/skills/ab.js';
 import { bundledSkills } from '../../src/skills/bundled.js';
 import type { Task } from '../../src/tasks/types.js';

@@ -4,7 +4,7 @@
  * with such a run. Echoing the command, or forging the log, counts for nothing.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolCallLog } from '../../src/agent/record.js';
+import type { ToolCallLog } from '../../src/results/trial.js';
 import { rerunLine } from '../../src/skills/command-flags.js';
 import { type CommandGroup, groupRuns, inOrder, type Matcher } from '../../src/skills/command-match.js';
 import { invocations } from '../../src/skills/invocations.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallLog } from '../../src/agent/record.js';
+import type { ToolCallLog } from '../../src/results/trial.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import {

@@ -4,7 +4,7 @@
  * CheckContext the loop would build. Ground truth is a fake deciding from the final files.
  */
 import { createHash } from 'node:crypto';
-import type { ToolCallLog, TurnLog } from '../../src/agent/record.js';
+import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';

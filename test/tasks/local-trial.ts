@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import type { ToolCallLog, TurnLog } from '../../src/agent/record.js';
+import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { ExecResult, SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';

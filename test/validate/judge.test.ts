@@ -1,6 +1,6 @@
 /** The validate verdicts on crafted trial records: each way a task can be unsound shows up. */
 import { describe, expect, it } from 'vitest';
-import type { FlagResult, TrialRecord } from '../../src/agent/record.js';
+import type { FlagResult, TrialRecord } from '../../src/results/trial.js';
 import type { Lure } from '../../src/tasks/types.js';
 import { judgeLure, judgeNothing, judgeOracle } from '../../src/validate/validate-tasks.js';
 

@@ -40,7 +40,7 @@ export interface CardOptions extends CommonOptions {
 
 export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {
   const format = oneOf<MatrixFormat>('--format', o.format, ['md', 'json', 'csv']);
-  const loaded = await loadOrFail(o.resultsDir);
+  const loaded = await loadOrFail(o.resultsDir, o.stderr ?? process.stderr);
   const models = o.models === undefined ? undefined : splitList(o.models);
   await emit(o, renderMatrix(buildMatrix(summaries(loaded), models), format));
 }
@@ -52,7 +52,7 @@ export async function reportRadarCommand(o: RadarOptions): Promise<void> {
       `--models takes 1 to ${MAX_SERIES} comma-separated model names (got ${models.length})`,
     );
   }
-  const all = summaries(await loadOrFail(o.resultsDir));
+  const all = summaries(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr));
   const known = new Set(all.map((s) => s.model));
   const unknown = models.filter((m) => !known.has(m));
   if (unknown.length === models.length)
@@ -71,13 +71,13 @@ export async function reportRadarCommand(o: RadarOptions): Promise<void> {
 
 export async function reportCardCommand(o: CardOptions): Promise<void> {
   const format = oneOf('--format', o.format, ['html', 'md']);
-  const card = buildCard(await loadOrFail(o.resultsDir), o.model);
+  const card = buildCard(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr), o.model);
   if (card === null) throw new UsageError(`no results for model ${o.model} in ${o.resultsDir}`);
   await emit(o, format === 'md' ? renderCardMarkdown(card) : renderCardHtml(card));
 }
 
-async function loadOrFail(dir: string): Promise<LoadedResult[]> {
-  const loaded = await loadResults(resolve(dir));
+async function loadOrFail(dir: string, stderr: NodeJS.WritableStream): Promise<LoadedResult[]> {
+  const loaded = await loadResults(resolve(dir), (line) => stderr.write(`agent-bench: ${line}\n`));
   if (loaded.length === 0)
     throw new UsageError(`no results files in ${dir} (run \`agent-bench run\` first, or pass --results-dir)`);
   return loaded;

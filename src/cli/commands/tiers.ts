@@ -1,8 +1,7 @@
 /** `agent-bench report tiers`: the tier definition and the table, from the results files alone. */
-import { sortedUnique } from '../../report/load.js';
+import { loadResults, sortedUnique } from '../../report/load.js';
 import { computeTiers } from '../../report/tiers.js';
 import { tiersJson, tiersMarkdown } from '../../report/tiers-format.js';
-import { readResultFiles } from '../../run/result-file.js';
 import { UsageError } from '../../util/errors.js';
 
 export interface TiersOptions {
@@ -11,12 +10,16 @@ export interface TiersOptions {
   /** Comma-separated task ids that make up the suite (default: every task with results). */
   tasks?: string;
   write?: (text: string) => void;
+  stderr?: NodeJS.WritableStream;
 }
 
 export async function tiersCommand(o: TiersOptions): Promise<void> {
   if (o.format !== 'md' && o.format !== 'json')
     throw new UsageError(`--format must be md or json, not ${o.format}`);
-  const results = (await readResultFiles(o.resultsDir)).map((f) => f.result);
+  const stderr = o.stderr ?? process.stderr;
+  const results = (await loadResults(o.resultsDir, (line) => stderr.write(`agent-bench: ${line}\n`))).map(
+    (f) => f.result,
+  );
   const given = o.tasks
     ?.split(',')
     .map((t) => t.trim())

@@ -1,11 +1,16 @@
 /**
  * The record of one trial as the agent loop writes it. Field names are snake_case because these
- * objects are written to the results files as they are (the published contract).
+ * objects are written to the results files as they are (the published contract); src/results/schema.ts
+ * parses them back.
  */
-import type { TokenUsage, ToolCallSource } from '../models/types.js';
 
-export const TOOL_NAMES = ['execute_command', 'read_file', 'write_file'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** Where a tool call came from: the server's structured tool_calls, or parsed out of the reply text. */
+export type ToolCallSource = 'native' | 'text';
 
 /** Why a tool call was not executed. */
 export type InvalidCallReason = 'unknown_tool' | 'bad_arguments' | 'missing_argument';

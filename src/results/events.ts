@@ -1,4 +1,4 @@
-/** Events the loop emits while a trial runs; the runner appends them to events.jsonl and the progress line. */
+/** Events the loop emits while a trial runs; the runner appends them to events.jsonl (one LoggedEvent a line). */
 export type TrialEvent =
   | { type: 'trial_start'; trial: number }
   | {
@@ -25,3 +25,12 @@ export type TrialEvent =
   | { type: 'trial_end'; trial: number; status: string; passed: boolean; score: number; turns: number };
 
 export type EventSink = (event: TrialEvent) => void;
+
+/** One line of <results>/events.jsonl. */
+export interface LoggedEvent {
+  ts: string;
+  run_id: string;
+  task: string;
+  model: string;
+  event: TrialEvent;
+}

@@ -1,0 +1,98 @@
+/**
+ * The results file of one (task, model, run), as written to `results/` and read back by every report.
+ * Field names are snake_case: this is the published contract. src/results/schema.ts parses it.
+ */
+import type { TrialRecord } from './trial.js';
+
+/** Every setting that can change a score. Recorded in each result; non-default values make a run non-comparable. */
+export interface Sampling {
+  temperature: number;
+  seed?: number;
+  top_p?: number;
+  max_tokens?: number;
+}
+
+export interface SandboxLimits {
+  memory_mb: number;
+  pids: number;
+  cpus: number;
+}
+
+export interface RunSettings {
+  k: number;
+  early_stop: boolean;
+  /** null: each task's own max_turns. */
+  max_turns: number | null;
+  command_timeout_sec: number;
+  fresh_container: boolean;
+  limits: SandboxLimits;
+  sampling: Sampling;
+}
+
+export interface Environment {
+  sandbox_image: string;
+  image_id: string | null;
+  image_source: string | null;
+  sampling: Sampling;
+  base_url: string | null;
+  server: EnvironmentServer | null;
+  model: string;
+  harness_version: string;
+  node_version: string;
+  docker_version: string | null;
+}
+
+/** What the model server said about itself (null values: it did not say). */
+export interface EnvironmentServer {
+  kind: string;
+  version: string | null;
+  context_length: number | null;
+  parallel_slots: number | null;
+  /** Whether the model's chat template supports tools; false means the text-format parser carries the run. */
+  tool_support: boolean | null;
+}
+
+export interface FlagSummary {
+  kind: 'process' | 'outcome';
+  reach_rate: number;
+  avg_turns: number | null;
+}
+
+export type ResultStatus = 'running' | 'complete' | 'interrupted' | 'error';
+
+export interface ResultFile {
+  schema_version: string;
+  run_id: string;
+  task_id: string;
+  task_version: string;
+  model: string;
+  status: ResultStatus;
+  k: number;
+  trials_run: number;
+  early_stopped: boolean;
+  container_reuse: boolean;
+  pass_all_k: boolean;
+  /** Mean trial score. */
+  score: number;
+  /** Unbiased estimate C(c,k)/C(n,k) from the trials run; null when fewer than k trials ran and none failed. */
+  pass_hat_k: number | null;
+  skills: Record<string, FlagSummary>;
+  invalid_tool_call_count: number;
+  tamper_detected_count: number;
+  native_tool_calls: number;
+  text_tool_calls: number;
+  usage: { prompt_tokens: number; completion_tokens: number };
+  elapsed_sec: number;
+  avg_turns: number;
+  comparable: boolean;
+  non_comparable_reasons: string[];
+  settings: RunSettings;
+  started_at: string;
+  updated_at: string;
+  error: string | null;
+  environment: Environment;
+  /** Content digest of the skill folder a skill task ran with (absent for other tasks). */
+  skill_digest?: string;
+  trials: TrialRecord[];
+  result_hash: string;
+}

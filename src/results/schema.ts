@@ -1,0 +1,210 @@
+/**
+ * One zod schema for everything agent-bench writes under results/: results files and events.jsonl
+ * lines. Each schema is typed against the interface it parses (`z.ZodType<T>`), so the compiler keeps
+ * the two in step. Objects are not strict: a file may carry fields a later minor version added.
+ */
+import { z } from 'zod';
+import type { TrialEvent } from './events.js';
+import type {
+  Environment,
+  EnvironmentServer,
+  FlagSummary,
+  ResultFile,
+  RunSettings,
+  Sampling,
+} from './result-file.js';
+import type { ArtifactRecord, FlagResult, TokenUsage, ToolCallLog, TrialRecord, TurnLog } from './trial.js';
+
+const count = z.int().min(0);
+const nullableCount = count.nullable();
+
+const TokenUsageSchema: z.ZodType<TokenUsage> = z.object({
+  prompt_tokens: count,
+  completion_tokens: count,
+});
+
+const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()).nullable(),
+  raw_arguments: z.string(),
+  source: z.enum(['native', 'text']),
+  invalid: z.enum(['unknown_tool', 'bad_arguments', 'missing_argument']).nullable(),
+  cwd: z.string(),
+  exit_code: z.int().nullable(),
+  stdout: z.string(),
+  stderr: z.string(),
+  truncated: z.boolean(),
+  timed_out: z.boolean(),
+  elapsed_ms: z.number().min(0),
+});
+
+const TurnLogSchema: z.ZodType<TurnLog> = z.object({
+  turn: count,
+  assistant_text: z.string(),
+  tool_calls: z.array(ToolCallLogSchema),
+  elapsed_ms: z.number().min(0),
+  model_latency_ms: z.number().min(0),
+  usage: TokenUsageSchema.nullable(),
+  finish_reason: z.string().nullable(),
+  retries: z.array(z.object({ attempt: count, reason: z.string(), wait_ms: z.number().min(0) })),
+  malformed: z.string().nullable(),
+});
+
+const FlagResultSchema: z.ZodType<FlagResult> = z.object({
+  reached: z.boolean(),
+  turn: nullableCount,
+  kind: z.enum(['process', 'outcome']),
+  detail: z.string().optional(),
+}) as z.ZodType<FlagResult>;
+
+const ArtifactRecordSchema: z.ZodType<ArtifactRecord> = z.object({
+  path: z.string(),
+  size: count,
+  sha256: z.string(),
+  exported: z.boolean(),
+});
+
+const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
+  index: count,
+  status: z.enum(['passed', 'failed', 'error']),
+  passed: z.boolean(),
+  score: z.number().min(0).max(1),
+  flags: z.record(z.string(), FlagResultSchema),
+  tamper_detected: z.boolean(),
+  tamper_violations: z.array(z.string()),
+  failure_reason: z.string().nullable(),
+  turns: count,
+  elapsed_sec: z.number().min(0),
+  harness_sec: z.number().min(0),
+  usage: TokenUsageSchema,
+  final_answer: z.string().nullable(),
+  native_tool_calls: count,
+  text_tool_calls: count,
+  invalid_tool_call_count: count,
+  missing_argument_count: count,
+  malformed_replies: count,
+  started_at: z.string(),
+  artifacts: z.array(ArtifactRecordSchema),
+  artifacts_dir: z.string().nullable(),
+  turn_logs: z.array(TurnLogSchema),
+});
+
+const SamplingSchema: z.ZodType<Sampling> = z.object({
+  temperature: z.number(),
+  seed: z.int().optional(),
+  top_p: z.number().optional(),
+  max_tokens: z.int().optional(),
+}) as z.ZodType<Sampling>;
+
+const RunSettingsSchema: z.ZodType<RunSettings> = z.object({
+  k: z.int().min(1),
+  early_stop: z.boolean(),
+  max_turns: z.int().min(1).nullable(),
+  command_timeout_sec: z.number().positive(),
+  fresh_container: z.boolean(),
+  limits: z.object({ memory_mb: z.number(), pids: z.number(), cpus: z.number() }),
+  sampling: SamplingSchema,
+});
+
+const EnvironmentServerSchema: z.ZodType<EnvironmentServer> = z.object({
+  kind: z.string(),
+  version: z.string().nullable(),
+  context_length: nullableCount,
+  parallel_slots: nullableCount,
+  tool_support: z.boolean().nullable(),
+});
+
+const EnvironmentSchema: z.ZodType<Environment> = z.object({
+  sandbox_image: z.string(),
+  image_id: z.string().nullable(),
+  image_source: z.string().nullable(),
+  sampling: SamplingSchema,
+  base_url: z.string().nullable(),
+  server: EnvironmentServerSchema.nullable(),
+  model: z.string(),
+  harness_version: z.string(),
+  node_version: z.string(),
+  docker_version: z.string().nullable(),
+});
+
+const FlagSummarySchema: z.ZodType<FlagSummary> = z.object({
+  kind: z.enum(['process', 'outcome']),
+  reach_rate: z.number().min(0).max(1),
+  avg_turns: z.number().nullable(),
+});
+
+export const ResultFileSchema: z.ZodType<ResultFile> = z.object({
+  schema_version: z.string(),
+  run_id: z.string().min(1),
+  task_id: z.string().min(1),
+  task_version: z.string(),
+  model: z.string().min(1),
+  status: z.enum(['running', 'complete', 'interrupted', 'error']),
+  k: z.int().min(1),
+  trials_run: count,
+  early_stopped: z.boolean(),
+  container_reuse: z.boolean(),
+  pass_all_k: z.boolean(),
+  score: z.number().min(0).max(1),
+  pass_hat_k: z.number().min(0).max(1).nullable(),
+  skills: z.record(z.string(), FlagSummarySchema),
+  invalid_tool_call_count: count,
+  tamper_detected_count: count,
+  native_tool_calls: count,
+  text_tool_calls: count,
+  usage: TokenUsageSchema,
+  elapsed_sec: z.number().min(0),
+  avg_turns: z.number().min(0),
+  comparable: z.boolean(),
+  non_comparable_reasons: z.array(z.string()),
+  settings: RunSettingsSchema,
+  started_at: z.string(),
+  updated_at: z.string(),
+  error: z.string().nullable(),
+  environment: EnvironmentSchema,
+  skill_digest: z.string().optional(),
+  trials: z.array(TrialRecordSchema),
+  result_hash: z.string(),
+}) as z.ZodType<ResultFile>;
+
+const trial = z.int().min(0);
+
+export const TrialEventSchema: z.ZodType<TrialEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('trial_start'), trial }),
+  z.object({
+    type: z.literal('model_reply'),
+    trial,
+    turn: count,
+    text: z.string(),
+    tool_calls: count,
+    latency_ms: z.number().min(0),
+    retries: count,
+  }),
+  z.object({ type: z.literal('model_error'), trial, turn: count, error: z.string() }),
+  z.object({
+    type: z.literal('tool_call'),
+    trial,
+    turn: count,
+    name: z.string(),
+    arg: z.string(),
+    exit_code: z.int().nullable(),
+    invalid: z.string().nullable(),
+    source: z.enum(['native', 'text']),
+  }),
+  z.object({
+    type: z.literal('trial_end'),
+    trial,
+    status: z.string(),
+    passed: z.boolean(),
+    score: z.number(),
+    turns: count,
+  }),
+]);
+
+export const LoggedEventSchema = z.object({
+  ts: z.string(),
+  run_id: z.string(),
+  task: z.string(),
+  model: z.string(),
+  event: TrialEventSchema,
+});

@@ -1,0 +1,28 @@
+/**
+ * The results schema version: "MAJOR.MINOR". A minor version only adds fields, so this reader reads
+ * every version from OLDEST_READABLE up to its own; a newer file is refused rather than misread.
+ */
+export const SCHEMA_VERSION = '2.0';
+const OLDEST_READABLE = '2.0';
+
+/** null when a file of this version can be read; otherwise why not, in one line. */
+export function unreadableVersion(version: string): string | null {
+  const v = parse(version);
+  if (v === null) return `unknown schema version ${JSON.stringify(version)}`;
+  if (compare(v, parse(SCHEMA_VERSION) as Version) > 0)
+    return `written by a newer agent-bench (schema ${version}; this one reads up to ${SCHEMA_VERSION}): upgrade agent-bench to read it`;
+  if (compare(v, parse(OLDEST_READABLE) as Version) < 0)
+    return `schema ${version} is older than this agent-bench reads (${OLDEST_READABLE} and later)`;
+  return null;
+}
+
+type Version = [number, number];
+
+function parse(version: string): Version | null {
+  const m = /^(\d+)\.(\d+)$/.exec(version);
+  return m === null ? null : [Number(m[1]), Number(m[2])];
+}
+
+function compare(a: Version, b: Version): number {
+  return a[0] - b[0] || a[1] - b[1];
+}
