@@ -15,8 +15,6 @@ import { tddStrictV1 } from './tdd_strict_v1/index.js';
 import { tsTypingV1 } from './ts_typing_v1/index.js';
 import { wrongFixTrapV1 } from './wrong_fix_trap_v1/index.js';
 
-export { taskVersion } from './version.js';
-
 const TASKS: readonly Task[] = [
   debugPythonV1,
   tddOrderV1,

@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../models/types.js';
 
-export const TOOL_NAMES = ['execute_command', 'read_file', 'write_file'] as const;
+const TOOL_NAMES = ['execute_command', 'read_file', 'write_file'] as const;
 
 /** The published tool contract of agent-bench: names and arguments are part of the results format. */
 export const TOOL_SPECS: readonly ToolSpec[] = [

@@ -1,5 +1,5 @@
 /** Turn logs as the loop writes them, and the counts a trial record derives from them (pure). */
-import { type ModelReply, ModelRequestError } from '../models/types.js';
+import type { ModelReply, ModelRequestError } from '../models/types.js';
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { errorMessage } from '../util/errors.js';
 

@@ -5,11 +5,11 @@
  * on disk, and a trial with neither simply has no artifacts.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { extname, join, posix } from 'node:path';
+import { extname, join } from 'node:path';
 import { artifactsDir } from '../results/layout.js';
 import type { TrialRecord } from '../results/trial.js';
 
-export type ArtifactKind = 'html' | 'image' | 'text' | 'binary';
+type ArtifactKind = 'html' | 'image' | 'text' | 'binary';
 
 export interface ArtifactView {
   path: string;
@@ -126,7 +126,7 @@ const TEXT_EXTENSIONS = new Set([
   '.patch',
 ]);
 
-export function artifactKind(path: string): ArtifactKind {
+function artifactKind(path: string): ArtifactKind {
   const ext = extname(path).toLowerCase();
   return TYPES[ext]?.kind ?? (TEXT_EXTENSIONS.has(ext) || ext === '' ? 'text' : 'binary');
 }

@@ -11,7 +11,7 @@ import { artifactContentType } from './artifacts.js';
 import { BASE_HEADERS, sendError } from './http-util.js';
 import { confinedFile } from './security.js';
 
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -27,7 +27,7 @@ export const DASHBOARD_CSP = [
  * Scripts may run (model-built pages often need them to render) but only in an opaque origin: no
  * same-origin, no top navigation, no popups or forms, and no network at all (connect-src 'none').
  */
-export const ARTIFACT_CSP = [
+const ARTIFACT_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
   "script-src 'self' 'unsafe-inline'",

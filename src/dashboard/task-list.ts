@@ -2,7 +2,7 @@
  * The tasks the run panel offers, from the task registry (tasks/index.ts). Loaded lazily and checked at
  * runtime, so a tree where the registry is missing or broken still serves every read-only view.
  */
-export interface TaskChoice {
+interface TaskChoice {
   id: string;
   description: string;
   /** Manifest-driven skill tasks are offered apart from the built-in tasks. */

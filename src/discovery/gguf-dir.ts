@@ -38,7 +38,7 @@ export async function listGgufDir(dir: string): Promise<GgufListing> {
   return { models, problems };
 }
 
-export function fromHeader(path: string, h: GgufHeader, weightBytes: number | null): DiscoveredModel {
+function fromHeader(path: string, h: GgufHeader, weightBytes: number | null): DiscoveredModel {
   const byName = parseModelName(path);
   const byLabel = h.sizeLabel === null ? null : parseModelName(h.sizeLabel);
   const fileParams = h.parameterCount === null ? (byLabel?.parameters ?? null) : h.parameterCount / 1e9;

@@ -5,7 +5,7 @@ import type { ServerDetails } from './types.js';
  * A default for `preRunWarnings` when the suite states no need of its own: a system prompt with three
  * tool specs plus a dozen turns whose tool output is capped at 8000 + 4000 characters fits in 16k tokens.
  */
-export const DEFAULT_REQUIRED_CONTEXT = 16_384;
+const DEFAULT_REQUIRED_CONTEXT = 16_384;
 
 /** One line per problem the user should know about before the run starts (empty when none). */
 export function preRunWarnings(

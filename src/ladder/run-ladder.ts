@@ -24,7 +24,7 @@ import { ladderTable } from './table.js';
 import type { Rung } from './types.js';
 import { verdictLine } from './verdict.js';
 
-export const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
+const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
 
 const SAID: Readonly<Record<Rung['status'], string>> = {
   passed: 'passes every task',

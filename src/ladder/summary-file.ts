@@ -31,7 +31,7 @@ export interface LadderSummary {
   verdict: string | null;
 }
 
-export interface RungSummary {
+interface RungSummary {
   model: string;
   /** What the run asked for: a server's model name or a GGUF path. */
   model_id: string;
@@ -52,7 +52,7 @@ export interface RungSummary {
   server_log: string | null;
 }
 
-export interface TaskSummary {
+interface TaskSummary {
   run_id: string;
   status: string;
   pass_all_k: boolean;
@@ -62,7 +62,7 @@ export interface TaskSummary {
   tamper_detected_count: number;
 }
 
-export function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
+function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
   const { model } = rung;
   const tasks: Record<string, TaskSummary> = {};
   for (const r of rung.results) {
@@ -115,7 +115,7 @@ export function ladderSummary(
   };
 }
 
-export function ladderSummaryPath(resultsDir: string, runId: string): string {
+function ladderSummaryPath(resultsDir: string, runId: string): string {
   return join(resultsDir, `ladder-${runId}.json`);
 }
 

@@ -1,4 +1,4 @@
-export const DEFAULT_API_KEY_ENV = 'AGENT_BENCH_API_KEY';
+const DEFAULT_API_KEY_ENV = 'AGENT_BENCH_API_KEY';
 /** Local servers ignore the key, but the client needs one. */
 export const NO_API_KEY = 'none';
 

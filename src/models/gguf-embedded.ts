@@ -13,8 +13,6 @@ import { SpeedMeter } from './gguf-speed.js';
 import type { Sampling } from './request-body.js';
 import type { ChatModel } from './types.js';
 
-export { DEFAULT_MAX_TOKENS } from './gguf-generate.js';
-export type { Sampling } from './request-body.js';
 
 export interface EmbeddedModelOptions {
   modelPath: string;
@@ -33,7 +31,7 @@ export interface EmbeddedModelOptions {
   sampling: Sampling;
 }
 
-export interface EmbeddedModelInfo {
+interface EmbeddedModelInfo {
   modelPath: string;
   architecture: string | null;
   /** node-llama-cpp's chat wrapper, chosen from the model's chat template (e.g. "ChatML", "Qwen"). */

@@ -10,7 +10,7 @@ import { parseTextToolCalls } from './text-tool-calls.js';
 import { type ChatMessage, type ModelReply, ModelRequestError, type ToolSpec } from './types.js';
 
 /** A babbling or looping model stops here; long enough for a write_file of a whole source file. */
-export const DEFAULT_MAX_TOKENS = 2048;
+const DEFAULT_MAX_TOKENS = 2048;
 
 export interface ReplyRequest {
   chat: LlamaChat;

@@ -6,7 +6,7 @@ import { InfraError, UsageError } from '../util/errors.js';
 
 export type NodeLlamaCpp = typeof import('node-llama-cpp');
 
-export const NODE_LLAMA_CPP_INSTALL = 'npm i -E node-llama-cpp@3.21.1';
+const NODE_LLAMA_CPP_INSTALL = 'npm i -E node-llama-cpp@3.21.1';
 
 let loaded: Promise<NodeLlamaCpp> | null = null;
 

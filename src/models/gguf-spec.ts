@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../util/errors.js';
 
-export const GGUF_SPEC_PREFIX = 'gguf:';
+const GGUF_SPEC_PREFIX = 'gguf:';
 
 export function isGgufModelSpec(spec: string): boolean {
   return spec.startsWith(GGUF_SPEC_PREFIX);

@@ -5,7 +5,7 @@ import { NO_API_KEY, resolveApiKey } from './api-key.js';
 import { normalizeBaseUrl } from './base-url.js';
 import { errnoCode } from './request-errors.js';
 
-export type LocalServerKind = 'llama-server' | 'ollama' | 'lmstudio';
+type LocalServerKind = 'llama-server' | 'ollama' | 'lmstudio';
 
 export interface ProbeTarget {
   baseUrl: string;

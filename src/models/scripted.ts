@@ -2,12 +2,23 @@
  * An in-process model that replays a script, one reply per request. It drives the built-in
  * `--model oracle` reference agent: the task's reference solution, run through the real loop.
  */
-import type { ScriptedTurn } from '../tasks/types.js';
 import { CallIdAllocator } from './call-ids.js';
 import type { ChatModel, ModelReply } from './types.js';
 
+/** A tool call in a scripted run (reference solution or lure). */
+export interface ScriptedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** One model reply in a scripted run: optional text and zero or more tool calls. */
+export interface ScriptedTurn {
+  text?: string;
+  calls: ScriptedCall[];
+}
+
 /** What the model says once the script has run out: a final answer with no calls. */
-export const SCRIPT_EXHAUSTED_TEXT = 'done';
+const SCRIPT_EXHAUSTED_TEXT = 'done';
 
 export function createScriptedModel(name: string, turns: readonly ScriptedTurn[]): ChatModel {
   const ids = new CallIdAllocator();

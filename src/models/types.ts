@@ -15,7 +15,7 @@ export type ChatMessage =
   | { role: 'assistant'; content: string | null; toolCalls: AssistantToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string };
 
-export interface AssistantToolCall {
+interface AssistantToolCall {
   id: string;
   name: string;
   /** Arguments exactly as the model sent them (a JSON string). */

@@ -6,14 +6,14 @@
 import { newestPerCell, sortedUnique } from './load.js';
 import type { ResultSummary } from './summary.js';
 
-export interface Axis {
+interface Axis {
   id: string;
   label: string;
   /** How the value is computed, shown in the legend. */
   formula: string;
 }
 
-export interface RadarSeries {
+interface RadarSeries {
   model: string;
   /** One value per axis, in axis order; null when the model has no data for it. */
   values: (number | null)[];

@@ -11,13 +11,13 @@ import { buildMatrix, type MatrixCell } from './matrix.js';
 import { type ResultSummary, summarizeResult } from './summary.js';
 import { computeTiers, TIER_NAMES } from './tiers.js';
 
-export interface MissedFlag {
+interface MissedFlag {
   flag: string;
   kind: 'process' | 'outcome';
   reach_rate: number;
 }
 
-export interface CardFailure {
+interface CardFailure {
   task: string;
   file: string;
   cell: MatrixCell;

@@ -5,7 +5,7 @@
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { clip } from './format.js';
 
-export interface ExcerptCall {
+interface ExcerptCall {
   name: string;
   arg: string;
   exit_code: number | null;
@@ -14,7 +14,7 @@ export interface ExcerptCall {
   output_tail: string;
 }
 
-export interface ExcerptTurn {
+interface ExcerptTurn {
   turn: number;
   text: string;
   calls: ExcerptCall[];
@@ -77,7 +77,7 @@ function toCall(c: ToolCallLog): ExcerptCall {
 }
 
 /** The part of a call a reader recognises: the command, or the path, or the raw arguments. */
-export function callArgument(c: Pick<ToolCallLog, 'arguments' | 'raw_arguments'>): string {
+function callArgument(c: Pick<ToolCallLog, 'arguments' | 'raw_arguments'>): string {
   const args = c.arguments;
   if (args !== null) {
     for (const key of ['command', 'path']) {

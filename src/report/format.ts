@@ -30,6 +30,7 @@ export function escapeHtml(text: string): string {
 
 /** XML text: HTML escaping plus the control characters XML 1.0 forbids. */
 export function escapeXml(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
   return escapeHtml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
 }
 

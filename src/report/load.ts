@@ -26,7 +26,7 @@ export async function loadResults(dir: string, onSkipped?: (line: string) => voi
  * Later run first. Runs are ordered by start: a run still in progress (status 'running') shows until a
  * newer run replaces it, and an older complete run never hides a newer partial one.
  */
-export function compareNewestFirst(a: Dated, b: Dated): number {
+function compareNewestFirst(a: Dated, b: Dated): number {
   return (
     b.started_at.localeCompare(a.started_at) ||
     b.updated_at.localeCompare(a.updated_at) ||

@@ -72,7 +72,7 @@ function toCell(s: ResultSummary): MatrixCell {
 }
 
 /** `✅ pass^k · N turns · time` when all k passed, `✗ score (k=N)` otherwise, plus markers. */
-export function cellText(c: Omit<MatrixCell, 'text'>): string {
+function cellText(c: Omit<MatrixCell, 'text'>): string {
   const main = c.pass_all_k
     ? `✅ pass^${c.k} · ${c.avg_turns} turns · ${formatDuration(c.mean_elapsed_sec)}`
     : `✗ ${c.score.toFixed(2)} (k=${c.k})`;

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { InfraError } from '../util/errors.js';
 
 /** Where distributions put Chromium or Chrome; the first one present is used. */
-export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-export function findChromium(candidates: readonly string[] = CHROMIUM_PATHS): string | null {
+function findChromium(candidates: readonly string[] = CHROMIUM_PATHS): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 

@@ -7,7 +7,7 @@ import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 
 /** Sums over the trials that passed (the efficiency and speed axes compare passing work only). */
-export interface PassedTotals {
+interface PassedTotals {
   trials: number;
   turns: number;
   elapsed_sec: number;

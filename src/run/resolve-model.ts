@@ -15,7 +15,7 @@ import type { EnvironmentServer, Sampling } from '../results/result-file.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage, InfraError } from '../util/errors.js';
 
-export const ORACLE_MODEL = 'oracle';
+const ORACLE_MODEL = 'oracle';
 
 export interface ModelRequest {
   model?: string;

@@ -3,11 +3,11 @@
  * trials in order, with cleanup on SIGINT/SIGTERM and a summary at the end.
  */
 
-import { taskVersion } from '../../tasks/index.js';
 import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../sandbox/index.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
+import { taskVersion } from '../tasks/version.js';
 import { InterruptedError } from '../util/errors.js';
 import { HARNESS_VERSION } from '../util/version.js';
 import { openEventLog } from './event-log.js';

@@ -14,7 +14,7 @@ export interface ReadEvent {
   target: ReadTarget;
 }
 
-export function readEvents(ctx: Ctx): ReadEvent[] {
+function readEvents(ctx: Ctx): ReadEvent[] {
   const out: ReadEvent[] = [];
   stepsOf(ctx).forEach((steps, call) => {
     const turn = ctx.calls[call]?.turn ?? Number.NaN;

@@ -47,7 +47,7 @@ function isNode(value: unknown): value is Node {
   );
 }
 
-export function childNodes(node: Node): Node[] {
+function childNodes(node: Node): Node[] {
   const out: Node[] = [];
   for (const [key, value] of Object.entries(node) as [string, unknown][]) {
     if (NOT_SYNTAX.has(key)) continue;
@@ -92,7 +92,7 @@ export interface Call {
   line: number | null;
 }
 
-export function callsIn(root: Node): Call[] {
+function callsIn(root: Node): Call[] {
   return nodesOf(root).flatMap((node) =>
     node.type === 'CallExpression' || node.type === 'OptionalCallExpression'
       ? [{ node, callee: calleeName(node.callee), line: node.loc?.start.line ?? null }]

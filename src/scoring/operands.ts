@@ -86,6 +86,6 @@ export function hasGlob(pattern: string): boolean {
   return false;
 }
 
-export function unescapePattern(pattern: string): string {
+function unescapePattern(pattern: string): string {
   return pattern.replace(/\\(.)/gs, '$1');
 }

@@ -31,7 +31,7 @@ export function stepsOf(ctx: Pick<CheckContext, 'calls'>): CallStep[][] {
   return steps;
 }
 
-export function turnOf(ctx: Pick<CheckContext, 'calls'>, at: StepRef): number {
+function turnOf(ctx: Pick<CheckContext, 'calls'>, at: StepRef): number {
   return ctx.calls[at.call]?.turn ?? Number.NaN;
 }
 

@@ -60,7 +60,7 @@ function parseInner(source: string, scope: Scope, finality: Finality, outer: Wal
   walkList(parseTokens(tokenize(source)), { ...scope }, finality, walk);
 }
 
-export function combine(a: Finality, b: Finality): Finality {
+function combine(a: Finality, b: Finality): Finality {
   if (a === 'exact') return b;
   if (b === 'exact' || a === b) return a;
   return 'none';

@@ -19,8 +19,8 @@ export interface Word {
   substitutions: string[];
 }
 
-export type ControlOp = ';' | '&' | '&&' | '||' | '|' | '\n' | '(' | ')';
-export type RedirectOp = '<' | '>' | '>>' | '>|' | '<>' | '<&' | '>&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
+type ControlOp = ';' | '&' | '&&' | '||' | '|' | '\n' | '(' | ')';
+type RedirectOp = '<' | '>' | '>>' | '>|' | '<>' | '<&' | '>&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
 
 export interface Redirect {
   op: RedirectOp;

@@ -57,7 +57,7 @@ export function changeTurns(
   return turns;
 }
 
-export type ChangeKind = 'created' | 'modified' | 'deleted';
+type ChangeKind = 'created' | 'modified' | 'deleted';
 
 export interface TamperViolation {
   path: string;

@@ -46,7 +46,7 @@ export interface Interval {
 }
 
 /** z for a two-sided 95% interval. */
-export const Z_95 = 1.959963984540054;
+const Z_95 = 1.959963984540054;
 
 /** Wilson score interval for c successes in n trials; [0, 1] when n is 0. */
 export function wilsonInterval(c: number, n: number, z: number = Z_95): Interval {

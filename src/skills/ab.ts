@@ -27,7 +27,7 @@ export interface AbResult {
   }[];
 }
 
-export interface AbSide {
+interface AbSide {
   trials: number;
   passHatK: number | null;
   score: number;

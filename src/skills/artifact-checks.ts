@@ -10,7 +10,7 @@ import { type ImageSize, imageSize } from './image-size.js';
 import { type JsonSchema, validateJson } from './json-schema.js';
 import { shellQuote } from './shell-quote.js';
 
-export interface ImageSpec {
+interface ImageSpec {
   format?: ImageSize['format'];
   width?: number;
   height?: number;

@@ -4,7 +4,9 @@
  * - hallucinated_step: calls a documented step name as if it were a tool, then does the work;
  * - echoed_commands: prints each command instead of running it (the published harness counted that).
  */
-import type { Lure, ScriptedTurn } from '../tasks/types.js';
+
+import type { ScriptedTurn } from '../models/scripted.js';
+import type { Lure } from '../tasks/types.js';
 import type { SkillSpec } from './spec.js';
 
 export function autoLures(

@@ -17,7 +17,7 @@ export function bundledSkills(): LoadedSkill[] {
 }
 
 /** Every folder of root that holds a manifest, in name order. */
-export function skillsIn(root: string): LoadedSkill[] {
+function skillsIn(root: string): LoadedSkill[] {
   const names = existsSync(root) ? readdirSync(root).sort() : [];
   return names.filter((n) => existsSync(join(root, n, MANIFEST_FILE))).map((n) => loadSkill(join(root, n)));
 }

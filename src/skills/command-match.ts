@@ -37,7 +37,7 @@ export interface CommandRun {
 }
 
 /** The regex matches the words and names what runs (see the file comment). */
-export function namesWhatRuns(re: RegExp, inv: Pick<Invocation, 'argv' | 'program'>): boolean {
+function namesWhatRuns(re: RegExp, inv: Pick<Invocation, 'argv' | 'program'>): boolean {
   const { text, programEnd } = invocationText(inv);
   if (!re.test(text)) return false;
   return !re.test(`\u0000${text.slice(programEnd)}`);

@@ -10,13 +10,13 @@ import type { Problem } from './problems.js';
 export const MANIFEST_FILE = 'bench_manifest.json';
 export const SKILL_FILE = 'SKILL.md';
 /** Bench-only files (reference outputs, schemas): part of the digest, never mounted for the agent. */
-export const BENCH_DIR = '.bench';
+const BENCH_DIR = '.bench';
 
 const SKIPPED = new Set(['.git', '.hg', '.svn', '__pycache__', '.DS_Store', 'node_modules']);
 const MAX_FILES = 5000;
 const MAX_BYTES = 200 * 1024 * 1024;
 
-export interface SkillFile {
+interface SkillFile {
   size: number;
   mode: number;
 }

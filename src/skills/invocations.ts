@@ -89,7 +89,7 @@ export function invocations(ctx: Pick<CheckContext, 'calls'>): Invocation[] {
 }
 
 /** argv[0], or the script (or `-m` module) an interpreter runs. */
-export function programIndex(argv: readonly Word[]): number {
+function programIndex(argv: readonly Word[]): number {
   const spec = interpreter(programName(argv[0]));
   if (spec === undefined) return 0;
   for (let i = 1; i < argv.length; i++) {

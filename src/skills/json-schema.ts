@@ -98,8 +98,9 @@ function arrayProblems(value: readonly unknown[], schema: JsonSchema, at: string
     out.push(`${at}: fewer than ${schema.minItems} items`);
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
     out.push(`${at}: more than ${schema.maxItems} items`);
-  if (isSchema(schema.items))
-    value.forEach((v, i) => out.push(...validateJson(v, schema.items as JsonSchema, `${at}[${i}]`)));
+  const items = schema.items;
+  if (isSchema(items))
+    for (const [i, v] of value.entries()) out.push(...validateJson(v, items, `${at}[${i}]`));
   return out;
 }
 
@@ -115,12 +116,12 @@ function objectProblems(value: Record<string, unknown>, schema: JsonSchema, at: 
     if (sub !== undefined) out.push(...validateJson(v, sub, `${at}.${k}`));
     else if (schema.additionalProperties === false) out.push(`${at}.${k}: not allowed`);
     else if (isSchema(schema.additionalProperties))
-      out.push(...validateJson(v, schema.additionalProperties as JsonSchema, `${at}.${k}`));
+      out.push(...validateJson(v, schema.additionalProperties, `${at}.${k}`));
   }
   return out;
 }
 
-function isSchema(v: unknown): boolean {
+function isSchema(v: unknown): v is JsonSchema {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -40,7 +40,7 @@ export function skillFile(folder: SkillFolder, opts: { mounted: boolean }) {
   });
 }
 
-export const Regex = z
+const Regex = z
   .string()
   .min(1)
   .superRefine((s, ctx) => {
@@ -84,7 +84,7 @@ export const HarnessCheck = z.strictObject({
 });
 
 const Dimension = z.int().min(1).max(100_000);
-export const ImageCheck = z.strictObject({
+const ImageCheck = z.strictObject({
   format: z.enum(['png', 'jpeg', 'gif']).optional(),
   width: Dimension.optional(),
   height: Dimension.optional(),
@@ -95,7 +95,7 @@ export const ImageCheck = z.strictObject({
 });
 
 /** A JSON schema: a file of the skill folder (bench-only is fine) or an inline object. */
-export function jsonSchemaRef(folder: SkillFolder) {
+function jsonSchemaRef(folder: SkillFolder) {
   return z.unknown().superRefine((v, ctx) => {
     const problem = (message: string): void => ctx.addIssue({ code: 'custom', message });
     if (typeof v === 'string') {

@@ -5,11 +5,11 @@
  * of that file of the skill folder (e.g. `.bench/solution.html`, which the agent never sees).
  */
 import { z } from 'zod';
-import type { ScriptedTurn } from '../tasks/types.js';
+import type { ScriptedTurn } from '../models/scripted.js';
 import type { SkillFolder } from './folder.js';
 import { Id } from './manifest-parts.js';
 
-export function scriptedCall(folder: SkillFolder) {
+function scriptedCall(folder: SkillFolder) {
   return z.strictObject({
     name: z.string().min(1),
     arguments: z.record(z.string(), z.unknown()).superRefine((args, ctx) => {
@@ -42,7 +42,7 @@ export function lure(folder: SkillFolder) {
 }
 
 /** The path of a `{"$file": path}` argument, else null. */
-export function fileRef(value: unknown): string | null {
+function fileRef(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
   const file = (value as Record<string, unknown>).$file;

@@ -12,7 +12,7 @@ export interface Problem {
 }
 
 /** `['stubs', 'scripts/x.sh', 'outputs', 0]` -> `stubs["scripts/x.sh"].outputs[0]`. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;
@@ -57,7 +57,7 @@ function asWritten(path: readonly PropertyKey[], input: unknown): PropertyKey[] 
   return out;
 }
 
-export function formatProblem(p: Problem): string {
+function formatProblem(p: Problem): string {
   return p.at === '' ? p.message : `${p.at}: ${p.message}`;
 }
 

@@ -3,8 +3,10 @@
  * checks flattened one per flag with unique ids, stubs resolved to bytes, scripted runs with their
  * `$file` arguments read, defaults applied. Problems only visible across keys are returned here.
  */
+
+import type { ScriptedTurn } from '../models/scripted.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
-import type { Lure, ScriptedTurn, TaskMeta } from '../tasks/types.js';
+import type { Lure, TaskMeta } from '../tasks/types.js';
 import { type CheckSpec, checkSpecs } from './check-specs.js';
 import type { CommandGroup } from './command-match.js';
 import type { SkillFolder } from './folder.js';
@@ -42,8 +44,8 @@ export interface SkillSpec {
   meta: TaskMeta;
 }
 
-export const DEFAULT_GOAL = 'Execute the skill as documented.';
-export const DEFAULT_MAX_TURNS = 20;
+const DEFAULT_GOAL = 'Execute the skill as documented.';
+const DEFAULT_MAX_TURNS = 20;
 
 export function toSpec(
   m: Manifest,

@@ -16,7 +16,7 @@ import { STUB_LOG } from './stub-log.js';
 
 export type StubLanguage = 'sh' | 'python' | 'node';
 
-export interface StubOutput {
+interface StubOutput {
   path: string | null;
   arg: string | null;
   content: Buffer;

@@ -2,6 +2,7 @@
  * A task is data plus small check functions. Adding a task never touches the loop, the sandbox
  * or the scoring core.
  */
+import type { ScriptedTurn } from '../models/scripted.js';
 import type { ToolCallLog, TurnLog } from '../results/trial.js';
 import type { ExecResult, ReadOnlyMount, WorkspaceSnapshot } from '../sandbox/types.js';
 
@@ -13,20 +14,8 @@ export interface TaskFile {
   mode?: number;
 }
 
-/** A tool call in a scripted run (reference solution or lure). */
-export interface ScriptedCall {
-  name: string;
-  arguments: Record<string, unknown>;
-}
-
-/** One model reply in a scripted run: optional text and zero or more tool calls. */
-export interface ScriptedTurn {
-  text?: string;
-  calls: ScriptedCall[];
-}
-
 /** Process flags say how the work was done; outcome flags say whether the result is right. */
-export type FlagKind = 'process' | 'outcome';
+type FlagKind = 'process' | 'outcome';
 
 export type FlagOutcome =
   /** reached on `turn`, or reached with no observable turn (turn null: ground truth after the run). */

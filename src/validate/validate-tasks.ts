@@ -4,11 +4,12 @@
  * exactly the flags it names (and tamper, where it says so).
  */
 import { runTrial } from '../agent/loop.js';
+import type { ScriptedTurn } from '../models/scripted.js';
 import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Lure, ScriptedTurn, Task } from '../tasks/types.js';
+import type { Lure, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 
 export interface ValidationRow {

@@ -1,5 +1,7 @@
 /** Scripted runs of the ways a large-file edit goes wrong, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import {
   EDITED_PAGE,
   NAV_AFTER,
@@ -21,7 +23,7 @@ const TRUNCATED = `${EDITED_PAGE.slice(0, 8000)}\n    </main>\n  </body>\n</html
 
 /** What a model that "saves tokens" writes: a comment standing in for the middle sections. */
 const SUMMARIZED = EDITED_PAGE.replace(
-  /    <section id="s10"[\s\S]*?(?=    <section id="s36")/,
+  / {4}<section id="s10"[\s\S]*?(?= {4}<section id="s36")/,
   '    <!-- sections 10 to 35 unchanged -->\n',
 );
 

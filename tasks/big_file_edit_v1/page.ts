@@ -89,8 +89,6 @@ export const OLD_ACCENT = '#0e7490';
 export const NEW_ACCENT = '#c2410c';
 export const NAV_AFTER = '<li><a href="/incidents">Incidents</a></li>';
 export const NAV_NEW = '<li><a href="/runbooks">Runbooks</a></li>';
-export const NAV_LABELS_BEFORE = ['Home', 'Berths', 'Cranes', 'Incidents', 'Contacts'];
-export const NAV_LABELS_AFTER = ['Home', 'Berths', 'Cranes', 'Incidents', 'Runbooks', 'Contacts'];
 export const OLD_HREF = '/policies/retension';
 export const NEW_HREF = '/policies/retention';
 export const LINK_TEXT = 'retention policy';
@@ -113,7 +111,7 @@ function anchorSentence(n: number, topic: string): string {
   return `Audit note ${pad(n)}: the ${topic.toLowerCase()} procedure was last verified on pier ${((n * 7) % 12) + 1} during drill D-${100 + n * 13}.`;
 }
 
-export const FOOTER_ANCHOR = 'Handbook build HB-4471, compiled from the quay operations wiki.';
+const FOOTER_ANCHOR = 'Handbook build HB-4471, compiled from the quay operations wiki.';
 
 /** The anchor sentences, in page order. */
 export const ANCHORS: readonly string[] = [

@@ -4,9 +4,9 @@ import { renderService } from './render.js';
 import { SERVICES, STALE } from './services.js';
 import type { ServiceSpec, TaxSpec } from './spec.js';
 
-export const CONFIGURED_RATE = '0.0725';
+const CONFIGURED_RATE = '0.0725';
 
-export const CONFIG = `"""Shop-wide settings.
+const CONFIG = `"""Shop-wide settings.
 
 This module is the single source of truth for these values: import them from here
 (\`from config import TAX_RATE\`), never copy them into another module.

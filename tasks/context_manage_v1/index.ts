@@ -23,7 +23,7 @@ const AVERAGE_LINES =
 const TOTAL_KB = Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.length, 0) / 1024);
 const GROUND_TRUTH = harnessPytest(`${HARNESS_DIR}/${HIDDEN}`);
 /** More reads of one file (same part) than this is a loop. */
-export const READ_REPEAT_LIMIT = 3;
+const READ_REPEAT_LIMIT = 3;
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 

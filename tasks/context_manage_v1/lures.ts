@@ -1,5 +1,7 @@
 /** Scripted runs of the ways context_manage_v1 goes wrong, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { fixedService, STALE_MODULES, servicePath } from './fixture.js';
 
 const SEARCH: ScriptedCall = {

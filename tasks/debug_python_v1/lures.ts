@@ -1,5 +1,7 @@
 /** Scripted runs of the shortcuts debug_python_v1 is built to catch, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { FIXED_MODULE } from './fixture.js';
 
 const READ: ScriptedCall = { name: 'read_file', arguments: { path: 'durations.py' } };

@@ -1,5 +1,7 @@
 /** Scripted runs of the ways an agent fails a missing document, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { ARCHIVED_DOC, envFile, MISSING_DOC, OUTPUT, STALE_SETTINGS } from './fixture.js';
 
 const read = (path: string): ScriptedCall => ({ name: 'read_file', arguments: { path } });

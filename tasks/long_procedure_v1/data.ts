@@ -18,7 +18,7 @@ export interface Shipment {
 const CARRIERS = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm'];
 const ORIGINS = ['Rotterdam', 'Antwerp', 'Hamburg', 'Gdansk', 'Le Havre', 'Bilbao', 'Genoa'];
 
-export const SHIPMENTS: readonly Shipment[] = Array.from({ length: 40 }, (_, k) => {
+const SHIPMENTS: readonly Shipment[] = Array.from({ length: 40 }, (_, k) => {
   const i = k + 1;
   return {
     id: `S${String(i).padStart(3, '0')}`,

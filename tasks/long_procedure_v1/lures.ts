@@ -1,5 +1,7 @@
 /** Scripted runs of the ways a long procedure is left unfinished or cut short, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { STEP_CONTENTS, TABLE } from './outputs.js';
 import { STEP_FILES } from './procedure.js';
 

@@ -15,9 +15,9 @@ import {
 } from '../../src/scoring/js-ast.js';
 
 export const MONEY_FILE = 'money.mjs';
-export const HELPER = 'formatCents';
+const HELPER = 'formatCents';
 /** Where the copies were: module -> the functions that held one. */
-export const COPY_SITES: Readonly<Record<string, readonly string[]>> = {
+const COPY_SITES: Readonly<Record<string, readonly string[]>> = {
   'invoice.mjs': ['invoiceLine', 'invoiceTotal'],
   'refund.mjs': ['refundLine'],
 };

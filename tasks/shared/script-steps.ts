@@ -1,5 +1,5 @@
 /** Building blocks for scripted runs (reference solutions and lures): one call per turn. */
-import type { ScriptedTurn } from '../../src/tasks/types.js';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
 
 export const read = (path: string, text?: string): ScriptedTurn => ({
   ...(text === undefined ? {} : { text }),

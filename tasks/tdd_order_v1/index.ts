@@ -4,8 +4,8 @@
  */
 import { HARNESS_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scoring/check-helpers.js';
-import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
-import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
+import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';

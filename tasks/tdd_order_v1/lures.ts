@@ -1,5 +1,7 @@
 /** Scripted runs of the ways tdd_order_v1's order gets broken, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { AGENT_TESTS, IMPLEMENTATION } from './fixture.js';
 
 const TESTS: ScriptedCall = {

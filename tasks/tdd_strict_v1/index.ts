@@ -14,8 +14,8 @@ import { lures } from './lures.js';
 import { pytestLogWrites, reportsFailure } from './red-log.js';
 import { AUDIT_SCRIPT, AUDIT_SCRIPT_NAME, auditCommand, auditVerdict } from './test-audit.js';
 
-export const IMPL = 'versions.py';
-export const RED_LOG = 'red.log';
+const IMPL = 'versions.py';
+const RED_LOG = 'red.log';
 const RED_LOG_ABS = `${WORKSPACE_DIR}/${RED_LOG}`;
 const CONTRACT = 'test_harness_versions_contract.py';
 const OWN_TESTS = harnessPytest('test_*.py');

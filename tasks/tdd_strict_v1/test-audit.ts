@@ -9,7 +9,7 @@ import { HARNESS_DIR, WORKSPACE_DIR } from '../../src/sandbox/types.js';
 
 export const AUDIT_SCRIPT_NAME = 'audit_tests.py';
 
-export const AUDIT_SCRIPT = String.raw`"""Audit test_*.py files for stand-ins and dodges. Usage: audit_tests.py NAME MODULE DIR."""
+export const AUDIT_SCRIPT = `"""Audit test_*.py files for stand-ins and dodges. Usage: audit_tests.py NAME MODULE DIR."""
 import ast
 import json
 import os

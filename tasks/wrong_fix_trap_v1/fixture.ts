@@ -82,7 +82,7 @@ def count_workdays(start: dt.date, end: dt.date) -> int:
 /** The decoy as shipped: correct. */
 export const DECOY = workdaysModule('span + 1');
 /** The decoy "fixed" the way its TODO suggests: now it drops the last day. */
-export const BROKEN_DECOY = workdaysModule('span').replace(/    # TODO\(mk\)[^\n]*\n[^\n]*\n/, '');
+export const BROKEN_DECOY = workdaysModule('span').replace(/ {4}# TODO\(mk\)[^\n]*\n[^\n]*\n/, '');
 
 export const WORKDAYS_TESTS = `import datetime as dt
 

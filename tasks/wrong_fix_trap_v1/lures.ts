@@ -1,5 +1,7 @@
 /** Scripted runs of the wrong fixes this task is built to catch, and the flags each must miss. */
-import type { Lure, ScriptedCall } from '../../src/tasks/types.js';
+
+import type { ScriptedCall } from '../../src/models/scripted.js';
+import type { Lure } from '../../src/tasks/types.js';
 import { BROKEN_DECOY, FIXED_TIMESHEET } from './fixture.js';
 
 const read = (path: string): ScriptedCall => ({ name: 'read_file', arguments: { path } });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/report/png.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 export const TEST_OUTPUT = join(import.meta.dirname, '..', '..', 'test-output');
 
 export function launchChromium(): Promise<Browser> {

@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { type Dashboard, startDashboard } from '../../src/dashboard/server.js';
 import { FIXTURE_DIR } from '../fixtures/results-set.js';
 
-export const FAKE_CLI = join(import.meta.dirname, 'fake-cli.mjs');
-export const FAKE_TASKS = pathToFileURL(join(import.meta.dirname, 'fake-tasks.ts')).href;
+const FAKE_CLI = join(import.meta.dirname, 'fake-cli.mjs');
+const FAKE_TASKS = pathToFileURL(join(import.meta.dirname, 'fake-tasks.ts')).href;
 
 export function copyFixtures(): { dir: string; remove: () => void } {
   const base = mkdtempSync(join(tmpdir(), 'ab-dash-'));

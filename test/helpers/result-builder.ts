@@ -27,7 +27,7 @@ export const MISS: TrialSpec = { flags: { 'p:observed': true, fixed: false } };
 /** The agent loop never ran: no tool call, nothing reached. */
 export const NO_TOOLS: TrialSpec = { calls: 'none', flags: { 'p:observed': false, fixed: false } };
 
-export function trial(spec: TrialSpec, index = 0): TrialRecord {
+function trial(spec: TrialSpec, index = 0): TrialRecord {
   const flags: Record<string, FlagResult> = {};
   for (const [id, reached] of Object.entries(
     spec.status === 'error' ? {} : (spec.flags ?? PASS.flags ?? {}),

@@ -3,17 +3,17 @@
  * See scripted-server.ts for the server itself.
  */
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { ScriptedCall, ScriptedTurn } from '../../src/tasks/types.js';
+import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 
 /** The request body as the client sent it (parsed JSON, trusted to be a chat request). */
 export type ChatRequestBody = ChatCompletionCreateParamsNonStreaming;
 
-export interface ReplyTiming {
+interface ReplyTiming {
   /** Wait this long before answering (longer than the client timeout to test timeouts). */
   delayMs?: number;
 }
 
-export interface ReplyExtras extends ReplyTiming {
+interface ReplyExtras extends ReplyTiming {
   /** Defaults to 'tool_calls' when the reply has calls, else 'stop'. */
   finishReason?: string | null;
   /** Defaults to rough counts from the request and reply sizes; null leaves `usage` out. */

@@ -31,7 +31,7 @@ import { type ChatRequestBody, completionBody, type ScriptedReply, wireMessage }
 
 export * from './scripted-replies.js';
 
-export type ScriptFn = (body: ChatRequestBody, index: number) => ScriptedReply | Promise<ScriptedReply>;
+type ScriptFn = (body: ChatRequestBody, index: number) => ScriptedReply | Promise<ScriptedReply>;
 export type Script = readonly ScriptedReply[] | ScriptFn;
 
 export interface ScriptedServerOptions {

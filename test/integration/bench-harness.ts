@@ -5,9 +5,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
-import { selectTasks } from '../../src/run/select-tasks.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible.js';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
-import type { ScriptedTurn } from '../../src/tasks/types.js';
 import {
   lastToolResult,
   type ScriptedServer,

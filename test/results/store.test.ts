@@ -56,7 +56,9 @@ describe('results store', () => {
     const newer = { ...result({ task: 't', model: 'm', trials: [PASS] }), schema_version: '3.0' };
     const parsed = parseResultFile(signed(newer));
     expect(parsed).toMatchObject({ ok: false, foreign: false });
-    expect(parsed.ok ? '' : parsed.reason).toMatch(/newer agent-bench \(schema 3\.0; this one reads up to 2\.\d+\)/);
+    expect(parsed.ok ? '' : parsed.reason).toMatch(
+      /newer agent-bench \(schema 3\.0; this one reads up to 2\.\d+\)/,
+    );
     const minor = { ...newer, schema_version: `${SCHEMA_VERSION.split('.')[0]}.99` };
     expect(parseResultFile(signed(minor)).ok).toBe(false);
   });
@@ -78,7 +80,10 @@ describe('results store', () => {
   });
 
   it('skips foreign JSON (a ladder summary) silently and reports broken JSON', async () => {
-    await writeFile(join(dir, 'ladder-1.json'), JSON.stringify({ schema: 'agent-bench/ladder@1', rungs: [] }));
+    await writeFile(
+      join(dir, 'ladder-1.json'),
+      JSON.stringify({ schema: 'agent-bench/ladder@1', rungs: [] }),
+    );
     await writeFile(join(dir, 't__m__2.json'), '{"schema_version": "2.0", "trials": [');
     const { results, problems } = await readResultFiles(dir);
     expect(results).toEqual([]);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { selectWithSkills } from '../../src/cli/skill-tasks.js';
+import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { compareAb, formatAb } from '../../src/skills/ab.js';
 import { bundledSkills } from '../../src/skills/bundled.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { skillInitCommand } from '../../src/cli/commands/skill.js';
-import { selectWithSkills } from '../../src/cli/skill-tasks.js';
+import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import { loadSkill } from '../../src/skills/load.js';
 import { UsageError } from '../../src/util/errors.js';
 import { allTasks } from '../../tasks/index.js';

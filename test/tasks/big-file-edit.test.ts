@@ -100,11 +100,11 @@ describe('big_file_edit_v1 page and edit checks', () => {
     expect(anchorsPreserved(EDITED_PAGE.slice(0, 8000))).not.toBeNull();
     expect(anchorsPreserved(EDITED_PAGE.slice(0, -400))).not.toBeNull();
     const summarized = EDITED_PAGE.replace(
-      /    <section id="s10"[\s\S]*?(?=    <section id="s36")/,
+      / {4}<section id="s10"[\s\S]*?(?= {4}<section id="s36")/,
       '<!-- unchanged -->\n',
     );
     expect(anchorsPreserved(summarized)).not.toBeNull();
-    const s2 = /    <section id="s02"[\s\S]*?<\/section>\n/.exec(EDITED_PAGE)?.[0] ?? '';
+    const s2 = / {4}<section id="s02"[\s\S]*?<\/section>\n/.exec(EDITED_PAGE)?.[0] ?? '';
     expect(
       anchorsPreserved(EDITED_PAGE.replace(s2, '').replace('    </main>', `${s2}    </main>`)),
     ).not.toBeNull();

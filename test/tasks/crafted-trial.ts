@@ -10,7 +10,7 @@ import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
 import type { CheckContext, FlagOutcome, Task } from '../../src/tasks/types.js';
 
-export interface Effects {
+interface Effects {
   /** Workspace-relative path -> new content. */
   write?: Record<string, string>;
   remove?: string[];

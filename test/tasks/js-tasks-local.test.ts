@@ -5,9 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import type { FlagOutcome, ScriptedTurn, Task } from '../../src/tasks/types.js';
+import type { FlagOutcome, Task } from '../../src/tasks/types.js';
 import { debugJsV1 } from '../../tasks/debug_js_v1/index.js';
 import { refactorExtractJsV1 } from '../../tasks/refactor_extract_js_v1/index.js';
 import { tddStrictJsV1 } from '../../tasks/tdd_strict_js_v1/index.js';

@@ -18,11 +18,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { ExecResult, SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
-import type { CheckContext, ScriptedCall, ScriptedTurn, Task } from '../../src/tasks/types.js';
+import type { CheckContext, Task } from '../../src/tasks/types.js';
 
 /** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
 export function localPythonReady(): boolean {

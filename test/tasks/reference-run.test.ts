@@ -4,9 +4,10 @@
  * the outcome flags exist for fail them. Skipped where python3 >= 3.11 with pytest is missing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import type { FlagOutcome, ScriptedTurn, Task } from '../../src/tasks/types.js';
+import type { FlagOutcome, Task } from '../../src/tasks/types.js';
 import { fixedService } from '../../tasks/context_manage_v1/fixture.js';
 import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
 import { allTasks, getTask } from '../../tasks/index.js';

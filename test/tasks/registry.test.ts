@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import type { Task } from '../../src/tasks/types.js';
-import { allTasks, getTask, taskVersion } from '../../tasks/index.js';
+import { taskVersion } from '../../src/tasks/version.js';
+import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
 
 describe('task registry', () => {

@@ -135,7 +135,7 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     expect((await reached([[tests], [teeRed], [impl], [teeGreen]])).red_logged).toBe(false);
     const overwritten = {
       call: shell('python3 fix_log.py'),
-      effects: { write: { 'red.log': RED_TEXT + '#' } },
+      effects: { write: { 'red.log': `${RED_TEXT}#` } },
     };
     expect((await reached([[tests], [teeRed], [overwritten], [impl]])).red_logged).toBe(false);
     expect((await reached([[tests], [teeGreen], [impl]])).red_logged).toBe(false);

@@ -5,7 +5,7 @@ import { runLadder } from '../../ladder/run-ladder.js';
 import { suiteLabel } from '../../ladder/verdict.js';
 import { UsageError } from '../../util/errors.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
-import { selectWithSkills } from '../skill-tasks.js';
+import { selectWithSkills } from '../select-tasks.js';
 
 export interface LadderCliOptions extends SettingsCliOptions {
   tasks: string;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { runBench } from '../../run/run-bench.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
-import { selectWithSkills } from '../skill-tasks.js';
+import { selectWithSkills } from '../select-tasks.js';
 
 export interface RunCliOptions extends SettingsCliOptions {
   model?: string;

@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
 import { GateFailedError, InfraError, UsageError } from '../../util/errors.js';
 import { formatValidation, validateTasks } from '../../validate/validate-tasks.js';
-import { selectWithSkills } from '../skill-tasks.js';
+import { selectWithSkills } from '../select-tasks.js';
 
 export interface ValidateCliOptions {
   tasks: string;

@@ -1,5 +1,6 @@
 /**
- * Task selection with skills: `--tasks`/`--task` plus `--skill-dir DIR` (repeatable, one task per
+ * Task selection, in one place: the built-in catalogue (`selectTasks`) and, for `run`, `validate` and
+ * `ladder`, the catalogue with skills: `--tasks`/`--task` plus `--skill-dir DIR` (repeatable, one task per
  * skill) and `--skill-ab`. The rules:
  * - `skill_run_v1` in the task list stands for the --skill-dir skills (and needs one);
  * - with --skill-dir and the list left at `all`, only the skills run: pointing at a skill means
@@ -9,15 +10,14 @@
  *   the pair `<id>`, `<id>__noskill`.
  * Every skill folder is loaded (and every manifest problem reported) before anything starts.
  */
-import { allTasks } from '../../tasks/index.js';
-import { selectTasks } from '../run/select-tasks.js';
+import { allTasks, getTask } from '../../tasks/index.js';
 import { bundledSkills } from '../skills/bundled.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
 
-export const SKILL_PLACEHOLDER = 'skill_run_v1';
+const SKILL_PLACEHOLDER = 'skill_run_v1';
 
 export interface SkillSelection {
   /** The --tasks / --task list. */
@@ -80,4 +80,24 @@ function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
   if (skill === undefined)
     throw new UsageError(`--skill-ab compares a skill with and without it; ${task.id} is no skill task`);
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
+}
+
+/** "all" or a comma-separated list of ids; an unknown id is a usage error naming the known ones. */
+export function selectTasks(spec: string): Task[] {
+  const ids = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (ids.length === 0 || (ids.length === 1 && ids[0] === 'all')) return allTasks();
+  return ids.map((id) => {
+    const task = getTask(id);
+    if (task === undefined) {
+      throw new UsageError(
+        `unknown task "${id}"; known tasks: ${allTasks()
+          .map((t) => t.id)
+          .join(', ')}`,
+      );
+    }
+    return task;
+  });
 }

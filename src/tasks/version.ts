@@ -3,8 +3,9 @@
  * task are never compared with old ones. Check code is not hashable in a stable way (src and dist
  * differ), so a change to a check must also change its flag's description.
  */
-import type { Task } from '../src/tasks/types.js';
-import { canonicalJson, sha256 } from '../src/util/hash.js';
+
+import { canonicalJson, sha256 } from '../util/hash.js';
+import type { Task } from './types.js';
 
 export function taskVersion(task: Task): string {
   const file = (f: { path: string; content: string; mode?: number }) => ({
