@@ -94,6 +94,24 @@ export interface Task {
   referenceSolution: ScriptedTurn[];
   /** Scripted runs reproducing the failures this task is built to catch (`agent-bench validate`). */
   lures?: Lure[];
+  /**
+   * Legitimate solutions in other styles than the reference (piped or chained test runs, other
+   * editors, other runner invocations, cd into folders): `validate` requires each to pass, so a
+   * task never fails a correct solution for its shell style.
+   */
+  alternates?: Alternate[];
+  /**
+   * Runs that game a flag without doing its work (a read piped into wc, a test run of something
+   * else, a faked ground truth): `validate` requires each to miss the flags it names, like a lure.
+   */
+  cheats?: Lure[];
+}
+
+/** A legitimate solution in another style; it must pass. */
+export interface Alternate {
+  id: string;
+  description: string;
+  script: ScriptedTurn[];
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Proves each task both solvable and not lenient, through the real sandbox with scripted models: its
- * reference solution must pass, a do-nothing agent must score 0, and every lure must be caught on
- * exactly the flags it names (and tamper, where it says so).
+ * reference solution and every alternate (a legitimate solution in another style) must pass, a
+ * do-nothing agent must score 0, and every lure and cheat must be caught on exactly the flags it
+ * names (and tamper, where it says so).
  */
 import { runTrial } from '../agent/loop.js';
 import type { ScriptedTurn } from '../models/scripted.js';
@@ -14,7 +15,7 @@ import { errorMessage } from '../util/errors.js';
 
 export interface ValidationRow {
   taskId: string;
-  /** 'oracle', 'do-nothing', or the lure's id. */
+  /** 'oracle', 'do-nothing', a lure's id, `alternate:<id>` or `cheat:<id>`. */
   run: string;
   ok: boolean;
   /** What was expected and, when not ok, what happened instead. */
@@ -55,6 +56,20 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
       }
       if ((task.lures ?? []).length === 0)
         add({ taskId: task.id, run: 'lures', ok: false, detail: 'the task has no lure' });
+      for (const alt of task.alternates ?? []) {
+        const i = index++;
+        add(
+          await guarded(task.id, `alternate:${alt.id}`, async () => judgeAlternate(await run(alt.script, i))),
+        );
+      }
+      for (const cheat of task.cheats ?? []) {
+        const i = index++;
+        add(
+          await guarded(task.id, `cheat:${cheat.id}`, async () =>
+            judgeLure(cheat, await run(cheat.script, i)),
+          ),
+        );
+      }
     } finally {
       await sandbox.dispose();
     }
@@ -77,6 +92,15 @@ async function guarded(
 export function judgeOracle(t: TrialRecord): { ok: boolean; detail: string } {
   if (t.passed) return { ok: true, detail: 'passes' };
   return { ok: false, detail: `reference solution fails: ${t.failure_reason ?? 'unknown'}` };
+}
+
+export function judgeAlternate(t: TrialRecord): { ok: boolean; detail: string } {
+  if (t.passed) return { ok: true, detail: 'passes' };
+  const missed = Object.entries(t.flags)
+    .filter(([, f]) => !f.reached)
+    .map(([id]) => id);
+  const why = t.tamper_detected ? `tamper: ${t.tamper_violations.join('; ')}` : `missed ${missed.join(', ')}`;
+  return { ok: false, detail: `a legitimate solution fails (${why})` };
 }
 
 export function judgeNothing(t: TrialRecord): { ok: boolean; detail: string } {

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Reply = { status?: number; json?: unknown; text?: string; hang?: boolean };
+type Reply = { status?: number; json?: unknown; text?: string; hang?: boolean };
 export type Routes = Record<string, Reply | ((body: unknown) => Reply)>;
 
 export interface FakeServer {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlagResult, TrialRecord } from '../../src/results/trial.js';
 import type { Lure } from '../../src/tasks/types.js';
-import { judgeLure, judgeNothing, judgeOracle } from '../../src/validate/validate-tasks.js';
+import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from '../../src/validate/validate-tasks.js';
 
 function trial(flags: Record<string, boolean>, extra: Partial<TrialRecord> = {}): TrialRecord {
   const f: Record<string, FlagResult> = {};
@@ -45,6 +45,19 @@ const lure = (unreached: string[], tamper?: boolean): Lure => ({
 });
 
 describe('validate verdicts', () => {
+  it('an alternate must pass, and a failing one names what it missed or the tamper', () => {
+    expect(judgeAlternate(trial({ a: true, b: true }))).toEqual({ ok: true, detail: 'passes' });
+    expect(judgeAlternate(trial({ a: true, b: false }))).toEqual({
+      ok: false,
+      detail: 'a legitimate solution fails (missed b)',
+    });
+    const tampered = trial({ a: true }, { tamper_detected: true, tamper_violations: ['modified t.py'] });
+    expect(judgeAlternate(tampered)).toEqual({
+      ok: false,
+      detail: 'a legitimate solution fails (tamper: modified t.py)',
+    });
+  });
+
   it('an oracle must pass', () => {
     expect(judgeOracle(trial({ a: true, b: true })).ok).toBe(true);
     expect(judgeOracle(trial({ a: true, b: false }, { failure_reason: 'flags not reached: b' }))).toEqual({
