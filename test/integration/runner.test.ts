@@ -1,7 +1,7 @@
 /** The runner end to end: pass^k, early stop, container reuse and reset, results files, resume, events. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readResultFiles, verifyHash } from '../../src/results/store.js';
+import { readResultFiles, verifyHash, withHash } from '../../src/results/store.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, MODEL, only } from './bench-harness.js';
@@ -140,7 +140,9 @@ describe.sequential('runner', () => {
     expect(events.every((e) => e.run_id === stored.result.run_id && e.task === 'debug_python_v1')).toBe(true);
 
     // Simulate a crash after the first trial: the file as it was written after trial 0.
-    const crashed = { ...stored.result, status: 'running', trials: stored.result.trials.slice(0, 1) };
+    // Every write is hashed, so the crashed file is too.
+    const { result_hash: _, schema_version: __, ...rest } = stored.result;
+    const crashed = withHash({ ...rest, status: 'running', trials: rest.trials.slice(0, 1) });
     await writeFile(stored.path, JSON.stringify(crashed));
     const resumed = only(
       await benchWithScript({

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTinyGguf, writeTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
-import { TOOL_SPECS } from '../../src/agent/tool-specs.js';
+import { TOOL_SPECS } from '../../src/agent/tools/registry.js';
 import {
   createEmbeddedModel,
   type EmbeddedModel,

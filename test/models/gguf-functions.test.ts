@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_SPECS } from '../../src/agent/tool-specs.js';
+import { TOOL_SPECS } from '../../src/agent/tools/registry.js';
 import { CallIdAllocator } from '../../src/models/call-ids.js';
 import { toLlamaFunctions, toParsedToolCalls } from '../../src/models/gguf-functions.js';
 

@@ -1,0 +1,128 @@
+/**
+ * Drives the turns of one trial: the model replies, its tool calls run in the sandbox, the workspace
+ * is snapshotted after every turn. Ends at a final answer, a model error or max turns.
+ */
+import { type ChatMessage, type ChatModel, type ModelReply, ModelRequestError } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
+import type { TurnLog } from '../results/trial.js';
+import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
+import { dispatchToolCall } from './dispatch.js';
+import { SYSTEM_PROMPT } from './system-prompt.js';
+import { TOOL_SPECS } from './tools/registry.js';
+import type { DispatchLimits } from './tools/tool.js';
+import { errorTurn, summarizeArg, turnLogFrom } from './turn-log.js';
+
+export interface DriveOptions {
+  index: number;
+  prompt: string;
+  model: ChatModel;
+  sandbox: Sandbox;
+  maxTurns: number;
+  limits: DispatchLimits;
+  emit: EventSink;
+  signal?: AbortSignal;
+}
+
+export interface DrivenTurns {
+  turnLogs: TurnLog[];
+  /** The workspace after each turn that ran tools. */
+  perTurn: { turn: number; snapshot: WorkspaceSnapshot }[];
+  finalAnswer: string | null;
+  /** Why the loop ended without a final answer (model error, max turns), or null. */
+  failureReason: string | null;
+  /** Model and tool time, snapshots excluded. */
+  agentMs: number;
+  /** Time spent on per-turn snapshots: harness work, never counted against the model. */
+  snapshotMs: number;
+}
+
+export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
+  const { model, sandbox, index, emit } = o;
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: o.prompt },
+  ];
+  const turnLogs: TurnLog[] = [];
+  const perTurn: { turn: number; snapshot: WorkspaceSnapshot }[] = [];
+  let finalAnswer: string | null = null;
+  let failureReason: string | null = null;
+  let snapshotMs = 0;
+  const agentStart = Date.now();
+
+  for (let turn = 1; turn <= o.maxTurns; turn++) {
+    o.signal?.throwIfAborted();
+    const turnStart = Date.now();
+    let reply: ModelReply;
+    try {
+      reply = await model.complete(messages, TOOL_SPECS, o.signal);
+    } catch (err) {
+      if (o.signal?.aborted) throw err;
+      if (!(err instanceof ModelRequestError)) throw err;
+      failureReason = `llm_error: ${err.message}`;
+      emit({ type: 'model_error', trial: index, turn, error: err.message });
+      turnLogs.push(errorTurn(turn, err, Date.now() - turnStart));
+      break;
+    }
+    emit({
+      type: 'model_reply',
+      trial: index,
+      turn,
+      text: reply.text.slice(0, 200),
+      tool_calls: reply.toolCalls.length,
+      latency_ms: reply.latencyMs,
+      retries: reply.retries.length,
+    });
+    const log = turnLogFrom(turn, reply);
+    turnLogs.push(log);
+
+    if (reply.toolCalls.length === 0) {
+      if (reply.malformed !== null) {
+        // A reply we could not understand is not a final answer: say so and let the model resend.
+        messages.push({ role: 'assistant', content: reply.text, toolCalls: [] });
+        messages.push({
+          role: 'user',
+          content: `Your last reply could not be parsed (${reply.malformed}). Resend the tool call with valid JSON arguments.`,
+        });
+        log.elapsed_ms = Date.now() - turnStart;
+        continue;
+      }
+      finalAnswer = reply.text;
+      log.elapsed_ms = Date.now() - turnStart;
+      break;
+    }
+
+    messages.push({
+      role: 'assistant',
+      content: reply.text === '' ? null : reply.text,
+      toolCalls: reply.toolCalls.map((c) => ({ id: c.id, name: c.name, rawArguments: c.rawArguments })),
+    });
+    for (const call of reply.toolCalls) {
+      const outcome = await dispatchToolCall(call, sandbox, o.limits);
+      log.tool_calls.push(outcome.log);
+      messages.push({ role: 'tool', toolCallId: call.id, content: outcome.reply });
+      emit({
+        type: 'tool_call',
+        trial: index,
+        turn,
+        name: call.name,
+        arg: summarizeArg(outcome.log),
+        exit_code: outcome.log.exit_code,
+        invalid: outcome.log.invalid,
+        source: call.source,
+      });
+    }
+    const snapStart = Date.now();
+    log.elapsed_ms = snapStart - turnStart;
+    perTurn.push({ turn, snapshot: await sandbox.snapshot() });
+    snapshotMs += Date.now() - snapStart;
+    if (turn === o.maxTurns) failureReason = 'max_turns_exhausted';
+  }
+  return {
+    turnLogs,
+    perTurn,
+    finalAnswer,
+    failureReason,
+    agentMs: Date.now() - agentStart - snapshotMs,
+    snapshotMs,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Judges a trial once its turns are over: every agent process is killed, the final workspace is
+ * snapshotted, every flag is decided and the tamper diff is taken. Pure from here on but for the
+ * ground-truth commands the checks ask the sandbox for.
+ */
+import type { FlagResult, TurnLog } from '../results/trial.js';
+import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
+import { scoreTrial } from '../scoring/score.js';
+import { detectTamper } from '../scoring/snapshot-diff.js';
+import type { Task } from '../tasks/types.js';
+import { evaluateFlags } from './evaluate.js';
+
+export interface Verdict {
+  flags: Record<string, FlagResult>;
+  passed: boolean;
+  score: number;
+  tamperViolations: string[];
+  finalSnapshot: WorkspaceSnapshot;
+}
+
+export async function judgeTrial(
+  task: Task,
+  sandbox: Sandbox,
+  turns: {
+    turnLogs: TurnLog[];
+    perTurn: { turn: number; snapshot: WorkspaceSnapshot }[];
+    finalAnswer: string | null;
+  },
+  setupSnapshot: WorkspaceSnapshot,
+): Promise<Verdict> {
+  // Ground truth: nothing the agent left running may change the workspace from here on.
+  await sandbox.killAgentProcesses();
+  const finalSnapshot = await sandbox.snapshot();
+  const perTurn = [...turns.perTurn];
+  const lastTurn = turns.turnLogs.length;
+  if (lastTurn > 0) perTurn.push({ turn: lastTurn, snapshot: finalSnapshot });
+
+  const flags = await evaluateFlags({
+    task,
+    sandbox,
+    turnLogs: turns.turnLogs,
+    setupSnapshot,
+    perTurn,
+    finalSnapshot,
+    finalAnswer: turns.finalAnswer,
+  });
+  const violations = detectTamper(setupSnapshot, finalSnapshot, {
+    allowedWrites: task.allowedWrites,
+    ignored: task.ignored,
+  });
+  const tamper = violations.length > 0;
+  const { passed, score } = scoreTrial(task.flags, flags, tamper);
+  return {
+    flags,
+    passed,
+    score,
+    tamperViolations: violations.map((v) => `${v.change} ${v.path}`),
+    finalSnapshot,
+  };
+}
+
+/** Why a trial did not pass cleanly, or null when it passed and nothing went wrong. */
+export function failureReason(verdict: Verdict, loopFailure: string | null): string | null {
+  if (verdict.tamperViolations.length > 0)
+    return `tampering: ${verdict.tamperViolations.slice(0, 5).join('; ')}`;
+  if (!verdict.passed && loopFailure === null) {
+    const missed = Object.entries(verdict.flags)
+      .filter(([, f]) => !f.reached)
+      .map(([id]) => id);
+    return `flags not reached: ${missed.join(', ')}`;
+  }
+  return loopFailure;
+}

@@ -1,0 +1,67 @@
+/** execute_command: a bash command in the agent's persistent shell directory. */
+import { capHeadTail } from '../../util/text-cap.js';
+import { type AgentTool, stringArg } from './tool.js';
+
+export const executeCommand: AgentTool<{ command: string }> = {
+  spec: {
+    name: 'execute_command',
+    description:
+      'Run a shell command (bash) in the sandbox. Files and the current directory persist between calls; ' +
+      'environment variables do not. Returns the exit code, stdout and stderr.',
+    parameters: {
+      type: 'object',
+      properties: { command: { type: 'string', description: 'The shell command to run.' } },
+      required: ['command'],
+    },
+  },
+
+  parse(args) {
+    const command = stringArg(args, 'command');
+    if (command === null || command.trim() === '')
+      return {
+        ok: false,
+        message:
+          'Error: execute_command requires a non-empty string argument "command". Nothing was run; resend the call with {"command": "..."}.',
+      };
+    return { ok: true, args: { command } };
+  },
+
+  async run({ command }, sandbox, limits) {
+    const r = await sandbox.runCommand(command, limits.commandTimeoutMs);
+    const stdout = capHeadTail(r.stdout, limits.modelStdoutChars);
+    const stderr = capHeadTail(r.stderr, limits.modelStderrChars);
+    const stored = {
+      out: capHeadTail(r.stdout, limits.storedOutputChars),
+      err: capHeadTail(r.stderr, limits.storedOutputChars),
+    };
+    const cut =
+      r.stdoutCutBytes +
+      r.stderrCutBytes +
+      stdout.cutChars +
+      stderr.cutChars +
+      stored.out.cutChars +
+      stored.err.cutChars;
+    const timeoutNote = r.timedOut
+      ? `\nThe command timed out after ${Math.round(limits.commandTimeoutMs / 1000)} s and was killed (with every process it started).`
+      : '';
+    return {
+      log: {
+        cwd: r.cwd,
+        invalid: null,
+        exit_code: r.exitCode,
+        stdout: stored.out.text,
+        stderr: stored.err.text,
+        truncated: cut > 0,
+        timed_out: r.timedOut,
+        elapsed_ms: r.elapsedMs,
+      },
+      reply: formatCommandReply(r.exitCode, stdout.text, stderr.text) + timeoutNote,
+    };
+  },
+};
+
+export function formatCommandReply(exitCode: number | null, stdout: string, stderr: string): string {
+  let text = `exit_code: ${exitCode === null ? 'unknown' : exitCode}\nstdout:\n${stdout}`;
+  if (stderr.trim() !== '') text += `\nstderr:\n${stderr}`;
+  return text;
+}
