@@ -27,16 +27,40 @@ RUN set -eu; \
 # The agent (uid 1000) owns nothing in the image: /workspace and /tmp are tmpfs mounts created per
 # container (owned by uid 1000 there). HOME is /tmp because the root filesystem is read-only and
 # /tmp is wiped with every reset. /harness (root only) and /run/agent-bench (per-exec output
-# files) are tmpfs mount points too.
+# files) are tmpfs mount points too. The checker (uid 1001) runs the harness's checks on the
+# agent's code: its HOME is its own tmpfs (/run/checker, out of the agent's reach, so nothing the
+# agent plants there runs in a check), and it reads staged copies of the workspace in /checks
+# (root:checker 0750, so the agent cannot see them and the checker cannot change them). /workspace
+# is 0750: the checker never reaches the live workspace, even files the agent made writable.
 RUN set -eu; \
     if ! getent passwd 1000 >/dev/null; then \
       useradd --uid 1000 --user-group --home-dir /tmp --no-create-home --shell /bin/bash agent; \
     fi; \
     [ "$(id -un 1000)" = agent ]; \
-    mkdir -p /workspace /harness /run/agent-bench; \
-    chmod 0755 /workspace; \
+    if ! getent passwd 1001 >/dev/null; then \
+      useradd --uid 1001 --user-group --home-dir /run/checker --no-create-home --shell /bin/bash checker; \
+    fi; \
+    [ "$(id -un 1001)" = checker ]; \
+    mkdir -p /workspace /harness /run/agent-bench /run/checker /checks; \
+    chmod 0750 /workspace; \
     chmod 0700 /harness; \
-    chmod 0700 /run/agent-bench
+    chmod 0700 /run/agent-bench /run/checker; \
+    chmod 0750 /checks
+
+# The commands models type, without a network: `python` is python3 (python-is-python3); pip and
+# pip3 (and `python3 -m pip`) say at once that nothing can be installed; npm and npx run
+# package.json scripts and binaries from node_modules/.bin or the image (sandbox/offline/npm.js).
+COPY sandbox/offline/ /usr/local/lib/agent-bench/offline/
+COPY sandbox/bin/ /usr/local/bin/
+RUN set -eu; \
+    chmod 0755 /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/pip; \
+    chmod 0644 /usr/local/lib/agent-bench/offline/*; \
+    ln -s pip /usr/local/bin/pip3; \
+    site=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'); \
+    mkdir -p "$site/pip"; \
+    : >"$site/pip/__init__.py"; \
+    cp /usr/local/lib/agent-bench/offline/pip.py "$site/pip/__main__.py"; \
+    for cmd in python pip pip3 npm npx node tsc pytest strace; do command -v "$cmd" >/dev/null; done
 
 # Every exec runs through this wrapper (timeouts, output files, caps); read-only like all of /usr.
 COPY sandbox/exec-wrapper.sh /usr/local/lib/agent-bench/exec-wrapper

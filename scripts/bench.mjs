@@ -3,6 +3,7 @@
 // Needs the build and a Docker engine: `npm run build && node scripts/bench.mjs`.
 //   - CLI start-up (`agent-bench --help`), target < 0.5 s
 //   - sandbox create / reset / dispose, per-command overhead
+//   - the cost of tracing agent commands (strace in the sandbox): traced vs untraced, side by side
 //   - per-turn workspace snapshot on a large workspace (2,000 files, ~50 MB)
 //   - text-format tool-call parsing throughput, and the host process's peak memory
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,7 @@ const sandbox = await createDockerSandbox({ image: image.tag, labels: { run: 'be
 console.log(`sandbox create:        ${ms(t0)}`);
 try {
   console.log(`command overhead:      ${await timed(10, () => sandbox.runCommand('true', 10_000))}`);
+  await tracingCost(sandbox);
   console.log(`reset:                 ${await timed(5, () => sandbox.reset())}`);
   await sandbox.runCommand(
     'mkdir -p big && cd big && for d in $(seq 1 20); do mkdir d$d; for f in $(seq 1 100); do head -c 25000 /dev/urandom > d$d/f$f; done; done',
@@ -48,6 +50,43 @@ try {
   t0 = performance.now();
   await sandbox.dispose();
   console.log(`sandbox dispose:       ${ms(t0)}`);
+}
+
+/**
+ * The same commands in a traced sandbox (the default) and an untraced one, alternating so that
+ * both see the same machine, medians side by side.
+ */
+async function tracingCost(traced) {
+  const plain = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, trace: false });
+  try {
+    for (const sb of [traced, plain])
+      await sb.writeFile('/workspace/bench_t/test_a.py', 'def test_a():\n    assert 1\n');
+    const commands = [
+      ['true', 'true'],
+      ['python3 -c pass', 'python3 -c pass'],
+      ['pytest, 1 test', 'cd /workspace/bench_t && python3 -m pytest -q -p no:cacheprovider'],
+      ['tsc --version', 'tsc --version'],
+    ];
+    for (const [label, command] of commands) {
+      const times = { on: [], off: [] };
+      for (let i = 0; i < 9; i++) {
+        for (const [key, sb] of [
+          ['on', traced],
+          ['off', plain],
+        ]) {
+          const t0 = performance.now();
+          await sb.runCommand(command, 60_000);
+          times[key].push(performance.now() - t0);
+        }
+      }
+      const [on, off] = [median(times.on), median(times.off)];
+      console.log(
+        `${`tracing, ${label}:`.padEnd(31)}${on.toFixed(0)} ms traced, ${off.toFixed(0)} ms not (${on >= off ? '+' : ''}${(on - off).toFixed(0)} ms, medians of 9)`,
+      );
+    }
+  } finally {
+    await plain.dispose();
+  }
 }
 
 const reply = `Let me look.\n${'<tool_call>{"name": "write_file", "arguments": {"path": "a.py", "content": "print(1)\\n"}}</tool_call>\n'.repeat(50)}`;

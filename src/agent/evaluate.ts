@@ -1,12 +1,17 @@
 /**
  * Decides every flag of a trial. Checks see the record and ask the sandbox for ground truth through
- * one narrow interface; hidden files are copied in only now, after every agent process is dead.
+ * one narrow interface. Ground truth never runs the agent's code as root: the first command stages a
+ * copy of the workspace (root-owned, read-only to the checker), places the hidden files next to it,
+ * and every command runs as the `checker` user on that copy, after every other process in the
+ * sandbox was killed. Task files and check commands name the workspace /workspace; here that means
+ * the copy.
  */
 
 import type { FlagResult, TurnLog } from '../results/trial.js';
-import { type ExecResult, HARNESS_DIR, type Sandbox, type WorkspaceSnapshot } from '../sandbox/types.js';
+import { type ExecResult, type Sandbox, WORKSPACE_DIR, type WorkspaceSnapshot } from '../sandbox/types.js';
+import { creditAbsences } from '../scoring/score.js';
 import { changeTurns, firstChangeTurns } from '../scoring/snapshot-diff.js';
-import type { CheckContext, GroundTruth, Task } from '../tasks/types.js';
+import { type CheckContext, type GroundTruth, HIDDEN_DIR, type Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
@@ -23,21 +28,16 @@ export interface EvaluationInput {
 
 export async function evaluateFlags(input: EvaluationInput): Promise<Record<string, FlagResult>> {
   const { task, sandbox } = input;
-  if (task.hiddenFiles !== undefined && task.hiddenFiles.length > 0) {
-    await sandbox.putFiles(
-      task.hiddenFiles.map((f) => ({ path: `${HARNESS_DIR}/${f.path}`, content: f.content })),
-      { owner: 'root' },
-    );
-  }
   const ctx: CheckContext = {
     turns: input.turnLogs,
     calls: input.turnLogs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: input.setupSnapshot,
     finalSnapshot: input.finalSnapshot,
+    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(input.setupSnapshot, input.perTurn),
     changeTurns: changeTurns(input.setupSnapshot, input.perTurn),
     finalAnswer: input.finalAnswer,
-    groundTruth: groundTruthFor(sandbox),
+    groundTruth: groundTruthFor(sandbox, task),
   };
   const results: Record<string, FlagResult> = {};
   for (const flag of task.flags) {
@@ -61,30 +61,50 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
       };
     }
   }
-  return results;
+  return creditAbsences(task.flags, results);
 }
 
-function groundTruthFor(sandbox: Sandbox): GroundTruth {
+function groundTruthFor(sandbox: Sandbox, task: Task): GroundTruth {
   const cache = new Map<string, Promise<ExecResult>>();
+  let staged: Promise<string> | null = null;
+  const stage = async (): Promise<string> => {
+    await sandbox.killAllProcesses();
+    const copy = await sandbox.stageForChecks();
+    const onCopy = (text: string): string => onStagedCopy(text, copy);
+    if (task.hiddenFiles !== undefined && task.hiddenFiles.length > 0)
+      await sandbox.putFiles(
+        task.hiddenFiles.map((f) => ({ path: `${HIDDEN_DIR}/${f.path}`, content: onCopy(f.content) })),
+        { owner: 'root' },
+      );
+    return copy;
+  };
   return {
     run(command) {
       let pending = cache.get(command);
       if (pending === undefined) {
-        pending = sandbox.exec(['bash', '-c', command], {
-          user: 'root',
-          cwd: '/workspace',
-          timeoutMs: GROUND_TRUTH_TIMEOUT_MS,
-          env: { PYTHONDONTWRITEBYTECODE: '1' },
-        });
+        staged ??= stage();
+        pending = staged.then((copy) =>
+          sandbox.exec(['bash', '-c', onStagedCopy(command, copy)], {
+            user: 'checker',
+            cwd: copy,
+            timeoutMs: GROUND_TRUTH_TIMEOUT_MS,
+            env: { PYTHONDONTWRITEBYTECODE: '1' },
+          }),
+        );
         cache.set(command, pending);
       }
       return pending;
     },
     async readFile(path) {
-      const abs = path.startsWith('/') ? path : `/workspace/${path}`;
+      const abs = path.startsWith('/') ? path : `${WORKSPACE_DIR}/${path}`;
       const files = await sandbox.getFiles([abs]);
       const bytes = files.get(abs);
       return bytes === undefined ? null : bytes.toString('utf8');
     },
   };
+}
+
+/** /workspace, as a path of its own or a prefix (not /workspace2), means the staged copy. */
+function onStagedCopy(text: string, copy: string): string {
+  return text.replace(/\/workspace(?![\w.-])/g, copy);
 }

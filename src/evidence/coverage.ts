@@ -81,6 +81,15 @@ export function linesMatching(fileContent: string, pattern: RegExp): number[] {
   return found;
 }
 
+/** 1-based numbers of the lines that contain any of the strings, taken literally. */
+export function linesContaining(fileContent: string, needles: readonly string[]): number[] {
+  const found: number[] = [];
+  fileLines(fileContent).forEach((line, i) => {
+    if (needles.some((n) => n !== '' && line.includes(n))) found.push(i + 1);
+  });
+  return found;
+}
+
 /**
  * The block headed by the first line matching `header`, by indentation, so it serves Python and
  * brace languages alike: the header, then every line blank or indented deeper, or at the header's

@@ -13,7 +13,6 @@ import { SpeedMeter } from './gguf-speed.js';
 import type { Sampling } from './request-body.js';
 import type { ChatModel } from './types.js';
 
-
 export interface EmbeddedModelOptions {
   modelPath: string;
   /** Name recorded in results; defaults to `gguf:<file name>`. */

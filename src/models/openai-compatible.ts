@@ -14,7 +14,6 @@ import { type RetryPolicy, withRetries } from './retry.js';
 import type { ChatModel } from './types.js';
 import { readCompletion } from './wire.js';
 
-
 export interface OpenAICompatibleOptions {
   baseUrl: string;
   model: string;

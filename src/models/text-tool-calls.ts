@@ -11,7 +11,6 @@ import type { Extractor, Span } from './text-calls/span.js';
 import { extractGranite, extractHermes, extractPythonTag } from './text-calls/tagged.js';
 import { extractBareXmlFunctions } from './text-calls/xml-function.js';
 
-
 export interface TextToolCallParse {
   /** In the order they appear in the text. */
   calls: TextToolCall[];

@@ -22,10 +22,12 @@ export function renderCardHtml(card: ModelCard): string {
     card.tier === null || card.tier.reasons.length === 0
       ? ''
       : `<p class="muted">Tier notes: ${h(card.tier.reasons.join('; '))}</p>`,
+    ...card.notes.map((n) => `<p class="muted">Note: ${h(n)}</p>`),
     '<h2>Strengths</h2>',
     list(card.strengths, 'no axis at 0.80 or above'),
     '<h2>Weak spots</h2>',
     list(card.weaknesses, 'no axis below 0.50'),
+    card.unmeasured.length === 0 ? '' : `<h2>No evidence</h2>${list(card.unmeasured, '')}`,
     '<h2>Tasks</h2>',
     '<table><thead><tr><th>task</th><th>result</th></tr></thead><tbody>',
     ...card.cells.map(
@@ -40,7 +42,7 @@ export function renderCardHtml(card: ModelCard): string {
     ...card.failures.map((f) =>
       [
         `<h3>${h(f.task)} <span class="bad">${h(f.cell.text)}</span></h3>`,
-        `<p>Flags missed: ${f.missed.map((m) => `<code>${h(m.flag)}</code> (${m.kind}, reached ${pct(m.reach_rate)})`).join(', ') || 'none (tamper or error)'}</p>`,
+        `<p>Flags missed (reach rates over ${h(f.basis)}): ${f.missed.map((m) => `<code>${h(m.flag)}</code> (${m.kind}, reached ${pct(m.reach_rate)})`).join(', ') || 'none (tamper or error)'}</p>`,
         f.example === null ? '' : excerpt(f.example),
         `<p class="muted">from ${h(f.file)}</p>`,
       ].join('\n'),

@@ -13,6 +13,7 @@ export function renderCardMarkdown(card: ModelCard): string {
   out.push(
     `${t.passed_tasks}/${t.tasks} tasks pass^k · ${t.passed_trials}/${t.trials} trials passed · tamper ${t.tamper} · hallucinated calls ${t.hallucinated}`,
     '',
+    ...card.notes.flatMap((n) => [`Note: ${md(n)}`, '']),
     '## Strengths',
     '',
     ...bullets(card.strengths, 'no axis at 0.80 or above'),
@@ -21,6 +22,7 @@ export function renderCardMarkdown(card: ModelCard): string {
     '',
     ...bullets(card.weaknesses, 'no axis below 0.50'),
     '',
+    ...(card.unmeasured.length === 0 ? [] : ['## No evidence', '', ...bullets(card.unmeasured, ''), '']),
     '## Tasks',
     '',
     '| task | result |',
@@ -34,7 +36,7 @@ export function renderCardMarkdown(card: ModelCard): string {
   for (const f of card.failures) {
     out.push(`### ${f.task}: ${f.cell.text}`, '');
     out.push(
-      `Flags missed: ${f.missed.map((m) => `\`${m.flag}\` (${m.kind}, ${Math.round(m.reach_rate * 100)}%)`).join(', ') || 'none'}`,
+      `Flags missed (reach rates over ${f.basis}): ${f.missed.map((m) => `\`${m.flag}\` (${m.kind}, ${Math.round(m.reach_rate * 100)}%)`).join(', ') || 'none'}`,
       '',
     );
     const x = f.example;

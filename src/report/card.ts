@@ -3,10 +3,12 @@
  * flags it missed, with an excerpt of a failing transcript as evidence.
  */
 
+import { trialBasis } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
 import { buildRadarData, type RadarData } from './axes.js';
 import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
-import type { LoadedResult } from './load.js';
+import { fixed } from './format.js';
+import { type LoadedResult, sortedUnique } from './load.js';
 import { buildMatrix, type MatrixCell } from './matrix.js';
 import { type ResultSummary, summarizeResult } from './summary.js';
 import { computeTiers, TIER_NAMES } from './tiers.js';
@@ -21,6 +23,8 @@ interface CardFailure {
   task: string;
   file: string;
   cell: MatrixCell;
+  /** The trials the reach rates of `missed` come from: "2 of k=5 trials, early-stopped". */
+  basis: string;
   missed: MissedFlag[];
   example: TrialExcerpt | null;
 }
@@ -33,6 +37,10 @@ export interface ModelCard {
   radar: RadarData;
   strengths: string[];
   weaknesses: string[];
+  /** Axes with no evidence ("Tamper-free n/a"): shown as such, never as strengths. */
+  unmeasured: string[];
+  /** What the numbers come from where that differs between tasks: early stops, different k. */
+  notes: string[];
   failures: CardFailure[];
   totals: {
     tasks: number;
@@ -58,7 +66,8 @@ export function buildCard(loaded: readonly LoadedResult[], model: string): Model
   const radar = buildRadarData(summaries, [model]);
   const values = radar.series[0]?.values ?? [];
   const scored = radar.axes.map((axis, i) => ({ label: axis.label, v: values[i] ?? null }));
-  const fmt = (a: { label: string; v: number | null }): string => `${a.label} ${(a.v ?? 0).toFixed(2)}`;
+  const fmt = (a: { label: string; v: number | null }): string =>
+    `${a.label} ${a.v === null ? 'n/a' : fixed(a.v, 2)}`;
   const latest = summaries
     .filter((s) => shown.has(s.file))
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at))[0];
@@ -76,6 +85,8 @@ export function buildCard(loaded: readonly LoadedResult[], model: string): Model
       .filter((a) => a.v !== null && a.v < WEAK)
       .sort((a, b) => byValueDesc(b, a))
       .map(fmt),
+    unmeasured: scored.filter((a) => a.v === null).map(fmt),
+    notes: notesOf(matrix.cells),
     failures: matrix.cells.flatMap((cell) => {
       const r = byFile.get(cell.file);
       return r === undefined || cell.pass_all_k ? [] : [failureOf(cell, r)];
@@ -103,9 +114,34 @@ function failureOf(cell: MatrixCell, r: ResultFile): CardFailure {
     task: cell.task,
     file: cell.file,
     cell,
+    basis: trialBasis(r),
     missed,
     example: failing === undefined ? null : trialExcerpt(failing),
   };
+}
+
+/** Early-stopped tasks, and the k values when the tasks were not all run at the same one. */
+function notesOf(cells: readonly MatrixCell[]): string[] {
+  const notes: string[] = [];
+  const early = cells.filter((c) => c.early_stopped);
+  if (early.length > 0)
+    notes.push(
+      `early-stopped (scores and reach rates from fewer than k trials): ${early.map((c) => `${c.task} (${c.score_basis})`).join(', ')}`,
+    );
+  const keys = sortedUnique(cells.map((c) => c.comparison));
+  if (keys.length > 1)
+    notes.push(
+      `tasks run at different settings: ${keys
+        .map(
+          (k) =>
+            `${k} (${cells
+              .filter((c) => c.comparison === k)
+              .map((c) => c.task)
+              .join(', ')})`,
+        )
+        .join('; ')}`,
+    );
+  return notes;
 }
 
 function tierOf(loaded: readonly LoadedResult[], model: string): ModelCard['tier'] {

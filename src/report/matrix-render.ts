@@ -11,10 +11,21 @@ export function renderMatrix(m: Matrix, format: MatrixFormat): string {
 
 export const MATRIX_FOOTNOTE = [
   'Newest result per (task, model). ✅ pass^k: all k trials passed · mean turns per trial · mean model+tool time per trial.',
-  '✗ score (k=N): not every trial passed; score is the mean trial score (0..1) over the trials run.',
-  'Markers: running / interrupted / error = the run did not complete; early stop = stopped at the first failed trial;',
+  '✗ score (n of k=K trials): not every trial passed; score is the mean trial score (0..1) over the n trials run;',
+  'early-stopped = the run stopped at its first failed trial (--early-stop), so its score comes from fewer than k trials.',
+  'Compare cells only at the same k and early stop setting. Markers: running / interrupted / error = the run did not complete;',
   'tamper ×N = trials that changed files they must not touch; † = not comparable (non-default settings); — = no result.',
 ].join('\n');
+
+/** Said under the table when the cells were not all run at the same k and early stop setting. */
+function settingsNote(m: Pick<Matrix, 'comparisons' | 'cells'>): string | null {
+  if (m.comparisons.length < 2) return null;
+  const counts = m.comparisons.map((key) => {
+    const n = m.cells.filter((c) => c.comparison === key).length;
+    return `${key} (${n} cell${n === 1 ? '' : 's'})`;
+  });
+  return `Not every cell was run at the same settings: ${counts.join(', ')}. A score compares only with cells of the same k and early stop.`;
+}
 
 function renderMarkdown(m: Matrix): string {
   if (m.cells.length === 0) return 'No results found.\n';
@@ -24,7 +35,10 @@ function renderMarkdown(m: Matrix): string {
     (task) =>
       `| ${mdCell(task)} | ${m.models.map((model) => mdCell(cellAt(m, task, model)?.text ?? '—')).join(' | ')} |`,
   );
-  const notes = MATRIX_FOOTNOTE.split('\n').map((line) => `> ${line}`);
+  const note = settingsNote(m);
+  const notes = [...(note === null ? [] : [note, '']), ...MATRIX_FOOTNOTE.split('\n')].map((line) =>
+    line === '' ? '>' : `> ${line}`,
+  );
   return `${[header, rule, ...rows, '', ...notes].join('\n')}\n`;
 }
 
@@ -51,6 +65,8 @@ const CSV_COLUMNS = [
   'tamper_detected_count',
   'invalid_tool_call_count',
   'early_stopped',
+  'score_basis',
+  'comparison',
   'comparable',
   'run_id',
   'file',

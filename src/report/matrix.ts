@@ -20,6 +20,10 @@ export interface MatrixCell {
   tamper_detected_count: number;
   invalid_tool_call_count: number;
   early_stopped: boolean;
+  /** The trials the score comes from: "2 of k=5 trials, early-stopped". */
+  score_basis: string;
+  /** Cells are compared only under the same key ("k=5", "k=5, early stop"). */
+  comparison: string;
   comparable: boolean;
   /** The cell as the Markdown table shows it. */
   text: string;
@@ -28,6 +32,8 @@ export interface MatrixCell {
 export interface Matrix {
   models: string[];
   tasks: string[];
+  /** The comparison keys of the cells: more than one means not every cell compares with every other. */
+  comparisons: string[];
   cells: MatrixCell[];
 }
 
@@ -40,6 +46,7 @@ export function buildMatrix(summaries: readonly ResultSummary[], models?: readon
   return {
     models: sortedUnique(cells.map((c) => c.model)),
     tasks: sortedUnique(cells.map((c) => c.task)),
+    comparisons: sortedUnique(cells.map((c) => c.comparison)),
     cells,
   };
 }
@@ -66,19 +73,23 @@ function toCell(s: ResultSummary): MatrixCell {
     tamper_detected_count: s.tamper_detected_count,
     invalid_tool_call_count: s.invalid_tool_call_count,
     early_stopped: s.early_stopped,
+    score_basis: s.score_basis,
+    comparison: s.comparison,
     comparable: s.comparable,
   };
   return { ...cell, text: cellText(cell) };
 }
 
-/** `✅ pass^k · N turns · time` when all k passed, `✗ score (k=N)` otherwise, plus markers. */
+/**
+ * `✅ pass^k · N turns · time` when all k passed, `✗ score (n of k=K trials[, early-stopped])`
+ * otherwise, plus markers.
+ */
 function cellText(c: Omit<MatrixCell, 'text'>): string {
   const main = c.pass_all_k
     ? `✅ pass^${c.k} · ${c.avg_turns} turns · ${formatDuration(c.mean_elapsed_sec)}`
-    : `✗ ${c.score.toFixed(2)} (k=${c.k})`;
+    : `✗ ${c.score.toFixed(2)} (${c.score_basis})`;
   const marks: string[] = [];
   if (c.status !== 'complete') marks.push(c.status);
-  if (c.early_stopped) marks.push('early stop');
   if (c.tamper_detected_count > 0) marks.push(`tamper ×${c.tamper_detected_count}`);
   return `${main}${marks.length === 0 ? '' : ` (${marks.join(', ')})`}${c.comparable ? '' : ' †'}`;
 }

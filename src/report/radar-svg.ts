@@ -72,10 +72,17 @@ export function renderRadarSvg(data: RadarData): string {
     const ly = 2 * CY + 20 + si * 22;
     parts.push(`<line class="area s${si}" x1="40" y1="${ly}" x2="84" y2="${ly}"${dash}/>`);
     parts.push(marker(si, [62, ly], false));
-    parts.push(`<text x="96" y="${ly + 4}">${escapeXml(clip(s.model, 90))}</text>`);
+    parts.push(`<text x="96" y="${ly + 4}">${escapeXml(clip(s.model, 60))}${naNote(s.values)}</text>`);
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/** Which axes of a series have no evidence, by number: " · n/a: 3, 5" (" · no data" when none has any). */
+function naNote(values: readonly (number | null)[]): string {
+  const missing = values.flatMap((v, i) => (v === null ? [i + 1] : []));
+  if (missing.length === 0) return '';
+  return missing.length === values.length ? ' · no data' : ` · n/a: ${missing.join(', ')}`;
 }
 
 function axisLabel(text: string, [x, y]: [number, number], cos: number): string {
@@ -88,7 +95,8 @@ function axisLabel(text: string, [x, y]: [number, number], cos: number): string 
 /** A filled marker per series (shape differs by series); an open circle at the centre for a missing value. */
 function marker(si: number, [x, y]: [number, number], missing: boolean): string {
   const cls = `s${si}${missing ? ' missing' : ''}`;
-  if (missing) return `<circle class="${cls}" cx="${fixed(x, 2)}" cy="${fixed(y, 2)}" r="3"/>`;
+  if (missing)
+    return `<circle class="${cls}" cx="${fixed(x, 2)}" cy="${fixed(y, 2)}" r="3"><title>n/a</title></circle>`;
   const r = MARKER_SIZE[si] ?? 3.5;
   const shape = MARKERS[si] ?? 'circle';
   const p = (dx: number, dy: number): string => `${fixed(x + dx, 2)},${fixed(y + dy, 2)}`;

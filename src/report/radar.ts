@@ -9,7 +9,7 @@ export function renderRadarHtml(data: RadarData, note = ''): string {
   const body = [
     `<h1>agent-bench radar</h1>`,
     `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes, each 0..1 (outer ring = 1 = best). ` +
-      `An open circle at the centre means no data. Newest result per (task, model).${note === '' ? '' : ` ${escapeHtml(note)}`}</p>`,
+      `An open circle at the centre is n/a: no evidence for that axis (e.g. no tool call was made), never a 1. Newest result per (task, model).${note === '' ? '' : ` ${escapeHtml(note)}`}</p>`,
     renderRadarSvg(data),
     '<h2>Axes</h2>',
     '<table><thead><tr><th>#</th><th>axis</th><th>formula</th></tr></thead><tbody>',
@@ -30,7 +30,7 @@ function valueTable(data: RadarData): string {
   const rows = data.axes.map((axis, i) => {
     const cells = data.series.map((s) => {
       const v = s.values[i] ?? null;
-      return `<td class="num">${v === null ? '—' : fixed(v, 2)}</td>`;
+      return `<td class="num">${v === null ? 'n/a' : fixed(v, 2)}</td>`;
     });
     return `<tr><td>${i + 1}. ${escapeHtml(axis.label)}</td>${cells.join('')}</tr>`;
   });

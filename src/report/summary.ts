@@ -3,6 +3,7 @@
  * need, computed once when the file is read. Small enough to send thousands of them to a page.
  */
 
+import { comparisonKey, trialBasis } from '../results/comparison.js';
 import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 
@@ -25,6 +26,10 @@ export interface ResultSummary {
   trials_run: number;
   passed_trials: number;
   early_stopped: boolean;
+  /** The trials the score and the reach rates come from: "2 of k=5 trials, early-stopped". */
+  score_basis: string;
+  /** Results are compared only under the same key ("k=5", "k=5, early stop"). */
+  comparison: string;
   pass_all_k: boolean;
   pass_hat_k: number | null;
   score: number;
@@ -63,6 +68,8 @@ export function summarizeResult(file: string, r: ResultFile): ResultSummary {
     trials_run: r.trials_run,
     passed_trials: passed.length,
     early_stopped: r.early_stopped,
+    score_basis: trialBasis(r),
+    comparison: comparisonKey(r),
     pass_all_k: r.pass_all_k,
     pass_hat_k: r.pass_hat_k,
     score: r.score,

@@ -1,6 +1,14 @@
-/** The tiers table as Markdown (printed with the definition) or JSON. */
+/**
+ * The tiers table as Markdown (printed with the definition) or JSON. Rows of different comparison keys
+ * (k, early stop) go to separate tables, so no model is ranked against one run at other settings.
+ */
 import { formatDuration } from './format.js';
 import { type ModelTier, TIER_DEFINITIONS, TIER_NAMES } from './tiers.js';
+
+const TABLE_HEAD = [
+  '| tier | model | clear time | tasks passed | outcome only | valid tool calls | notes |',
+  '|---|---|---|---|---|---|---|',
+];
 
 export function tiersMarkdown(rows: readonly ModelTier[], suite: readonly string[]): string {
   const lines = [
@@ -10,32 +18,58 @@ export function tiersMarkdown(rows: readonly ModelTier[], suite: readonly string
     '',
     `Suite (${suite.length} task${suite.length === 1 ? '' : 's'}): ${suite.join(', ') || '(none)'}`,
     '',
-    '| tier | model | clear time | tasks passed | outcome only | valid tool calls | notes |',
-    '|---|---|---|---|---|---|---|',
   ];
-  for (const r of rows) {
-    const tier = r.tier === null ? '— incomplete' : `${r.tier} ${TIER_NAMES[r.tier]}`;
-    const time = r.totalClearTimeSec === null ? '—' : formatDuration(r.totalClearTimeSec);
-    const rate = r.validToolCallRate === null ? '?' : `${Math.round(r.validToolCallRate * 100)}%`;
-    const cells = [
-      tier,
-      `${r.model}${r.comparable ? '' : ' *'}`,
-      time,
-      `${r.tasksPassed}/${r.suiteSize}`,
-      String(r.outcomeOnlyTasks.length),
-      rate,
-      r.reasons.join('; '),
-    ];
-    lines.push(`| ${cells.map(cell).join(' | ')} |`);
+  const groups = comparisons(rows);
+  if (groups.length > 1)
+    lines.push(
+      `Results were run at ${groups.length} different settings, so there is one table per setting: models are compared only within a table.`,
+      '',
+    );
+  for (const [i, comparison] of groups.entries()) {
+    const members = rows.filter((r) => r.comparison === comparison);
+    lines.push(
+      ...(i === 0 ? [] : ['']),
+      groups.length > 1 ? `### ${comparison}` : `Compared at ${comparison}.`,
+      '',
+      ...TABLE_HEAD,
+      ...members.map(row),
+    );
   }
-  if (rows.length === 0) lines.push('| — | (no results) | | | | | |');
+  if (rows.length === 0) lines.push(...TABLE_HEAD, '| — | (no results) | | | | | |');
   if (rows.some((r) => !r.comparable))
     lines.push('', '\\* run with non-default settings: not comparable with the others.');
   return `${lines.join('\n')}\n`;
 }
 
+/** The comparison keys of the rows, in row order (computeTiers orders rows by comparison first). */
+function comparisons(rows: readonly ModelTier[]): string[] {
+  return [...new Set(rows.map((r) => r.comparison))];
+}
+
+function row(r: ModelTier): string {
+  const tier = r.tier === null ? '— incomplete' : `${r.tier} ${TIER_NAMES[r.tier]}`;
+  const time = r.totalClearTimeSec === null ? '—' : formatDuration(r.totalClearTimeSec);
+  const rate = r.validToolCallRate === null ? '?' : `${Math.round(r.validToolCallRate * 100)}%`;
+  const cells = [
+    tier,
+    `${r.model}${r.comparable ? '' : ' *'}`,
+    time,
+    `${r.tasksPassed}/${r.suiteSize}`,
+    String(r.outcomeOnlyTasks.length),
+    rate,
+    r.reasons.join('; '),
+  ];
+  return `| ${cells.map(cell).join(' | ')} |`;
+}
+
 export function tiersJson(rows: readonly ModelTier[], suite: readonly string[]): string {
-  return `${JSON.stringify({ definitions: TIER_DEFINITIONS.split('\n'), suite, models: rows }, null, 2)}\n`;
+  const body = {
+    definitions: TIER_DEFINITIONS.split('\n'),
+    suite,
+    comparisons: comparisons(rows),
+    models: rows,
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 /** Markdown table cells cannot hold a pipe or a line break. */

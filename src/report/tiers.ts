@@ -1,8 +1,11 @@
 /**
  * Model tiers, derived from flags across the whole suite (pure: results in, rows out). A model missing a
- * result for some suite task is reported as incomplete, never tiered on a subset.
+ * result for some suite task is reported as incomplete, never tiered on a subset. Models are ordered
+ * against each other only within one comparison key (k and early stop): pass^k at k=1 is not pass^k at
+ * k=5, and an early-stopped run's rates come from fewer trials.
  */
 
+import { comparisonKey } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 import { cellKey, newestPerCell, sortedUnique } from './load.js';
@@ -25,6 +28,11 @@ export interface ModelTier {
   validToolCallRate: number | null;
   /** False when any result used was run with non-default settings. */
   comparable: boolean;
+  /**
+   * The k and early stop setting of every result used ("k=5", "k=5, early stop"), or "mixed: ..." when
+   * they differ between tasks. Rows are compared (ordered, tabled together) only within one comparison.
+   */
+  comparison: string;
 }
 
 export const TIER_NAMES: Readonly<Record<Tier, string>> = {
@@ -41,6 +49,7 @@ export const TIER_DEFINITIONS = [
   'No tier (incomplete): a suite task has no result, its newest run did not complete, or all its trials were harness errors.',
   'Harness-error trials are left out of every rate. A task without outcome flags counts a trial as reaching its outcome only when it passes.',
   'Clear time: per task, the mean agent time (model + tools, not harness) of the trials that reached the outcome untampered, summed over the suite. A mean, so k and early stop do not change it. Within a tier, faster first.',
+  'Models are compared only with models whose results were all run at the same k and early stop setting (one table each): pass^k at k=1 is not pass^k at k=5, and an early-stopped run (--early-stop) has its rates from the trials up to its first failure. A model whose tasks were run at different settings ("mixed") is compared only with models run at the same settings task by task.',
 ].join('\n');
 
 export function computeTiers(results: readonly ResultFile[], suiteTaskIds?: readonly string[]): ModelTier[] {
@@ -49,7 +58,7 @@ export function computeTiers(results: readonly ResultFile[], suiteTaskIds?: read
   const models = sortedUnique(results.map((r) => r.model));
   return models
     .map((model) => tierOf(model, suite, (task) => newest.get(cellKey(task, model))))
-    .sort(byTierThenTime);
+    .sort(byComparisonThenTier);
 }
 
 function tierOf(
@@ -70,6 +79,12 @@ function tierOf(
     return [];
   });
   const reasons = [...incomplete];
+  const settings = settingsOf(used);
+  if (settings.mixed !== null) reasons.push(`results at different settings: ${settings.mixed}`);
+  const early = used.flatMap((u) =>
+    u.result?.early_stopped === true ? [`${u.task} (${u.result.trials_run} of k=${u.result.k} trials)`] : [],
+  );
+  if (early.length > 0) reasons.push(`early-stopped: ${early.join(', ')}`);
   const nonComparable = sortedUnique(
     used.flatMap((u) => (u.result?.comparable === false ? u.result.non_comparable_reasons : [])),
   );
@@ -96,6 +111,7 @@ function tierOf(
     outcomeOnlyTasks: outcomeOnly,
     validToolCallRate: rate,
     comparable: nonComparable.length === 0,
+    comparison: settings.comparison,
     totalClearTimeSec: clearTimes.some((t) => t === null) ? null : round3(sum(clearTimes as number[])),
   };
   if (incomplete.length > 0) return { ...base, tier: null, reasons };
@@ -113,6 +129,33 @@ function tierOf(
   }
   reasons.unshift(`drives tools but misses the outcome in most trials of: ${outcomeMissed.join(', ')}`);
   return { ...base, tier: 3, reasons };
+}
+
+/** The comparison key shared by every result used, or "mixed: k=1 (a); k=3 (b, c)" and that detail. */
+function settingsOf(used: readonly { task: string; result: ResultFile | undefined }[]): {
+  comparison: string;
+  mixed: string | null;
+} {
+  const keyed = used.flatMap((u) =>
+    u.result === undefined ? [] : [{ task: u.task, key: comparisonKey(u.result) }],
+  );
+  const keys = [...new Set(keyed.map((x) => x.key))].sort(byKey);
+  if (keys.length <= 1) return { comparison: keys[0] ?? 'no results', mixed: null };
+  const mixed = keys
+    .map(
+      (key) =>
+        `${key} (${keyed
+          .filter((x) => x.key === key)
+          .map((x) => x.task)
+          .join(', ')})`,
+    )
+    .join('; ');
+  return { comparison: `mixed: ${mixed}`, mixed };
+}
+
+/** "k=3" before "k=3, early stop" before "k=10"; mixed ones after every single setting. */
+function byKey(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
 }
 
 /** At least one tool call that was executed, not refused. */
@@ -140,7 +183,9 @@ function droppedFlags(r: ResultFile | undefined): string {
     : `process flags: ${dropped.join(', ')}`;
 }
 
-function byTierThenTime(a: ModelTier, b: ModelTier): number {
+function byComparisonThenTier(a: ModelTier, b: ModelTier): number {
+  const comparison = byKey(a.comparison, b.comparison);
+  if (comparison !== 0) return comparison;
   const tier = (a.tier ?? 4) - (b.tier ?? 4);
   if (tier !== 0) return tier;
   const ta = a.totalClearTimeSec ?? Number.POSITIVE_INFINITY;

@@ -54,6 +54,9 @@ export interface EnvironmentServer {
 
 export interface FlagSummary {
   kind: 'process' | 'outcome';
+  /** The flag states an absence, credited only in trials that reached an outcome (schema 2.1; absent before). */
+  absence?: true;
+  /** Share of the trials run (trials_run, not k) that reached the flag. */
   reach_rate: number;
   avg_turns: number | null;
 }

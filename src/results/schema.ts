@@ -13,7 +13,15 @@ import type {
   RunSettings,
   Sampling,
 } from './result-file.js';
-import type { ArtifactRecord, FlagResult, TokenUsage, ToolCallLog, TrialRecord, TurnLog } from './trial.js';
+import type {
+  ArtifactRecord,
+  FlagResult,
+  ProcessLog,
+  TokenUsage,
+  ToolCallLog,
+  TrialRecord,
+  TurnLog,
+} from './trial.js';
 
 const count = z.int().min(0);
 const nullableCount = count.nullable();
@@ -21,6 +29,20 @@ const nullableCount = count.nullable();
 const TokenUsageSchema: z.ZodType<TokenUsage> = z.object({
   prompt_tokens: count,
   completion_tokens: count,
+});
+
+const ProcessLogSchema: z.ZodType<ProcessLog> = z.object({
+  pid: z.int(),
+  parent_pid: z.int().nullable(),
+  exe: z.string().nullable(),
+  argv: z.array(z.string()).nullable(),
+  cwd: z.string().nullable(),
+  exit_code: z.int().nullable(),
+  signal: z.string().nullable(),
+  reads: z.array(z.string()),
+  writes: z.array(z.string()),
+  removed: z.array(z.string()),
+  renamed_to: z.array(z.string()),
 });
 
 const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
@@ -36,7 +58,9 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   truncated: z.boolean(),
   timed_out: z.boolean(),
   elapsed_ms: z.number().min(0),
-});
+  processes: z.array(ProcessLogSchema).optional(),
+  trace_truncated: z.boolean().optional(),
+}) as z.ZodType<ToolCallLog>;
 
 const TurnLogSchema: z.ZodType<TurnLog> = z.object({
   turn: count,
@@ -54,6 +78,7 @@ const FlagResultSchema: z.ZodType<FlagResult> = z.object({
   reached: z.boolean(),
   turn: nullableCount,
   kind: z.enum(['process', 'outcome']),
+  absence: z.literal(true).optional(),
   detail: z.string().optional(),
 }) as z.ZodType<FlagResult>;
 
@@ -129,9 +154,10 @@ const EnvironmentSchema: z.ZodType<Environment> = z.object({
 
 const FlagSummarySchema: z.ZodType<FlagSummary> = z.object({
   kind: z.enum(['process', 'outcome']),
+  absence: z.literal(true).optional(),
   reach_rate: z.number().min(0).max(1),
   avg_turns: z.number().nullable(),
-});
+}) as z.ZodType<FlagSummary>;
 
 export const ResultFileSchema: z.ZodType<ResultFile> = z.object({
   schema_version: z.string(),

@@ -33,6 +33,33 @@ export interface ToolCallLog {
   truncated: boolean;
   timed_out: boolean;
   elapsed_ms: number;
+  /**
+   * What the command really ran, from the sandbox's process trace (execute_command only; schema 2.1).
+   * Absent when the call was not traced (a refused call, a file tool, tracing off, an older file).
+   */
+  processes?: ProcessLog[];
+  /** The trace hit its size cap: later processes are missing. */
+  trace_truncated?: boolean;
+}
+
+/** One process an agent command ran, as the kernel saw it. Paths are absolute. */
+export interface ProcessLog {
+  pid: number;
+  /** The nearest recorded ancestor; null for the command's own shell. */
+  parent_pid: number | null;
+  /** The file executed (a script, not its interpreter); null where the trace could not read it. */
+  exe: string | null;
+  argv: string[] | null;
+  cwd: string | null;
+  /** Both null when it was still running when the command returned. */
+  exit_code: number | null;
+  signal: string | null;
+  /** Files under /workspace and /tmp it opened to read, and to write (create, truncate, append). */
+  reads: string[];
+  writes: string[];
+  /** Paths under /workspace and /tmp it removed or renamed away, and renamed onto. */
+  removed: string[];
+  renamed_to: string[];
 }
 
 export interface TurnLog {
@@ -57,6 +84,8 @@ export interface FlagResult {
   /** Turn it was reached on; null when reached only by ground truth after the run, or not reached. */
   turn: number | null;
   kind: 'process' | 'outcome';
+  /** The flag states an absence, credited only when the trial reached an outcome (schema 2.1; absent before). */
+  absence?: true;
   detail?: string;
 }
 

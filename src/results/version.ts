@@ -1,8 +1,9 @@
 /**
  * The results schema version: "MAJOR.MINOR". A minor version only adds fields, so this reader reads
  * every version from OLDEST_READABLE up to its own; a newer file is refused rather than misread.
+ * 2.1 added optional fields only: `absence` on trial flags and flag summaries, tool calls' process trace.
  */
-export const SCHEMA_VERSION = '2.0';
+export const SCHEMA_VERSION = '2.1';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -30,6 +30,7 @@ export function summarize(task: Pick<Task, 'flags'>, k: number, trials: readonly
     const reachedTurns = seen.filter((f) => f.reached && f.turn !== null).map((f) => f.turn as number);
     skills[flag.id] = {
       kind: flag.kind,
+      ...(flag.absence === true ? { absence: true } : {}),
       reach_rate: n === 0 ? 0 : round4(seen.filter((f) => f.reached).length / n),
       avg_turns: reachedTurns.length === 0 ? null : round2(mean(reachedTurns)),
     };

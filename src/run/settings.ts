@@ -7,7 +7,6 @@ export const DEFAULT_COMMAND_TIMEOUT_SEC = 60;
 export const DISPATCH_LIMITS = {
   modelStdoutChars: 8000,
   modelStderrChars: 4000,
-  storedOutputChars: 16000,
   readLimitBytes: 64 * 1024,
 } as const;
 

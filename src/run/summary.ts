@@ -1,6 +1,7 @@
+import { trialBasis } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
 
-/** The end-of-run table: one row per task. */
+/** The end-of-run table: one row per task. A score from fewer than k trials says how many. */
 export function formatSummary(results: readonly ResultFile[]): string {
   const header = [
     'task',
@@ -17,12 +18,12 @@ export function formatSummary(results: readonly ResultFile[]): string {
     const ran = r.trials_run;
     const passK = r.pass_all_k
       ? `PASS (k=${r.k})`
-      : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} of k=${r.k}${r.early_stopped ? ', early stop' : ''})`;
+      : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} passed of k=${r.k}${r.early_stopped ? ', early-stopped' : ''})`;
     return [
       r.task_id,
       r.model,
       r.status === 'complete' ? passK : `${r.status.toUpperCase()} ${passK}`,
-      r.score.toFixed(2),
+      ran === r.k ? r.score.toFixed(2) : `${r.score.toFixed(2)} (${trialBasis(r)})`,
       r.avg_turns.toFixed(1),
       ran === 0 ? '-' : `${(r.elapsed_sec / ran).toFixed(1)}s`,
       String(r.tamper_detected_count),

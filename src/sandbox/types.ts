@@ -2,13 +2,21 @@
  * The one narrow interface between the harness and a sandbox. The Docker implementation lives in
  * ./docker; tests may fake it.
  */
+import type { ExecTrace } from './trace/records.js';
 
-/** Who runs a command inside the sandbox: the model's unprivileged user, or the harness as root. */
-export type SandboxUser = 'agent' | 'root';
+export type { ExecTrace, FileOpen, ProcessRecord, ProgramRun } from './trace/records.js';
+
+/**
+ * Who runs a command inside the sandbox: the model's unprivileged user (uid 1000), the harness as
+ * root, or the harness's `checker` (uid 1001) for checks that run the agent's code: it can read
+ * a staged copy of the workspace (stageForChecks) but neither change it nor reach /workspace.
+ * Its HOME and TMPDIR are CHECKER_HOME, wiped at every reset.
+ */
+export type SandboxUser = 'agent' | 'checker' | 'root';
 
 export interface ExecOptions {
   user?: SandboxUser;
-  /** Working directory; defaults to /workspace. */
+  /** Working directory; defaults to /workspace (which the checker cannot enter: give it the staged copy). */
   cwd?: string;
   /** Hard limit enforced inside the container (timeout -s KILL on the process group). */
   timeoutMs?: number;
@@ -17,6 +25,8 @@ export interface ExecOptions {
   env?: Record<string, string>;
   /** Cap per stream on what is returned (head and tail kept). */
   maxOutputBytes?: number;
+  /** Record what the command runs (result.trace). Agent commands are traced by default, execs not. */
+  trace?: boolean;
 }
 
 export interface ExecResult {
@@ -29,6 +39,11 @@ export interface ExecResult {
   stderrCutBytes: number;
   timedOut: boolean;
   elapsedMs: number;
+  /**
+   * What really ran, from strace inside the sandbox: present when the command was traced (every
+   * runCommand of a sandbox with tracing on; an exec with `trace: true`), absent otherwise.
+   */
+  trace?: ExecTrace;
 }
 
 /** Result of one agent shell command: an ExecResult plus the cwd the shell ended in. */
@@ -96,7 +111,23 @@ export interface Sandbox {
   snapshot(): Promise<WorkspaceSnapshot>;
   /** Kills every process of the agent user (background jobs included). */
   killAgentProcesses(): Promise<void>;
-  /** Back to a clean state for the next trial: processes killed, /workspace and /tmp wiped, cwd restored. */
+  /**
+   * Kills every process in the sandbox whatever its user (the agent's, the checker's, daemons a
+   * harness exec left as root), except the container's init and keeper.
+   */
+  killAllProcesses(): Promise<void>;
+  /**
+   * Copies /workspace (read-only mounts included) to a fresh directory under CHECKS_DIR and
+   * returns its path: owned by root, dirs 0755, files 0644 (0755 if the owner could execute
+   * them), whatever modes the agent set, symlinks kept as links, so `checker` can read and run
+   * it but not change it. Agent processes still running may change the workspace mid-copy; kill
+   * them first for a consistent copy. Copies live until the next reset.
+   */
+  stageForChecks(): Promise<string>;
+  /**
+   * Back to a clean state for the next trial: every process killed, /workspace, /tmp and the
+   * checker's places wiped, cwd restored.
+   */
   reset(): Promise<void>;
   /** Removes the container. Safe to call twice. */
   dispose(): Promise<void>;
@@ -115,3 +146,7 @@ export interface ReadOnlyMount {
 /** Root-only directory (mode 0700 tmpfs) for harness files: hidden tests, check scripts. */
 export const HARNESS_DIR = '/harness';
 export const WORKSPACE_DIR = '/workspace';
+/** Where stageForChecks puts its copies (root:checker 0750 tmpfs: out of the agent's sight). */
+export const CHECKS_DIR = '/checks';
+/** The checker's HOME and TMPDIR (its own 0700 tmpfs, out of the agent's reach). */
+export const CHECKER_HOME = '/run/checker';

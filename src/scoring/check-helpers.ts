@@ -1,10 +1,13 @@
 /** Building blocks for task checks: reads, pytest runs, file changes and ground truth, from a CheckContext. */
+
+import { type RunnerName, type RunnerSummary, readRunnerSummary } from '../evidence/runner-summary.js';
 import type { CheckContext } from '../tasks/types.js';
-import { pytestExitCode } from './commands.js';
 import { compileGlob } from './glob.js';
 import { type StepRef, stepsOf } from './ordering.js';
 import { workspaceAbsolute } from './paths.js';
 import { covers, type ReadTarget } from './read-target.js';
+import { observedExit, runnerRuns } from './runner-runs.js';
+import { readsOf } from './seen.js';
 
 type Ctx = Pick<CheckContext, 'calls'>;
 
@@ -25,37 +28,27 @@ function readEvents(ctx: Ctx): ReadEvent[] {
   return out;
 }
 
-/**
- * Reads that covered the file at absPath, in order. With `searches: false`, only reads that named it
- * (by path or glob) count; recursive searches (grep -r) that merely passed over it do not.
- */
-export function readsCovering(ctx: Ctx, absPath: string, opts: { searches: boolean }): ReadEvent[] {
-  return readEvents(ctx).filter(
-    (e) => (opts.searches || e.target.kind !== 'tree') && covers(e.target, absPath),
-  );
-}
-
 export interface PytestRun {
   turn: number;
   at: StepRef;
-  /** pytest's own exit code; null when masked. */
+  /** pytest's own exit code, when the model saw a verdict that agrees with it; null otherwise. */
   exitCode: number | null;
-  /** The call's exit code may not be pytest's: the run is neither red nor green evidence. */
+  /** The run is neither red nor green evidence (no verdict reached the model, or it disagrees). */
   masked: boolean;
+  /** Workspace files pytest read: which tests it ran (and which modules they imported). */
+  read: ReadonlySet<string>;
+  /** pytest's verdict as the model saw it. */
+  seen: RunnerSummary | null;
 }
 
+/** Every pytest run of the trial that really ran (process trace), in order. */
 export function pytestRuns(ctx: Ctx): PytestRun[] {
-  const out: PytestRun[] = [];
-  stepsOf(ctx).forEach((steps, call) => {
-    const log = ctx.calls[call];
-    if (log === undefined) return;
-    steps.forEach((s, step) => {
-      if (s.pytest === null) return;
-      const exitCode = pytestExitCode(log.exit_code, log.timed_out, s.pytest);
-      out.push({ turn: log.turn, at: { call, step }, exitCode, masked: exitCode === null });
+  return runnerRuns(ctx)
+    .filter((r) => r.runner === 'pytest')
+    .map((r) => {
+      const exitCode = observedExit(r);
+      return { turn: r.turn, at: r.at, exitCode, masked: exitCode === null, read: r.read, seen: r.seen };
     });
-  });
-  return out;
 }
 
 export function firstChangeTurn(ctx: Pick<CheckContext, 'firstChangeTurn'>, relPath: string): number | null {
@@ -67,13 +60,45 @@ export function lastChangeTurn(ctx: Pick<CheckContext, 'changeTurns'>, relPath: 
   return ctx.changeTurns.get(relPath)?.at(-1) ?? null;
 }
 
-/** The harness command exited 0 (and did not time out). */
+/** A test run of the harness, and the runner whose own report must say it passed. */
+export interface HarnessRun {
+  command: string;
+  runner: RunnerName;
+  /** Tests the run must have executed and passed; at least one when not given. */
+  expected?: number;
+}
+
+/**
+ * The harness command exited 0 (and did not time out). For a test run, exit 0 is not enough: the
+ * runner's own summary must be there and count only passes (as many as expected). Code of the
+ * agent's that ends the process early (`os._exit(0)` at import, `process.exit(0)` in the function
+ * under test) leaves no such summary, or too few tests in it, and fails.
+ */
 export async function groundTruthPasses(
   ctx: Pick<CheckContext, 'groundTruth'>,
-  command: string,
+  run: string | HarnessRun,
 ): Promise<boolean> {
-  const r = await ctx.groundTruth.run(command);
-  return r.exitCode === 0 && !r.timedOut;
+  const r = await ctx.groundTruth.run(typeof run === 'string' ? run : run.command);
+  if (r.exitCode !== 0 || r.timedOut) return false;
+  return typeof run === 'string' || reportPasses(run, `${r.stdout}\n${r.stderr}`);
+}
+
+function reportPasses(run: HarnessRun, output: string): boolean {
+  const summary = readRunnerSummary(run.runner, output);
+  if (summary === null) return false;
+  const enough = (passed: number): boolean =>
+    run.expected === undefined ? passed >= 1 : passed === run.expected;
+  if (summary.runner === 'pytest') {
+    const c = summary.counts;
+    return c !== null && c.failed === 0 && c.errors === 0 && c.xpassed === 0 && enough(c.passed);
+  }
+  if (summary.runner === 'node:test') {
+    const c = summary.counts;
+    return (
+      c !== null && c.failed === 0 && (c.cancelled ?? 0) === 0 && c.passed === c.tests && enough(c.passed)
+    );
+  }
+  return summary.errors === 0;
 }
 
 /** Workspace-relative paths of the files (not directories or links) present at setup or at the end. */
@@ -85,12 +110,9 @@ export function knownFiles(ctx: Pick<CheckContext, 'setupSnapshot' | 'finalSnaps
   return [...files].sort();
 }
 
-/** Some read covered a workspace file that exists (a failed `cat nothere.py` reads nothing). */
-export function readAnyWorkspaceFile(
-  ctx: Pick<CheckContext, 'calls' | 'setupSnapshot' | 'finalSnapshot'>,
-): boolean {
-  const files = knownFiles(ctx).map(workspaceAbsolute);
-  return readEvents(ctx).some((e) => files.some((f) => covers(e.target, f)));
+/** The model was shown at least one substantive line of one of the task's files. */
+export function readAnyWorkspaceFile(ctx: Pick<CheckContext, 'calls' | 'setupFiles'>): boolean {
+  return [...ctx.setupFiles.keys()].some((path) => readsOf(ctx, workspaceAbsolute(path)).length > 0);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { CheckContext } from '../tasks/types.js';
 import { type CallStep, callSteps } from './commands.js';
-import { workspaceAbsolute } from './paths.js';
+import { isWithin, workspaceAbsolute } from './paths.js';
 import { mayWrite } from './writes.js';
 
 /** One step: ctx.calls[call], step `step` of its simple commands. */
@@ -39,12 +39,24 @@ function compare(a: StepRef, b: StepRef): number {
   return a.call - b.call || a.step - b.step;
 }
 
-/** Steps of `turn` that may have written the workspace path `relPath`, in order. */
+/**
+ * Steps of `turn` that may have written the workspace path `relPath`, in order. A traced command's
+ * steps are its processes: the ones the trace saw write, remove or rename onto the path. An
+ * untraced one's are its simple commands, judged by what each may write.
+ */
 export function writersIn(ctx: Pick<CheckContext, 'calls'>, turn: number, relPath: string): StepRef[] {
   const abs = workspaceAbsolute(relPath);
   const out: StepRef[] = [];
   stepsOf(ctx).forEach((steps, call) => {
-    if (ctx.calls[call]?.turn !== turn) return;
+    const log = ctx.calls[call];
+    if (log?.turn !== turn) return;
+    if (log.processes !== undefined && log.name === 'execute_command') {
+      log.processes.forEach((p, step) => {
+        if ([...p.writes, ...p.removed, ...p.renamed_to].some((w) => isWithin(abs, w)))
+          out.push({ call, step });
+      });
+      return;
+    }
     steps.forEach((s, step) => {
       if (mayWrite(s.writes, abs)) out.push({ call, step });
     });

@@ -1,19 +1,25 @@
 /**
- * When a required command counts as run. The rules:
- * - only simple commands the harness parsed from execute_command calls that ran count (never the
- *   raw text: `echo skill/x.sh --title a` runs echo);
- * - the regular expression must match the command's words joined by spaces, and must name what
+ * When a required command counts as run, from the process trace alone (program-runs.ts), never the
+ * command's text. The rules:
+ * - a process ran it: `echo skill/x.sh`, a shell function named like the script, or a command that
+ *   was not traced, ran nothing that counts;
+ * - the regular expression matches one of the process's argv texts (command-text.ts) and names what
  *   runs: once the words up to the program (the interpreter and its script, if any) are blanked, it
- *   must no longer match. So `x\.sh --title \S+` counts `sh skill/x.sh --title a` but not `echo
- *   x.sh --title a`, and a pattern naming only arguments (`--title a`) never counts;
- * - with `exit_code`, the command's own exit code (harness-captured, and only when the call's status
- *   is known to be the command's own) must be that code;
- * - a run of a stubbed script counts only when a line of the stub log pairs with it (stub-log.ts):
- *   the stub really ran, with those arguments.
+ *   no longer matches. So `x\.sh --title \S+` counts `sh skill/x.sh --title a` but not `sh -n
+ *   skill/x.sh --title a` (sh only checks it) nor `cat x.sh --title a`, and a pattern naming only
+ *   arguments (`--title a`) never counts;
+ * - what runs is the skill's own file (under /workspace/skill, which the agent cannot change, by its
+ *   resolved path whatever the directory) or a program of the image (`ls`, `pytest`): a same-named
+ *   copy in /tmp or the workspace is the agent's, and never counts;
+ * - with `exit_code`, the process's own exit code is that code (`x || true` changes nothing);
+ * - a stubbed script is the stub's recorder at the script's path: it counts like any other script,
+ *   since the trace, which the agent cannot write, shows it ran.
  */
+import { workspaceRelative } from '../scoring/paths.js';
+import { isImageProgram, ownExitCode, type ProgramRun, programRuns } from '../scoring/program-runs.js';
 import type { CheckContext } from '../tasks/types.js';
-import { type Invocation, invocations, invocationText } from './invocations.js';
-import { pairStubRuns, runKey, type StubCall, stubLog } from './stub-log.js';
+import { type CommandText, commandTexts, shownCommand } from './command-text.js';
+import { SKILL_MOUNT } from './mount-point.js';
 
 export interface CommandGroup {
   /** The flag id's suffix: the index, or the manifest's id. */
@@ -25,67 +31,64 @@ export interface CommandGroup {
   description: string | null;
 }
 
-export interface Matcher {
-  /** Absolute paths of the stubbed scripts in the sandbox -> path relative to the skill folder. */
-  stubs: ReadonlyMap<string, string>;
+/** The regex matches the text and names what runs (see the file comment). */
+function namesWhatRuns(re: RegExp, t: CommandText): boolean {
+  return re.test(t.text) && !re.test(`\u0000${t.text.slice(t.programEnd)}`);
 }
 
-export interface CommandRun {
-  inv: Invocation;
-  /** The stub log's line for a stubbed script (its real argv). */
-  stubCall: StubCall | null;
+/** The skill's own file, or a program of the image: nothing the agent could have written. */
+function trusted(program: string | null): boolean {
+  if (program === null) return false;
+  return program.startsWith(`${SKILL_MOUNT}/`) || isImageProgram(program);
 }
 
-/** The regex matches the words and names what runs (see the file comment). */
-function namesWhatRuns(re: RegExp, inv: Pick<Invocation, 'argv' | 'program'>): boolean {
-  const { text, programEnd } = invocationText(inv);
-  if (!re.test(text)) return false;
-  return !re.test(`\u0000${text.slice(programEnd)}`);
-}
-
-/** Runs of the group's command that count, in order. */
-export async function groupRuns(
-  ctx: Pick<CheckContext, 'calls' | 'groundTruth'>,
+/** Runs of the group's command that count, in order, and why the nearest miss did not. */
+export function groupRuns(
+  ctx: Pick<CheckContext, 'calls'>,
   group: CommandGroup,
-  m: Matcher,
-): Promise<{ runs: CommandRun[]; near: string | null }> {
-  const all = invocations(ctx);
-  const stubOf = (inv: Invocation): string | null =>
-    inv.programPath === null ? null : (m.stubs.get(inv.programPath) ?? null);
-  const paired =
-    m.stubs.size === 0 ? new Map<string, StubCall>() : pairStubRuns(all, stubOf, await stubLog(ctx));
-  const runs: CommandRun[] = [];
+): { runs: ProgramRun[]; near: string | null } {
+  const runs: ProgramRun[] = [];
   let near: string | null = null;
-  for (const inv of all) {
-    if (!group.patterns.some((re) => namesWhatRuns(re, inv))) continue;
-    const stubCall = paired.get(runKey(inv)) ?? null;
-    if (stubOf(inv) !== null && stubCall === null) {
-      near ??= `\`${invocationText(inv).text}\` did not run the stub (no record of it in the stub log)`;
+  for (const run of programRuns(ctx)) {
+    const texts = commandTexts(run);
+    const shown = `\`${shownCommand(run.argv)}\``;
+    if (!group.patterns.some((re) => texts.some((t) => namesWhatRuns(re, t)))) {
+      if (run.notRun !== null && group.patterns.some((re) => texts.some((t) => re.test(t.text))))
+        near ??= `${shown} did not run ${display(run.notRun.script)} (${run.notRun.why === 'syntax check' ? 'a syntax check only' : 'it never opened it'})`;
       continue;
     }
-    if (group.exitCode !== null && inv.exitCode !== group.exitCode) {
-      const got =
-        inv.exitCode === null ? 'an exit code that may not be its own' : `exit code ${inv.exitCode}`;
-      near ??= `\`${invocationText(inv).text}\` ran with ${got}, expected ${group.exitCode}`;
+    if (!trusted(run.program)) {
+      near ??= `${shown} ran ${run.program ?? 'a program the trace could not tell'}, not the skill's own script`;
       continue;
     }
-    runs.push({ inv, stubCall });
+    const code = ownExitCode(run);
+    if (group.exitCode !== null && code !== group.exitCode) {
+      near ??= `${shown} ${code === null ? 'was killed or never ended' : `exited ${code}`}, expected ${group.exitCode}`;
+      continue;
+    }
+    runs.push(run);
   }
+  if (runs.length === 0 && near === null && !ctx.calls.some((c) => c.processes !== undefined))
+    near = 'no command was traced, and an untraced command counts for nothing';
   return { runs, near };
 }
 
+function display(abs: string): string {
+  return workspaceRelative(abs) ?? abs;
+}
+
 /** Whether one run per group exists with each after the previous (earliest choice is optimal). */
-export function inOrder(perGroup: readonly (readonly CommandRun[])[]): boolean {
-  let at: Invocation | null = null;
+export function inOrder(perGroup: readonly (readonly ProgramRun[])[]): boolean {
+  let at: ProgramRun | null = null;
   for (const runs of perGroup) {
-    const prev: Invocation | null = at;
-    const next: CommandRun | undefined = runs.find((r) => prev === null || after(r.inv, prev));
+    const prev: ProgramRun | null = at;
+    const next: ProgramRun | undefined = runs.find((r) => prev === null || after(r, prev));
     if (next === undefined) return false;
-    at = next.inv;
+    at = next;
   }
   return true;
 }
 
-function after(a: Invocation, b: Invocation): boolean {
-  return a.call > b.call || (a.call === b.call && a.step > b.step);
+function after(a: ProgramRun, b: ProgramRun): boolean {
+  return a.at.call > b.at.call || (a.at.call === b.at.call && a.at.step > b.at.step);
 }

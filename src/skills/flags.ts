@@ -4,43 +4,63 @@
  * re-runs come after every content check, so what they write cannot change what those checks read.
  * The no-skill variant (`--skill-ab`) keeps only what does not need the skill folder.
  */
-import { readsCovering } from '../scoring/check-helpers.js';
+
 import { workspaceAbsolute } from '../scoring/paths.js';
+import { absence } from '../scoring/score.js';
+import { firstRead } from '../scoring/seen.js';
 import type { Flag, FlagOutcome } from '../tasks/types.js';
 import { contentProblem, describeCheck } from './artifact-checks.js';
 import type { CheckSpec } from './check-specs.js';
 import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from './command-flags.js';
-import { groupRuns, type Matcher } from './command-match.js';
-import { SKILL_MOUNT } from './mount-point.js';
+import { groupRuns } from './command-match.js';
 import type { HarnessCheckSpec, SkillSpec } from './spec.js';
-import { stubLog } from './stub-log.js';
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
+/** The most of a score that reading alone (no command run, nothing written) may earn. */
+const READ_ONLY_SHARE = 0.25;
+
 export function skillFlags(spec: SkillSpec, withSkill: boolean): Flag[] {
-  const m: Matcher = { stubs: new Map(spec.stubs.map((s) => [`${SKILL_MOUNT}/${s.script}`, s.script])) };
   const onSkill = (path: string): boolean => path === 'skill' || path.startsWith('skill/');
   const groups = withSkill ? spec.commands : [];
-  return [
+  // With no step required, step_completion asks only for a valid call: a read is one.
+  const stepless = groups.length === 0 && spec.artifacts.length === 0;
+  const readOnly = (f: Flag): boolean => f.id.startsWith('read:') || (stepless && f.id === 'step_completion');
+  return capReading(readOnly, [
     ...spec.reads.filter((p) => withSkill || !onSkill(p)).map(readFlag),
-    ...groups.map((g) => commandFlag(g, m)),
-    ...(spec.orderedCommands && groups.length > 1 ? [orderFlag(groups, m)] : []),
+    ...groups.map(commandFlag),
+    ...(spec.orderedCommands && groups.length > 1 ? [orderFlag(groups)] : []),
     ...spec.artifacts.map(artifactFlag),
     ...spec.checks.map(checkFlag),
-    ...groups.filter((g) => g.recheck).map((g) => recheckFlag(g, m)),
+    ...groups.filter((g) => g.recheck).map(recheckFlag),
     ...spec.harnessChecks.filter((h) => withSkill || !h.command.includes('skill/')).map(harnessFlag),
     noToolHallucination(),
-    stepCompletion(spec, groups, m),
-  ];
+    stepCompletion(spec, groups),
+  ]);
+}
+
+/**
+ * Reading alone never earns more than READ_ONLY_SHARE of the score: when the flags a read-only agent
+ * reaches (the reads, and step_completion when no step is required) would weigh more, each of them
+ * weighs less. A manifest with few reads keeps every weight at 1, so its task version is unchanged.
+ */
+function capReading(readOnly: (f: Flag) => boolean, flags: Flag[]): Flag[] {
+  const reading = flags.filter(readOnly).length;
+  const rest = flags.filter((f) => !readOnly(f)).reduce((a, f) => a + (f.weight ?? 1), 0);
+  // reading·w <= share·(reading·w + rest)  <=>  w <= share·rest / ((1 - share)·reading)
+  const w = (READ_ONLY_SHARE * rest) / ((1 - READ_ONLY_SHARE) * reading);
+  if (reading === 0 || w >= 1) return flags;
+  const weight = Math.floor(w * 1000) / 1000;
+  return flags.map((f) => (readOnly(f) ? { ...f, weight } : f));
 }
 
 function readFlag(path: string): Flag {
   return {
     id: `read:${path}`,
     kind: 'process',
-    description: `Read ${path} (read_file, or a command that reads that file by name).`,
+    description: `Saw at least half of ${path} (read_file, or any command whose output showed it).`,
     check(ctx) {
-      const read = readsCovering(ctx, workspaceAbsolute(path), { searches: false })[0];
+      const read = firstRead(ctx, workspaceAbsolute(path));
       return read === undefined ? miss(`${path} was never read`) : { reached: true, turn: read.turn };
     },
   };
@@ -60,7 +80,7 @@ function artifactFlag(path: string): Flag {
 }
 
 function checkFlag(c: CheckSpec): Flag {
-  return {
+  const flag: Flag = {
     id: c.id,
     kind: 'outcome',
     description: `${describeCheck(c.file, c.check)} (checked on the file after the last turn).`,
@@ -69,6 +89,8 @@ function checkFlag(c: CheckSpec): Flag {
       return problem === null ? { reached: true, turn: null } : miss(problem);
     },
   };
+  // "Does not contain X" holds for any file at all: an absence, credited only with an outcome.
+  return c.check.kind === 'not_contains' ? absence(flag) : flag;
 }
 
 function harnessFlag(h: HarnessCheckSpec): Flag {
@@ -78,7 +100,6 @@ function harnessFlag(h: HarnessCheckSpec): Flag {
     description: `${h.description ?? `\`${h.command}\``}: run by the harness after the last turn (as root, in /workspace), exits ${h.exitCode}; only after some work.`,
     async check(ctx) {
       if (!didWork(ctx)) return miss('no valid tool call was made');
-      await stubLog(ctx); // read before any re-run appends to it
       const r = await ctx.groundTruth.run(h.command);
       return r.exitCode === h.exitCode && !r.timedOut
         ? { reached: true, turn: null }
@@ -88,7 +109,7 @@ function harnessFlag(h: HarnessCheckSpec): Flag {
 }
 
 function noToolHallucination(): Flag {
-  return {
+  return absence({
     id: 'no_tool_hallucination',
     kind: 'process',
     description:
@@ -99,22 +120,22 @@ function noToolHallucination(): Flag {
         return miss(`called "${unknown.name}", which is no tool (turn ${unknown.turn})`);
       return didWork(ctx) ? { reached: true, turn: null } : miss('no valid tool call was made');
     },
-  };
+  });
 }
 
-function stepCompletion(spec: SkillSpec, groups: SkillSpec['commands'], m: Matcher): Flag {
+function stepCompletion(spec: SkillSpec, groups: SkillSpec['commands']): Flag {
   const parts = [...groups.map((g) => `cmd:${g.id}`), ...spec.artifacts.map((a) => `artifact:${a}`)];
   return {
     id: 'step_completion',
     kind: 'process',
     description: `Every step was done: ${parts.length === 0 ? 'at least one valid tool call' : parts.join(', ')}.`,
-    async check(ctx) {
+    check(ctx) {
       if (!didWork(ctx)) return miss('no valid tool call was made');
       const turns: number[] = [];
       for (const g of groups) {
-        const first = (await groupRuns(ctx, g, m)).runs[0];
+        const first = groupRuns(ctx, g).runs[0];
         if (first === undefined) return miss(`not done: ${describeGroup(g)}`);
-        turns.push(first.inv.turn);
+        turns.push(first.turn);
       }
       for (const a of spec.artifacts) {
         if (ctx.finalSnapshot.get(a)?.kind !== 'file') return miss(`not done: ${a} is missing`);

@@ -53,7 +53,7 @@ function readManifest(folder: SkillFolder, problems: Problem[]): unknown {
   }
 }
 
-/** Flag ids must be unique, and every lure must name flags that exist. */
+/** Flag ids must be unique, every lure and cheat must name flags that exist, and run ids be unique. */
 function flagProblems(spec: SkillSpec): Problem[] {
   const ids = skillFlags(spec, true).map((f) => f.id);
   const problems: Problem[] = [];
@@ -63,14 +63,33 @@ function flagProblems(spec: SkillSpec): Problem[] {
       problems.push({ at: '', message: `two flags have the id ${JSON.stringify(id)}: give one an id` });
     seen.add(id);
   }
-  spec.lures.forEach((lure, i) => {
-    lure.expect.unreached.forEach((id, j) => {
-      if (!seen.has(id))
-        problems.push({
-          at: `lures[${i}].expect.unreached[${j}]`,
-          message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}`,
-        });
+  for (const [key, runs] of [
+    ['lures', spec.lures],
+    ['cheats', spec.cheats],
+  ] as const)
+    runs.forEach((lure, i) => {
+      lure.expect.unreached.forEach((id, j) => {
+        if (!seen.has(id))
+          problems.push({
+            at: `${key}[${i}].expect.unreached[${j}]`,
+            message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}`,
+          });
+      });
     });
-  });
+  for (const [key, runs] of [
+    ['alternates', spec.alternates],
+    ['lures', spec.lures],
+    ['cheats', spec.cheats],
+  ] as const) {
+    const ids = new Set<string>();
+    runs.forEach((r, i) => {
+      if (ids.has(r.id))
+        problems.push({
+          at: `${key}[${i}].id`,
+          message: `another of ${key} has the id ${JSON.stringify(r.id)}`,
+        });
+      ids.add(r.id);
+    });
+  }
   return problems;
 }

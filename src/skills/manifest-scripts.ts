@@ -1,6 +1,7 @@
 /**
- * Scripted runs in a manifest (extensions): `reference_solution`, the skill's own oracle, and
- * `lures`. A script is a list whose items are tool calls (`{name, arguments}`, one turn each) or
+ * Scripted runs in a manifest (extensions): `reference_solution`, the skill's own oracle;
+ * `alternates`, legitimate solutions in other styles, which must pass like it; `lures` and
+ * `cheats`, failure runs and runs that game a flag, which must miss the flags they name. A script is a list whose items are tool calls (`{name, arguments}`, one turn each) or
  * turns (`{text?, calls: [...]}`). A string argument may be given as `{"$file": "path"}`: the text
  * of that file of the skill folder (e.g. `.bench/solution.html`, which the agent never sees).
  */
@@ -39,6 +40,10 @@ export function lure(folder: SkillFolder) {
     script: scriptedTurns(folder),
     expect: z.strictObject({ unreached: z.array(z.string().min(1)).min(1), tamper: z.boolean().optional() }),
   });
+}
+
+export function alternate(folder: SkillFolder) {
+  return z.strictObject({ id: Id, description: z.string().min(1), script: scriptedTurns(folder) });
 }
 
 /** The path of a `{"$file": path}` argument, else null. */

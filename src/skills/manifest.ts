@@ -7,7 +7,8 @@
  * - artifact_checks: not_contains, regex, json (true or {schema}), html, min_bytes, image;
  * - harness_checks: [{command, exit_code}] the harness runs after the last turn;
  * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code;
- * - reference_solution and lures (scripted runs, see manifest-scripts.ts), ignored, meta;
+ * - reference_solution, alternates, lures and cheats (scripted runs, see manifest-scripts.ts),
+ *   ignored, meta;
  * - goal_without_skill: the goal as the no-skill variant of `--skill-ab` states it.
  * Keys starting with `_` or `$`, and description/name/version, are notes and never checked.
  */
@@ -23,7 +24,7 @@ import {
   skillFile,
   stub,
 } from './manifest-parts.js';
-import { lure, scriptedTurns } from './manifest-scripts.js';
+import { alternate, lure, scriptedTurns } from './manifest-scripts.js';
 
 const NOTE_KEYS = new Set(['description', 'name', 'version']);
 
@@ -55,7 +56,9 @@ export function manifestSchema(folder: SkillFolder) {
       max_turns: z.int().min(1).max(500).optional(),
       stubs: stubs.optional(),
       reference_solution: scriptedTurns(folder).optional(),
+      alternates: z.array(alternate(folder)).optional(),
       lures: z.array(lure(folder)).optional(),
+      cheats: z.array(lure(folder)).optional(),
       meta: Meta.optional(),
     }),
   );

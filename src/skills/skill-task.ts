@@ -1,6 +1,7 @@
 /**
  * A Task from a loaded skill: the folder mounted read-only at /workspace/skill, nothing else in the
- * workspace, the manifest's flags, and its reference solution and lures (plus the automatic ones).
+ * workspace, the manifest's flags, and its reference solution, lures (plus the automatic ones),
+ * alternates and cheats.
  * The mount's host copy is staged on first use, not when the task is built: listing tasks never
  * writes anything.
  */
@@ -11,13 +12,12 @@ import type { LoadedSkill } from './load.js';
 import { SKILL_MOUNT } from './mount-point.js';
 import { skillPrompt } from './prompt.js';
 import { stageSkill } from './stage.js';
-import { STUB_LOG } from './stub-log.js';
 
 /** The id of the no-skill variant of a skill task (`--skill-ab`). */
 export const NO_SKILL_SUFFIX = '__noskill';
 
-/** The stubs' log (they append to it on every run), and the caches of Python run from the workspace. */
-const IGNORED = [`/${STUB_LOG}`, '__pycache__', '*.pyc'];
+/** The caches of Python run from the workspace. */
+const IGNORED = ['__pycache__', '*.pyc'];
 
 const MOUNT_CHECK = `test -r skill/SKILL.md || { echo "no skill mounted at ${SKILL_MOUNT}" >&2; exit 1; }`;
 
@@ -51,6 +51,8 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     flags,
     referenceSolution: opts.withSkill ? reference : [],
     lures,
+    alternates: opts.withSkill ? spec.alternates : [],
+    cheats: opts.withSkill ? spec.cheats : [],
   };
   if (!opts.withSkill) return task;
   let staged: string | null = null;

@@ -6,7 +6,7 @@
 
 import type { ScriptedTurn } from '../models/scripted.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
-import type { Lure, TaskMeta } from '../tasks/types.js';
+import type { Alternate, Lure, TaskMeta } from '../tasks/types.js';
 import { type CheckSpec, checkSpecs } from './check-specs.js';
 import type { CommandGroup } from './command-match.js';
 import type { SkillFolder } from './folder.js';
@@ -40,7 +40,9 @@ export interface SkillSpec {
   maxTurns: number;
   stubs: StubSpec[];
   referenceSolution: ScriptedTurn[] | null;
+  alternates: Alternate[];
   lures: Lure[];
+  cheats: Lure[];
   meta: TaskMeta;
 }
 
@@ -106,14 +108,9 @@ export function toSpec(
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
     referenceSolution,
-    lures: (m.lures ?? []).map((l) => ({
-      ...l,
-      script: resolveFiles(l.script, folder),
-      expect: {
-        unreached: l.expect.unreached,
-        ...(l.expect.tamper === undefined ? {} : { tamper: l.expect.tamper }),
-      },
-    })),
+    alternates: (m.alternates ?? []).map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
+    lures: (m.lures ?? []).map((l) => toLure(l, folder)),
+    cheats: (m.cheats ?? []).map((l) => toLure(l, folder)),
     meta: {
       domain: m.meta?.domain ?? 'skill',
       difficulty: m.meta?.difficulty ?? 'medium',
@@ -125,6 +122,17 @@ export function toSpec(
     },
   };
   return { spec, problems };
+}
+
+function toLure(l: NonNullable<Manifest['lures']>[number], folder: SkillFolder): Lure {
+  return {
+    ...l,
+    script: resolveFiles(l.script, folder),
+    expect: {
+      unreached: l.expect.unreached,
+      ...(l.expect.tamper === undefined ? {} : { tamper: l.expect.tamper }),
+    },
+  };
 }
 
 /**

@@ -1,19 +1,19 @@
 /**
  * Stubs: a heavy script of the skill (image generation, rendering) replaced, for the run, by a
  * recorder written in the same language, so it runs however the agent starts it (`sh x.sh`,
- * `./x.sh`, `python3 x.py`, `node x.js`). The recorder appends its argv to the stub log (see
- * stub-log.ts for why that log is never trusted alone), creates the listed outputs, prints the
- * canned stdout and exits with the canned code.
+ * `./x.sh`, `python3 x.py`, `node x.js`). The recorder creates the listed outputs, prints the
+ * canned stdout and exits with the canned code. It writes no record of its own: the run is the
+ * process trace's (a process that ran the script's path, with the argv it received), which the
+ * agent cannot write; a record the agent could write would prove nothing.
  *
  * Output paths: a fixed `path` is relative to /workspace, like every manifest path; an `arg`
  * output is the value of that option (`--out x.png` or `--out=x.png`), relative to the directory
  * the script ran in, as the real script would take it. A missing option makes the stub fail (exit
  * 2) as the real script would. The workspace is found from the recorder's own real path (it sits
- * at /workspace/skill/<script>), so the same stub also works in a local copy of the workspace; the
- * directory it ran in is logged relative to that workspace, for the same reason.
+ * at /workspace/skill/<script>), so the same stub also works in a local copy of the workspace.
+ * The shell recorder runs Python as a child, not by `exec`: the process that ran the script stays
+ * the script's in the trace.
  */
-import { STUB_LOG } from './stub-log.js';
-
 export type StubLanguage = 'sh' | 'python' | 'node';
 
 interface StubOutput {
@@ -32,7 +32,7 @@ export interface StubSpec {
 }
 
 /** Part of the staged copy's name: a change to the recorders must not reuse an old copy. */
-export const RECORDER_VERSION = '3';
+export const RECORDER_VERSION = '4';
 
 /** The language a stub of this script must be written in, or null when it cannot be stubbed. */
 export function stubLanguage(script: string, firstLine: string): StubLanguage | null {
@@ -50,10 +50,10 @@ export function stubLanguage(script: string, firstLine: string): StubLanguage | 
 
 /** The recorder's source, to be written in place of the script. */
 export function recorderSource(stub: StubSpec): string {
-  const note = `agent-bench stub of ${stub.script}: records its arguments and creates its outputs.`;
+  const note = `agent-bench stub of ${stub.script}: creates its outputs, prints its canned output.`;
   switch (stub.language) {
     case 'sh':
-      return `#!/bin/sh\n# ${note}\nexec python3 -I - "$0" "$@" <<'AGENT_BENCH_STUB'\n${recorderPython(stub, 1)}AGENT_BENCH_STUB\n`;
+      return `#!/bin/sh\n# ${note}\npython3 -I - "$0" "$@" <<'AGENT_BENCH_STUB'\n${recorderPython(stub, 1)}AGENT_BENCH_STUB\nexit $?\n`;
     case 'python':
       return `#!/usr/bin/env python3\n# ${note}\n${recorderPython(stub, 0)}`;
     case 'node': {
@@ -80,13 +80,6 @@ root = os.path.realpath(sys.argv[${self}])
 for _ in range(SPEC["depth"] + 1):
     root = os.path.dirname(root)
 cwd = os.getcwd()
-# Paths under the workspace are logged as /workspace/...: a copy of the workspace logs like the sandbox.
-logged = ["/workspace" + a[len(root):] if a == root or a.startswith(root + "/") else a for a in args]
-try:
-    with open(os.path.join(root, "${STUB_LOG}"), "a") as log:
-        log.write(json.dumps({"script": SPEC["script"], "argv": logged, "cwd": os.path.relpath(cwd, root)}) + "\\n")
-except OSError as err:
-    sys.stderr.write("%s: %s\\n" % (SPEC["script"], err))
 def value(opt):
     for i, a in enumerate(args):
         if a == opt and i + 1 < len(args):

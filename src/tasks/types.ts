@@ -4,7 +4,13 @@
  */
 import type { ScriptedTurn } from '../models/scripted.js';
 import type { ToolCallLog, TurnLog } from '../results/trial.js';
-import type { ExecResult, ReadOnlyMount, WorkspaceSnapshot } from '../sandbox/types.js';
+import { CHECKS_DIR, type ExecResult, type ReadOnlyMount, type WorkspaceSnapshot } from '../sandbox/types.js';
+
+/**
+ * Where a task's hidden files are placed for its checks (tests the agent never saw): next to the
+ * staged copy of the workspace, readable by the checker, never by the agent.
+ */
+export const HIDDEN_DIR = `${CHECKS_DIR}/hidden`;
 
 export interface TaskFile {
   /** Relative to /workspace (setup files), or absolute (hidden files). */
@@ -27,6 +33,12 @@ export interface Flag {
   kind: FlagKind;
   /** Relative weight in the score; defaults to 1. */
   weight?: number;
+  /**
+   * The flag states an absence ("the agent did not do X"): credited only in a trial that reached an
+   * outcome flag that is not itself an absence, since doing nothing does no harm either. Mark flags
+   * with `absence()` (src/scoring/score.ts), which also says so in the description.
+   */
+  absence?: true;
   check(ctx: CheckContext): FlagOutcome | Promise<FlagOutcome>;
 }
 
@@ -37,6 +49,8 @@ export interface CheckContext {
   calls: readonly (ToolCallLog & { turn: number })[];
   setupSnapshot: WorkspaceSnapshot;
   finalSnapshot: WorkspaceSnapshot;
+  /** Workspace-relative path -> content, for the task's own files as it placed them (what reads are matched against). */
+  setupFiles: ReadonlyMap<string, string>;
   /** Workspace-relative path -> first turn whose snapshot showed it created or changed. */
   firstChangeTurn: ReadonlyMap<string, number>;
   /** Workspace-relative path -> every turn whose snapshot changed it vs the snapshot before (ascending). */
@@ -45,9 +59,12 @@ export interface CheckContext {
   groundTruth: GroundTruth;
 }
 
-/** Commands the harness itself runs after the agent's last turn, as root, with every agent process killed. */
+/**
+ * Commands the harness itself runs after the agent's last turn, with every other process killed: as
+ * the checker user (neither root nor the agent), on a staged copy of the workspace it cannot change.
+ */
 export interface GroundTruth {
-  /** Runs a shell command in /workspace as root. Results are cached per command string. */
+  /** Runs a shell command in the staged workspace as the checker. Results are cached per command string. */
   run(command: string): Promise<ExecResult>;
   /** Reads a workspace file's bytes as they are now (null when missing). */
   readFile(path: string): Promise<string | null>;
@@ -77,9 +94,9 @@ export interface Task {
   /** Shell commands run as the agent user in /workspace after the files are placed. */
   setupCommands?: string[];
   /**
-   * Files copied in as root only after the agent's last turn and after every agent process is killed,
-   * for verification. Paths are relative to HARNESS_DIR (/harness, a root-only tmpfs the agent user
-   * cannot read), e.g. hidden tests. The agent never sees or edits them.
+   * Files placed only for the checks, after the agent's last turn and after every other process is
+   * killed: in HIDDEN_DIR, next to the staged copy of the workspace (paths relative to HIDDEN_DIR),
+   * e.g. hidden tests. The agent never sees or edits them.
    */
   hiddenFiles?: TaskFile[];
   /**
@@ -89,6 +106,11 @@ export interface Task {
   mounts?: readonly ReadOnlyMount[];
   /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
   skillDigest?: string;
+  /**
+   * The text files under the mounts, as the agent finds them (paths relative to /workspace, e.g.
+   * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
+   */
+  mountedFiles?: readonly TaskFile[];
   flags: Flag[];
   /** The oracle: a scripted run that must pass. */
   referenceSolution: ScriptedTurn[];

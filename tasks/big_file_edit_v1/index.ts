@@ -3,9 +3,13 @@
  * file and lose stretches of it, or emit a write_file call without its path; anchor sentences
  * spread through the page and an args_intact flag catch each.
  */
+
+import { linesContaining } from '../../src/evidence/coverage.js';
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
-import { firstChangeTurn, readsCovering } from '../../src/scoring/check-helpers.js';
+import { firstChangeTurn } from '../../src/scoring/check-helpers.js';
 import { beforeChange } from '../../src/scoring/ordering.js';
+import { absence } from '../../src/scoring/score.js';
+import { firstRead, type ReadNeed } from '../../src/scoring/seen.js';
 import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import {
   accentChanged,
@@ -40,6 +44,19 @@ const KB = Math.round(ORIGINAL_PAGE.length / 1024);
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
+/** Half the page, or one of the lines holding a value the task changes (a targeted grep -n or sed -n). */
+const PAGE_READ: ReadNeed = {
+  atLeast: 0.5,
+  linesAtLeast: 0.2,
+  lines: linesContaining(ORIGINAL_PAGE, [
+    OLD_TITLE,
+    OLD_ACCENT,
+    NAV_AFTER,
+    OLD_HREF,
+    `${ON_CALL_LABEL} ${OLD_PHONE}`,
+  ]),
+};
+
 async function pageEdit(ctx: CheckContext, check: EditCheck): Promise<FlagOutcome> {
   const page = await ctx.groundTruth.readFile(PAGE);
   if (page === null) return miss(`${PAGE} is gone`);
@@ -58,19 +75,17 @@ const flags: Flag[] = [
   {
     id: 'page_read',
     kind: 'process',
-    description: `Read ${PAGE} (read_file, or a command naming it such as grep -n or sed -n) before first changing it.`,
+    description: `Saw ${PAGE} before first changing it: half of it, or a line holding a value to change (read_file, grep -n, sed -n...).`,
     check(ctx) {
       const edit = firstChangeTurn(ctx, PAGE);
       if (edit === null) return miss('the page was never changed');
-      const read = readsCovering(ctx, PAGE_ABS, { searches: false }).find((e) =>
-        beforeChange(ctx, e.at, PAGE, edit),
-      );
+      const read = firstRead(ctx, PAGE_ABS, PAGE_READ, (at) => beforeChange(ctx, at, PAGE, edit));
       return read === undefined
         ? miss('the page was not read before it was changed')
         : { reached: true, turn: read.turn };
     },
   },
-  {
+  absence({
     id: 'args_intact',
     kind: 'process',
     description:
@@ -84,7 +99,7 @@ const flags: Flag[] = [
         ? { reached: true, turn: null }
         : miss(`turn ${dropped.turn}: ${dropped.name} was refused (${dropped.invalid})`);
     },
-  },
+  }),
   editFlag('title_changed', `The page has one title element, reading "${NEW_TITLE}".`, titleChanged),
   editFlag('accent_changed', `The page has one --accent declaration, set to ${NEW_ACCENT}.`, accentChanged),
   editFlag(
@@ -102,7 +117,7 @@ const flags: Flag[] = [
     'The on-call line has the new number (once), and the harbor master desk keeps the old one.',
     phoneUpdated,
   ),
-  {
+  absence({
     id: 'anchors_preserved',
     kind: 'outcome',
     description: `The page was changed, and all ${ANCHORS.length} anchor sentences (each once, in order) and all ${SECTION_COUNT} sections (in order) are still there.`,
@@ -110,7 +125,7 @@ const flags: Flag[] = [
       if (firstChangeTurn(ctx, PAGE) === null) return miss('the page was never changed');
       return pageEdit(ctx, anchorsPreserved);
     },
-  },
+  }),
 ];
 
 const sed = (from: string, to: string) => ({

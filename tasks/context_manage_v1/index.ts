@@ -2,18 +2,22 @@
  * context_manage_v1: make twenty modules agree with config.py when reading all of them would not
  * fit a small model's context. Rewards searching and reading selectively, without loops.
  */
-import { HARNESS_DIR, WORKSPACE_DIR } from '../../src/sandbox/types.js';
+
+import { linesContaining } from '../../src/evidence/coverage.js';
+import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import {
   groundTruthPasses,
   knownFiles,
   readAnyWorkspaceFile,
   readRepeats,
-  readsCovering,
 } from '../../src/scoring/check-helpers.js';
-import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { absence } from '../../src/scoring/score.js';
+import { firstRead } from '../../src/scoring/seen.js';
+import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { fixedService, HIDDEN_TEST, STALE_MODULES, servicePath, WORKSPACE_FILES } from './fixture.js';
 import { lures } from './lures.js';
+import { STALE_RATE } from './spec.js';
 
 const HIDDEN = 'test_hidden_consistency.py';
 const SERVICE_FILES = WORKSPACE_FILES.filter((f) => /^services\/(?!__init__)/.test(f.path));
@@ -21,7 +25,7 @@ const SERVICE_COUNT = SERVICE_FILES.length;
 const AVERAGE_LINES =
   Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.split('\n').length, 0) / SERVICE_COUNT / 10) * 10;
 const TOTAL_KB = Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.length, 0) / 1024);
-const GROUND_TRUTH = harnessPytest(`${HARNESS_DIR}/${HIDDEN}`);
+const GROUND_TRUTH = harnessPytest(`${HIDDEN_DIR}/${HIDDEN}`);
 /** More reads of one file (same part) than this is a loop. */
 const READ_REPEAT_LIMIT = 3;
 
@@ -32,12 +36,16 @@ const flags: Flag[] = [
     id: 'files_surveyed',
     kind: 'process',
     description:
-      'Every stale module was read: by name, by a glob, or by a recursive search (grep -r, find -exec) whose directory and filters cover it.',
+      'Every stale module was seen: half of it, or every line holding its stale copy of the rate, in output the model was shown (read_file, cat, a search that printed them).',
     check(ctx) {
       const firsts: number[] = [];
       const missing: string[] = [];
       for (const module of STALE_MODULES) {
-        const first = readsCovering(ctx, `${WORKSPACE_DIR}/${servicePath(module)}`, { searches: true })[0];
+        const path = servicePath(module);
+        const content = ctx.setupFiles.get(path) ?? '';
+        // The part that matters: the lines holding the stale rate, however the search found them.
+        const need = { atLeast: 0.5, lines: linesContaining(content, [STALE_RATE]) };
+        const first = firstRead(ctx, `${WORKSPACE_DIR}/${path}`, need);
         if (first === undefined) missing.push(servicePath(module));
         else firsts.push(first.turn);
       }
@@ -48,6 +56,8 @@ const flags: Flag[] = [
   {
     id: 'consistency_fixed',
     kind: 'outcome',
+    // Reading alone (files_surveyed) stays at a quarter of the score.
+    weight: 2,
     description:
       'The hidden test passes: every tax function uses config.TAX_RATE and follows it when it changes.',
     async check(ctx) {
@@ -56,7 +66,7 @@ const flags: Flag[] = [
         : miss('the hidden consistency test fails');
     },
   },
-  {
+  absence({
     id: 'no_read_loops',
     kind: 'process',
     description: `Read at least one workspace file, and no file (same part, by resolved path) more than ${READ_REPEAT_LIMIT} times.`,
@@ -67,7 +77,7 @@ const flags: Flag[] = [
         return miss(`read too often: ${loops.map(([key, n]) => `${key} x${n}`).join(', ')}`);
       return { reached: true, turn: null };
     },
-  },
+  }),
 ];
 
 export const contextManageV1: Task = {

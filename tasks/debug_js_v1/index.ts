@@ -3,10 +3,9 @@
  * the process flags of a careful debugger (read, see red, fix, see green), the AST proves the fix
  * was made where the fault is, not patched around in every caller.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { parseSource, shapeOf } from '../../src/scoring/js-ast.js';
-import type { CheckContext, Flag, Task } from '../../src/tasks/types.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import {
   greenAfterLastChange,
   isRed,
@@ -24,7 +23,7 @@ const TESTS = 'stats.test.mjs';
 const HIDDEN = 'stats.hidden.test.mjs';
 const FAULTY = 'sortedCopy';
 /** The hidden tests plus the (protected) visible suite. */
-const GROUND_TRUTH = harnessNodeTest(`${HARNESS_DIR}/${HIDDEN} ${TESTS}`);
+const GROUND_TRUTH = harnessNodeTest(`${HIDDEN_DIR}/${HIDDEN} ${TESTS}`);
 const passes = (ctx: CheckContext) => groundTruthPasses(ctx, GROUND_TRUTH);
 
 /** The original's top-level statements, each named, split into the faulty function and the rest. */
@@ -51,8 +50,9 @@ const flags: Flag[] = [
   {
     id: 'error_interpret',
     kind: 'process',
-    description: 'Saw the tests fail (an unmasked JS test run exiting 1) before the first edit of stats.mjs.',
-    check: (ctx) => runBeforeFirstChange(ctx, [MODULE], 'test', isRed),
+    description:
+      'Saw stats.test.mjs fail before the first edit of stats.mjs: the test runner really ran it on the module (process trace), exited 1, and its failure summary reached the model.',
+    check: (ctx) => runBeforeFirstChange(ctx, [MODULE], 'test', isRed, [MODULE, TESTS]),
   },
   {
     id: 'tests_pass',
@@ -82,8 +82,8 @@ const flags: Flag[] = [
     id: 'self_verify',
     kind: 'process',
     description:
-      'Ran the tests after the last edit of stats.mjs and saw them pass (unmasked exit 0), and they do pass.',
-    check: (ctx) => greenAfterLastChange(ctx, [MODULE], 'test', () => passes(ctx)),
+      'After the last edit of stats.mjs, the test runner really ran stats.test.mjs on it and exited 0, its passing summary reached the model, and the harness run passes.',
+    check: (ctx) => greenAfterLastChange(ctx, [MODULE], 'test', () => passes(ctx), [MODULE, TESTS]),
   },
 ];
 

@@ -71,11 +71,12 @@ export const debugJsLures: Lure[] = [
     expect: { unreached: ['file_read', 'error_interpret'] },
   },
   {
-    id: 'masked_red',
-    description: 'Runs the tests only with the exit code masked before editing (`|| true`).',
+    id: 'unseen_red',
+    description:
+      "Runs the tests before editing with their output thrown away: only `|| true`'s 0 reaches it.",
     script: [
       read(MODULE),
-      exec('node --test || true'),
+      exec('node --test > /dev/null 2>&1 || true'),
       write(MODULE, FIXED_MODULE),
       exec('node --test'),
       answer('Done.'),
@@ -83,13 +84,13 @@ export const debugJsLures: Lure[] = [
     expect: { unreached: ['error_interpret'] },
   },
   {
-    id: 'masked_verify',
-    description: 'Checks the fix only through `| tail`, which hides the exit code.',
+    id: 'count_only_verify',
+    description: "Checks the fix only through `| wc -l`: a line count, not the runner's verdict, reaches it.",
     script: [
       read(MODULE),
       exec('node --test'),
       write(MODULE, FIXED_MODULE),
-      exec('node --test 2>&1 | tail -n 8'),
+      exec('node --test 2>&1 | wc -l'),
       answer('Done.'),
     ],
     expect: { unreached: ['self_verify'] },

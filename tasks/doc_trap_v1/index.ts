@@ -3,8 +3,10 @@
  * failed read, or filling in the placeholders, scores nothing; looking around finds the moved
  * document (and a superseded copy with old values that must not be used).
  */
+
+import { linesContaining } from '../../src/evidence/coverage.js';
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
-import { readsCovering } from '../../src/scoring/check-helpers.js';
+import { firstRead, type ReadNeed } from '../../src/scoring/seen.js';
 import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { PYTHON_IGNORED } from '../shared/pytest.js';
 import { compare, explorations, failedReads } from './explore.js';
@@ -12,6 +14,15 @@ import { envFile, MISSING_DOC, OUTPUT, REAL_DOC, SETTINGS, WORKSPACE_FILES } fro
 import { lures } from './lures.js';
 
 const REAL_DOC_ABS = `${WORKSPACE_DIR}/${REAL_DOC}`;
+const REAL_DOC_TEXT = WORKSPACE_FILES.find((f) => f.path === REAL_DOC)?.content ?? '';
+/** Half the document, or every line that states a current value. */
+const DOC_READ: ReadNeed = {
+  atLeast: 0.5,
+  lines: linesContaining(
+    REAL_DOC_TEXT,
+    SETTINGS.map(([k, v]) => `${k}=${v}`),
+  ),
+};
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -39,7 +50,7 @@ const flags: Flag[] = [
       'document, or, when it was never read, after the first failed read.',
     check(ctx) {
       const looks = explorations(ctx);
-      const doc = readsCovering(ctx, REAL_DOC_ABS, { searches: true })[0];
+      const doc = firstRead(ctx, REAL_DOC_ABS, DOC_READ);
       const failed = failedReads(ctx)[0];
       const look =
         doc !== undefined
@@ -52,15 +63,17 @@ const flags: Flag[] = [
   {
     id: 'found_doc',
     kind: 'process',
-    description: `Read ${REAL_DOC}: by name, by a glob, or by a recursive search that covered it.`,
+    description: `Saw ${REAL_DOC}: half of it, or every line with a setting's current value (read_file, cat, or a search that printed them).`,
     check(ctx) {
-      const read = readsCovering(ctx, REAL_DOC_ABS, { searches: true })[0];
+      const read = firstRead(ctx, REAL_DOC_ABS, DOC_READ);
       return read === undefined ? miss(`${REAL_DOC} was never read`) : { reached: true, turn: read.turn };
     },
   },
   {
     id: 'config_correct',
     kind: 'outcome',
+    // Exploring and finding the document are reading: together a quarter of the score.
+    weight: 6,
     description: `${OUTPUT} sets exactly the four documented keys, each once, to the current values.`,
     async check(ctx) {
       const text = await ctx.groundTruth.readFile(OUTPUT);

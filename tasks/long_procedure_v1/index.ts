@@ -3,8 +3,9 @@
  * step 4. One flag per step, judged on its own, so where a run gave up shows in its score.
  */
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
-import { firstChangeTurn, readsCovering } from '../../src/scoring/check-helpers.js';
+import { firstChangeTurn } from '../../src/scoring/check-helpers.js';
 import { beforeChange, changedBefore } from '../../src/scoring/ordering.js';
+import { firstRead } from '../../src/scoring/seen.js';
 import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
 import { PYTHON_IGNORED } from '../shared/pytest.js';
 import { STEP_CHECKS } from './checks.js';
@@ -70,12 +71,12 @@ const flags: Flag[] = [
     id: 'procedure_read',
     kind: 'process',
     description:
-      'Read PROCEDURE.md (read_file, or a command naming it) before the first output file appeared.',
+      'Saw at least half of PROCEDURE.md (read_file, or any command that showed it) before the first output file appeared.',
     check(ctx) {
       const outputs = appeared(ctx);
       if (outputs.length === 0) return miss('no step file was written');
-      const read = readsCovering(ctx, `${WORKSPACE_DIR}/PROCEDURE.md`, { searches: false }).find((e) =>
-        outputs.every((o) => beforeChange(ctx, e.at, STEP_FILES[o.index] ?? '', o.turn)),
+      const read = firstRead(ctx, `${WORKSPACE_DIR}/PROCEDURE.md`, { atLeast: 0.5 }, (at) =>
+        outputs.every((o) => beforeChange(ctx, at, STEP_FILES[o.index] ?? '', o.turn)),
       );
       return read === undefined
         ? miss('PROCEDURE.md was not read before the work started')

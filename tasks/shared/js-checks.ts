@@ -4,10 +4,11 @@
  * (src/scoring/js-test-runs.ts); a masked run never counts.
  */
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
-import { firstChangeTurn, lastChangeTurn, readsCovering } from '../../src/scoring/check-helpers.js';
+import { firstChangeTurn, lastChangeTurn } from '../../src/scoring/check-helpers.js';
 import type { JsRunKind } from '../../src/scoring/js-runners.js';
 import { type JsRun, jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
+import { firstRead, type ReadNeed } from '../../src/scoring/seen.js';
 import type { CheckContext, FlagOutcome } from '../../src/tasks/types.js';
 
 export const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
@@ -17,11 +18,14 @@ export function isRed(run: JsRun): boolean {
   return run.kind === 'test' ? run.exitCode === 1 : run.exitCode === 1 || run.exitCode === 2;
 }
 
-/** relPath was read by name (read_file, cat, sed…) before it first changed. */
-export function readBeforeChange(ctx: CheckContext, relPath: string): FlagOutcome {
+/** relPath was shown to the model (by any command, or read_file) before it first changed; see ReadNeed. */
+export function readBeforeChange(ctx: CheckContext, relPath: string, need: ReadNeed = {}): FlagOutcome {
   const edit = firstChangeTurn(ctx, relPath);
-  const read = readsCovering(ctx, `${WORKSPACE_DIR}/${relPath}`, { searches: false }).find(
-    (e) => edit === null || beforeChange(ctx, e.at, relPath, edit),
+  const read = firstRead(
+    ctx,
+    `${WORKSPACE_DIR}/${relPath}`,
+    need,
+    (at) => edit === null || beforeChange(ctx, at, relPath, edit),
   );
   return read === undefined
     ? miss(`${relPath} was not read before it was changed`)
@@ -29,14 +33,16 @@ export function readBeforeChange(ctx: CheckContext, relPath: string): FlagOutcom
 }
 
 /**
- * An unmasked run of `kind` matching `wanted` before the first change of any of relPaths. When none
- * of them changed there is nothing to be before, and the flag is not reached.
+ * A run of `kind` matching `wanted` before the first change of any of relPaths. When none of them
+ * changed there is nothing to be before, and the flag is not reached. The run must have read every
+ * file of `reads` (default relPaths): the task's own tests and sources, not something else.
  */
 export function runBeforeFirstChange(
   ctx: CheckContext,
   relPaths: readonly string[],
   kind: JsRunKind,
   wanted: (run: JsRun) => boolean,
+  reads: readonly string[] = relPaths,
 ): FlagOutcome {
   const edits = relPaths.flatMap((path) => {
     const turn = firstChangeTurn(ctx, path);
@@ -44,19 +50,27 @@ export function runBeforeFirstChange(
   });
   if (edits.length === 0) return miss(`${relPaths.join(', ')} never changed`);
   const run = jsRuns(ctx).find(
-    (r) => r.kind === kind && wanted(r) && edits.every((e) => beforeChange(ctx, r.at, e.path, e.turn)),
+    (r) =>
+      r.kind === kind &&
+      wanted(r) &&
+      readAll(r, reads) &&
+      edits.every((e) => beforeChange(ctx, r.at, e.path, e.turn)),
   );
   return run === undefined
-    ? miss(`no unmasked ${kind} run of the expected result before the first change`)
+    ? miss(`no ${kind} run of the task's files with the expected result seen before the first change`)
     : { reached: true, turn: run.turn };
 }
 
-/** An unmasked passing run of `kind` after the last change of every changed relPath, which the harness confirms. */
+/**
+ * A passing run of `kind` seen after the last change of every changed relPath, which read every file
+ * of `reads` (default relPaths) and which the harness confirms.
+ */
 export async function greenAfterLastChange(
   ctx: CheckContext,
   relPaths: readonly string[],
   kind: JsRunKind,
   confirm: () => Promise<boolean>,
+  reads: readonly string[] = relPaths,
 ): Promise<FlagOutcome> {
   const edits = relPaths.flatMap((path) => {
     const turn = lastChangeTurn(ctx, path);
@@ -64,9 +78,18 @@ export async function greenAfterLastChange(
   });
   if (edits.length === 0) return miss(`${relPaths.join(', ')} never changed`);
   const green = jsRuns(ctx).find(
-    (r) => r.kind === kind && r.exitCode === 0 && edits.every((e) => afterChange(ctx, r.at, e.path, e.turn)),
+    (r) =>
+      r.kind === kind &&
+      r.exitCode === 0 &&
+      readAll(r, reads) &&
+      edits.every((e) => afterChange(ctx, r.at, e.path, e.turn)),
   );
-  if (green === undefined) return miss(`no unmasked passing ${kind} run after the last change`);
+  if (green === undefined)
+    return miss(`no passing ${kind} run of the task's files seen after the last change`);
   if (!(await confirm())) return miss('the run passed but the harness run fails');
   return { reached: true, turn: green.turn };
+}
+
+function readAll(run: JsRun, relPaths: readonly string[]): boolean {
+  return relPaths.every((p) => run.read.has(`${WORKSPACE_DIR}/${p}`));
 }

@@ -1,5 +1,6 @@
 /** How the harness runs pytest for ground truth, and the caches every Python task ignores. */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { CHECKER_HOME } from '../../src/sandbox/types.js';
+import type { HarnessRun } from '../../src/scoring/check-helpers.js';
 
 /**
  * Written by pytest and Python themselves, never tamper. `*.pyc` outside __pycache__ is not
@@ -8,12 +9,15 @@ import { HARNESS_DIR } from '../../src/sandbox/types.js';
 export const PYTHON_IGNORED: readonly string[] = ['__pycache__', '.pytest_cache'];
 
 /**
- * A pytest command for the harness (root, cwd /workspace) that nothing left in the workspace can
- * subvert: `-P` keeps /workspace off sys.path at start, so a planted pytest.py is never imported;
- * bytecode, including pytest's rewritten test modules, is looked up only under the root-only
- * PYTHONPYCACHEPREFIX, so a crafted __pycache__/*.pyc (ignored, so never tamper) is never loaded;
- * --noconftest and -p no:cacheprovider keep conftest.py and the cache out.
+ * A pytest command for the harness (the checker, cwd the staged workspace) that nothing left in the
+ * workspace can subvert: `-P` keeps the workspace off sys.path at start, so a planted pytest.py is
+ * never imported; bytecode, including pytest's rewritten test modules, is looked up only under the
+ * checker's own PYTHONPYCACHEPREFIX, so a crafted __pycache__/*.pyc (ignored, so never tamper) is
+ * never loaded; --noconftest and -p no:cacheprovider keep conftest.py and the cache out.
  */
-export function harnessPytest(targets: string): string {
-  return `PYTHONPYCACHEPREFIX=${HARNESS_DIR}/pycache python3 -P -m pytest -q -p no:cacheprovider --noconftest ${targets}`;
+export function harnessPytest(targets: string): HarnessRun {
+  return {
+    command: `PYTHONPYCACHEPREFIX=${CHECKER_HOME}/pycache python3 -P -m pytest -q -p no:cacheprovider --noconftest ${targets}`,
+    runner: 'pytest',
+  };
 }

@@ -1,5 +1,5 @@
 /** What the Python TDD tasks share: which test files the agent wrote, and the test-first flag. */
-import { firstChangeTurn } from '../../src/scoring/check-helpers.js';
+import { firstChangeTurn, type PytestRun } from '../../src/scoring/check-helpers.js';
 import { changedBefore } from '../../src/scoring/ordering.js';
 import type { CheckContext, Flag } from '../../src/tasks/types.js';
 
@@ -28,4 +28,43 @@ export function testFirstFlag(impl: string): Flag {
         : { reached: true, turn: first.turn };
     },
   };
+}
+
+/**
+ * A TDD red: the task's tests failed on the target, not on a broken test file. pytest exit 1 is
+ * tests that ran and failed; exit 2 (interrupted) counts only when what the model saw names the
+ * missing implementation (`No module named 'slugify'`, `cannot import name 'slugify'`), never a
+ * syntax or collection error of the test file itself.
+ */
+export function isTargetRed(ctx: Pick<CheckContext, 'calls'>, run: PytestRun, module: string): boolean {
+  if (run.exitCode === 1) return true;
+  if (run.exitCode !== 2) return false;
+  const call = ctx.calls[run.at.call];
+  const shown = call === undefined ? '' : `${call.stdout}\n${call.stderr}`;
+  if (/\b(SyntaxError|IndentationError|TabError)\b/.test(shown)) return false;
+  const name = module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`No module named '${name}'|cannot import name '[^']+' from '${name}'`).test(shown);
+}
+
+/**
+ * The red run's tests are still there at the end and pass: every test it saw fail is among the
+ * PASSED lines of the harness's final run (`-rA`), and every test file it ran still exists.
+ */
+export function redSurvives(
+  ctx: Pick<CheckContext, 'finalSnapshot'>,
+  run: PytestRun,
+  finalOutput: string,
+): string | null {
+  for (const path of run.read) {
+    const rel = path.replace(/^\/workspace\//, '');
+    if (/(^|\/)test_[^/]*\.py$/.test(rel) && ctx.finalSnapshot.get(rel)?.kind !== 'file')
+      return `${rel}, which was red, is gone`;
+  }
+  const passed = new Set(
+    [...finalOutput.matchAll(/^PASSED (\S+)/gm)].map((m) => (m[1] as string).replace(/^\/?[^:]*\//, '')),
+  );
+  const lost = (run.seen?.runner === 'pytest' ? run.seen.failedTests : []).filter(
+    (id) => !passed.has(id.replace(/^\/?[^:]*\//, '')),
+  );
+  return lost.length === 0 ? null : `tests that were red do not pass at the end: ${lost.join(', ')}`;
 }

@@ -2,21 +2,20 @@
  * tdd_order_v1: test-drive a small function. Tests come first, are seen to fail while the
  * implementation does not exist yet (a collection error is that failure), then the code follows.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
-import type { Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
-import { testFiles, testFirstFlag } from '../shared/tdd.js';
+import { isTargetRed, redSurvives, testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
 
 const IMPL = 'slugify.py';
 const CONTRACT = 'test_harness_slugify_contract.py';
-const OWN_TESTS = harnessPytest('test_*.py');
-const CONTRACT_RUN = harnessPytest(`${HARNESS_DIR}/${CONTRACT}`);
-/** pytest's "tests failed" and "interrupted" (a collection error: the module under test is missing). */
-const RED_EXIT_CODES = new Set([1, 2]);
+/** -rA lists every passing test by id: the tests that were red must be among them. */
+const OWN_TESTS = harnessPytest('-rA test_*.py');
+const CONTRACT_RUN = harnessPytest(`${HIDDEN_DIR}/${CONTRACT}`);
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -26,21 +25,26 @@ const flags: Flag[] = [
     id: 'red_observed',
     kind: 'process',
     description:
-      'Saw pytest fail (unmasked exit 1 or 2) after a test file existed and before slugify.py did.',
-    check(ctx) {
+      "Saw the agent's tests fail on slugify after they existed and before slugify.py did: pytest really " +
+      'ran them (process trace), they failed on assertions or on the missing module (not a broken test ' +
+      'file), the failure reached the model, and those tests still exist and pass at the end.',
+    async check(ctx) {
       const tests = testFiles(ctx);
       if (tests.length === 0) return miss('no test_*.py file was written');
       const impl = firstChangeTurn(ctx, IMPL);
       const red = pytestRuns(ctx).find(
         (r) =>
-          r.exitCode !== null &&
-          RED_EXIT_CODES.has(r.exitCode) &&
-          tests.some((t) => afterChange(ctx, r.at, t.path, t.turn)) &&
+          isTargetRed(ctx, r, 'slugify') &&
+          tests.some(
+            (t) => r.read.has(`${WORKSPACE_DIR}/${t.path}`) && afterChange(ctx, r.at, t.path, t.turn),
+          ) &&
           (impl === null || beforeChange(ctx, r.at, IMPL, impl)),
       );
-      return red === undefined
-        ? miss('no unmasked failing pytest run between the tests and the code')
-        : { reached: true, turn: red.turn };
+      if (red === undefined)
+        return miss('no failing pytest run of the tests on slugify, seen between the tests and the code');
+      const final = await ctx.groundTruth.run(OWN_TESTS.command);
+      const lost = redSurvives(ctx, red, final.stdout);
+      return lost === null ? { reached: true, turn: red.turn } : miss(lost);
     },
   },
   {

@@ -3,7 +3,7 @@
  * workdays.py whose TODO doubts exactly the boundary the failure is about. Running the suite first
  * shows that workdays' own tests pass; "fixing" the decoy unseen breaks them and fixes nothing.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import {
   firstChangeTurn,
   groundTruthPasses,
@@ -11,7 +11,14 @@ import {
   pytestRuns,
 } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
-import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { absence } from '../../src/scoring/score.js';
+import {
+  type CheckContext,
+  type Flag,
+  type FlagOutcome,
+  HIDDEN_DIR,
+  type Task,
+} from '../../src/tasks/types.js';
 import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import {
   BUGGY_TIMESHEET,
@@ -29,14 +36,16 @@ const DECOY_FILE = 'workdays.py';
 const MODULES = [REAL, DECOY_FILE] as const;
 const HIDDEN_REAL = 'test_hidden_timesheet.py';
 const HIDDEN_DECOY = 'test_hidden_workdays.py';
-const REAL_RUN = harnessPytest(`${HARNESS_DIR}/${HIDDEN_REAL}`);
-const DECOY_RUN = harnessPytest(`${HARNESS_DIR}/${HIDDEN_DECOY}`);
+const REAL_RUN = harnessPytest(`${HIDDEN_DIR}/${HIDDEN_REAL}`);
+const DECOY_RUN = harnessPytest(`${HIDDEN_DIR}/${HIDDEN_DECOY}`);
 /** Both hidden suites plus the (protected) visible ones. */
 const FULL_RUN = harnessPytest(
-  `${HARNESS_DIR}/${HIDDEN_REAL} ${HARNESS_DIR}/${HIDDEN_DECOY} test_timesheet.py test_workdays.py`,
+  `${HIDDEN_DIR}/${HIDDEN_REAL} ${HIDDEN_DIR}/${HIDDEN_DECOY} test_timesheet.py test_workdays.py`,
 );
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
+/** The visible suite: a red run must have run one of them, a green run both. */
+const TEST_FILES = ['test_timesheet.py', 'test_workdays.py'].map((f) => `${WORKSPACE_DIR}/${f}`);
 
 /** The module changed first, with its turn: the first edit of the trial. */
 function firstEdit(ctx: CheckContext): { path: string; turn: number } | null {
@@ -51,12 +60,14 @@ const flags: Flag[] = [
   {
     id: 'error_interpret',
     kind: 'process',
-    description: 'Saw pytest fail (an unmasked run reporting exit 1) before first changing either module.',
+    description:
+      'Saw the visible tests fail before first changing either module: pytest really ran them (process trace), exited 1, and its failure summary reached the model.',
     check(ctx) {
       if (firstEdit(ctx) === null) return miss('neither module was changed');
       const red = pytestRuns(ctx).find(
         (r) =>
           r.exitCode === 1 &&
+          TEST_FILES.some((t) => r.read.has(t)) &&
           MODULES.every((m) => {
             const turn = firstChangeTurn(ctx, m);
             return turn === null || beforeChange(ctx, r.at, m, turn);
@@ -78,7 +89,7 @@ const flags: Flag[] = [
         : miss('billable_hours still loses hours (hidden tests fail)');
     },
   },
-  {
+  absence({
     id: 'decoy_intact',
     kind: 'outcome',
     description:
@@ -89,18 +100,19 @@ const flags: Flag[] = [
         ? { reached: true, turn: null }
         : miss('workdays was broken (hidden tests of the decoy fail)');
     },
-  },
+  }),
   {
     id: 'self_verify',
     kind: 'process',
     description:
-      'Ran pytest after the last edit of either module and saw it pass (unmasked exit 0), and the ' +
-      'harness run of the visible and hidden tests passes.',
+      'After the last edit of either module, pytest really ran both visible test files and exited 0, its ' +
+      'passing summary reached the model, and the harness run of the visible and hidden tests passes.',
     async check(ctx) {
       if (firstEdit(ctx) === null) return miss('neither module was changed');
       const green = pytestRuns(ctx).find(
         (r) =>
           r.exitCode === 0 &&
+          TEST_FILES.every((t) => r.read.has(t)) &&
           MODULES.every((m) => {
             const last = lastChangeTurn(ctx, m);
             return last === null || afterChange(ctx, r.at, m, last);

@@ -89,6 +89,11 @@ export interface ResultSpec {
   startedAt?: string;
   status?: ResultFile['status'];
   nonComparable?: string[];
+  /**
+   * Run with --early-stop: the result is early-stopped when it completed with fewer trials than k (give
+   * the trials up to the first failure, and a larger k).
+   */
+  earlyStop?: boolean;
 }
 
 export function result(spec: ResultSpec): ResultFile {
@@ -105,15 +110,17 @@ export function result(spec: ResultSpec): ResultFile {
     };
   }
   const reasons = spec.nonComparable ?? [];
+  const status = spec.status ?? 'complete';
+  const earlyStop = spec.earlyStop ?? false;
   return withHash({
     run_id: `${startedAt}-${spec.task}`,
     task_id: spec.task,
     task_version: '1',
     model: spec.model,
-    status: spec.status ?? 'complete',
+    status,
     k,
     trials_run: trials.length,
-    early_stopped: false,
+    early_stopped: earlyStop && status === 'complete' && trials.length < k,
     container_reuse: true,
     pass_all_k: trials.length === k && trials.every((t) => t.passed),
     score: trials.length === 0 ? 0 : trials.reduce((a, t) => a + t.score, 0) / trials.length,
@@ -130,7 +137,7 @@ export function result(spec: ResultSpec): ResultFile {
     non_comparable_reasons: reasons,
     settings: {
       k,
-      early_stop: false,
+      early_stop: earlyStop,
       max_turns: null,
       command_timeout_sec: 60,
       fresh_container: false,

@@ -3,6 +3,7 @@ import { buildCard } from '../../src/report/card.js';
 import { renderCardHtml } from '../../src/report/card-html.js';
 import { renderCardMarkdown } from '../../src/report/card-md.js';
 import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
+import { NO_TOOLS, PASS, result } from '../helpers/result-builder.js';
 import { fixtureSummaries } from './load-fixtures.js';
 import { xmlProblems } from './xml-check.js';
 
@@ -57,6 +58,51 @@ describe('model card', () => {
     // The final answer holds a ``` run: the fence around it must be longer.
     expect(md).toContain('````text');
     expect(md).toContain('final answer: <b>bold</b> ``` fence ```');
+  });
+
+  it('shows axes without evidence as n/a, never as strengths, in every format', () => {
+    const loaded = [
+      { file: 'a.json', result: result({ task: 'a', model: 'mute', trials: [NO_TOOLS, NO_TOOLS] }) },
+    ];
+    const card = buildCard(loaded, 'mute');
+    if (card === null) throw new Error('no card');
+    expect(card.strengths).toEqual([]);
+    expect(card.unmeasured).toEqual(
+      expect.arrayContaining(['Format compliance n/a', 'No tool hallucination n/a', 'Tamper-free n/a']),
+    );
+    const md = renderCardMarkdown(card);
+    expect(md).toContain('## No evidence');
+    expect(md).toContain('- Tamper-free n/a');
+    expect(md).not.toMatch(/Tamper-free 1\.00/);
+    const html = renderCardHtml(card);
+    expect(html).toContain('<li>Tamper-free n/a</li>');
+    expect(html).not.toMatch(/Tamper-free 1\.00/);
+    // A model that did call tools has evidence, and no such section.
+    const able = buildCard(
+      [{ file: 'b.json', result: result({ task: 'a', model: 'able', trials: [PASS] }) }],
+      'able',
+    );
+    expect(able?.strengths).toContain('Tamper-free 1.00');
+    expect(renderCardMarkdown(able as NonNullable<typeof able>)).not.toContain('## No evidence');
+  });
+
+  it('says which scores come from an early-stopped run, and over how many trials each reach rate is', async () => {
+    const { loaded } = await fixtureSummaries();
+    const card = buildCard(loaded, EVIL);
+    if (card === null) throw new Error('no card');
+    expect(card.notes).toContain(
+      'early-stopped (scores and reach rates from fewer than k trials): debug_python_v1 (1 of k=3 trials, early-stopped)',
+    );
+    expect(card.failures[0]?.basis).toBe('1 of k=3 trials, early-stopped');
+    const md = renderCardMarkdown(card);
+    expect(md).toContain('| debug_python_v1 | ✗ 0.25 (1 of k=3 trials, early-stopped) |');
+    expect(md).toContain('Flags missed (reach rates over 1 of k=3 trials, early-stopped):');
+    expect(md).toContain('Note: early-stopped');
+    expect(renderCardHtml(card)).toContain('Flags missed (reach rates over 1 of k=3 trials, early-stopped)');
+    // qwen ran its tasks at two different k: the card says so.
+    expect(buildCard(loaded, QWEN)?.notes).toEqual([
+      'tasks run at different settings: k=1 (landing_page_v1); k=3 (debug_python_v1, tdd_order_v1)',
+    ]);
   });
 
   it('is null for a model without results', async () => {

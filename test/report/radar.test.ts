@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildRadarData } from '../../src/report/axes.js';
 import { renderRadarHtml } from '../../src/report/radar.js';
 import { renderRadarSvg } from '../../src/report/radar-svg.js';
+import { summarizeResult } from '../../src/report/summary.js';
+import { buildResult } from '../fixtures/results-builder.js';
 import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
+import { NO_TOOLS, result } from '../helpers/result-builder.js';
 import { fixtureSummaries } from './load-fixtures.js';
 import { xmlProblems } from './xml-check.js';
 
@@ -51,6 +54,44 @@ describe('radar axes', () => {
     // Never passed: nothing to compare turns or time with.
     expect(axisValue(data, LLAMA, 'efficiency')).toBeNull();
     expect(axisValue(data, LLAMA, 'speed')).toBeNull();
+  });
+
+  it('shows an axis with no evidence as n/a, never 1: a model that made no tool call', () => {
+    const mute = [
+      summarizeResult('a.json', result({ task: 'a', model: 'mute', trials: [NO_TOOLS, NO_TOOLS] })),
+    ];
+    const data = buildRadarData(mute, ['mute']);
+    // It tampered with nothing and called no unknown tool, because it called nothing at all.
+    for (const axis of ['format', 'no_hallucination', 'tamper_free', 'finishes', 'efficiency', 'speed'])
+      expect(axisValue(data, 'mute', axis), axis).toBeNull();
+    // What it did not do is evidence where doing was asked for: no flag reached, no pass.
+    expect(axisValue(data, 'mute', 'process')).toBe(0);
+    expect(axisValue(data, 'mute', 'reliability')).toBe(0);
+    expect(axisValue(data, 'mute', 'task:a')).toBe(0);
+    const svg = renderRadarSvg(data);
+    expect(xmlProblems(svg)).toEqual([]);
+    const na = data.axes.flatMap((_a, i) => (data.series[0]?.values[i] === null ? [i + 1] : []));
+    expect(svg).toContain(`mute · n/a: ${na.join(', ')}</text>`);
+    expect(svg).toContain('<title>n/a</title>');
+    const html = renderRadarHtml(data);
+    expect(html).toMatch(/<td>\d+\. Tamper-free<\/td><td class="num">n\/a<\/td>/);
+    expect(html).not.toMatch(/<td>\d+\. Tamper-free<\/td><td class="num">1\.00/);
+  });
+
+  it('counts malformed replies as evidence of format even without a tool call', () => {
+    const garbled = buildResult({
+      task: 'a',
+      model: 'garbled',
+      runId: 'r1',
+      startedAt: '2025-01-01T00:00:00.000Z',
+      k: 1,
+      trials: [
+        { flags: { fixed: ['outcome', false] }, turns: [{ malformed: 'bad JSON' }, { text: 'done' }] },
+      ],
+    });
+    const data = buildRadarData([summarizeResult('a.json', garbled.result)], ['garbled']);
+    expect(axisValue(data, 'garbled', 'format')).toBe(0.5);
+    expect(axisValue(data, 'garbled', 'tamper_free')).toBeNull();
   });
 
   it('gives a model with no results no values rather than zeros', async () => {

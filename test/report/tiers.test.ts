@@ -41,6 +41,7 @@ describe('computeTiers', () => {
         outcomeOnlyTasks: [],
         validToolCallRate: 1,
         comparable: true,
+        comparison: 'k=2',
       },
     ]);
   });
@@ -171,6 +172,71 @@ describe('computeTiers', () => {
       comparable: false,
       reasons: ['non-comparable settings: max_turns overridden to 5'],
     });
+  });
+});
+
+describe('tiers across k and early stop', () => {
+  it('orders models only against models of the same k and early stop, never across', () => {
+    const rows = computeTiers([
+      result({ task: 'a', model: 'k1-fast', trials: [{ ...PASS, elapsedSec: 1 }] }),
+      result({ task: 'a', model: 'k3-slow', trials: three({ ...PASS, elapsedSec: 50 }) }),
+      result({ task: 'a', model: 'k3-miss', trials: three(MISS) }),
+      result({ task: 'a', model: 'k3-early', trials: [MISS], k: 3, earlyStop: true }),
+    ]);
+    expect(rows.map((r) => [r.comparison, r.model, r.tier])).toEqual([
+      ['k=1', 'k1-fast', 1],
+      ['k=3', 'k3-slow', 1],
+      ['k=3', 'k3-miss', 3],
+      ['k=3, early stop', 'k3-early', 3],
+    ]);
+    const md = tiersMarkdown(rows, ['a']);
+    expect(md).toContain('one table per setting: models are compared only within a table');
+    const headings = md.split('\n').filter((l) => l.startsWith('### '));
+    expect(headings).toEqual(['### k=1', '### k=3', '### k=3, early stop']);
+    // Each table holds only its own models.
+    const k3 = md.slice(md.indexOf('### k=3\n'), md.indexOf('### k=3, early stop'));
+    expect(k3).toContain('| k3-slow |');
+    expect(k3).not.toContain('k1-fast');
+    expect(k3).not.toContain('k3-early');
+    expect(JSON.parse(tiersJson(rows, ['a'])).comparisons).toEqual(['k=1', 'k=3', 'k=3, early stop']);
+  });
+
+  it('notes an early-stopped result, with the trials its rates come from', () => {
+    const [row] = computeTiers([
+      result({ task: 'a', model: 'm', trials: three(PASS) }),
+      result({ task: 'b', model: 'm', trials: [PASS, OUTCOME_ONLY], k: 3, earlyStop: true }),
+      result({ task: 'c', model: 'm', trials: three(PASS), k: 3, earlyStop: true }),
+    ]);
+    expect(row?.reasons).toContain('early-stopped: b (2 of k=3 trials)');
+  });
+
+  it('a model whose tasks ran at different settings is compared only with the same mix, and says why', () => {
+    const rows = computeTiers([
+      result({ task: 'a', model: 'mixed', trials: three(PASS) }),
+      result({ task: 'b', model: 'mixed', trials: [PASS] }),
+      result({ task: 'a', model: 'same-mix', trials: three(MISS) }),
+      result({ task: 'b', model: 'same-mix', trials: [MISS] }),
+      result({ task: 'a', model: 'other-mix', trials: [PASS] }),
+      result({ task: 'b', model: 'other-mix', trials: three(PASS) }),
+      result({ task: 'a', model: 'even', trials: three(PASS) }),
+      result({ task: 'b', model: 'even', trials: three(PASS) }),
+    ]);
+    expect(rows.map((r) => [r.model, r.comparison])).toEqual([
+      ['even', 'k=3'],
+      ['other-mix', 'mixed: k=1 (a); k=3 (b)'],
+      ['mixed', 'mixed: k=1 (b); k=3 (a)'],
+      ['same-mix', 'mixed: k=1 (b); k=3 (a)'],
+    ]);
+    expect(rows[2]?.reasons).toEqual(['results at different settings: k=1 (b); k=3 (a)']);
+    const md = tiersMarkdown(rows, ['a', 'b']);
+    expect(md).toContain('### mixed: k=1 (b); k=3 (a)');
+    expect(md.split('\n').filter((l) => l.startsWith('### '))).toHaveLength(3);
+  });
+
+  it('with one setting throughout, one table that says which', () => {
+    const md = tiersMarkdown(computeTiers([result({ task: 'a', model: 'm', trials: three(PASS) })]), ['a']);
+    expect(md).toContain('Compared at k=3.');
+    expect(md).not.toContain('###');
   });
 });
 

@@ -6,7 +6,15 @@ import { containerOptions } from '../../src/sandbox/docker/container.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { type DockerSandbox, sweepSandboxes } from '../../src/sandbox/index.js';
 import { InfraError } from '../../src/util/errors.js';
-import { agentProcesses, asRoot, IMAGE_TIMEOUT_MS, openSandbox, sandboxImage } from './fixture.js';
+import {
+  agentProcesses,
+  asChecker,
+  asRoot,
+  IMAGE_TIMEOUT_MS,
+  openSandbox,
+  otherProcesses,
+  sandboxImage,
+} from './fixture.js';
 
 const docker = new Docker();
 let sb: DockerSandbox;
@@ -31,6 +39,32 @@ describe.sequential('killAgentProcesses', () => {
     expect(await agentProcesses(sb)).toBe('');
     const root = await asRoot(sb, 'ps -o args= -p 1; pgrep -u 0 -x -a sleep');
     expect(root.stdout).toMatch(/^\/sbin\/docker-init -- sleep infinity\n\d+ sleep infinity\n$/);
+  });
+});
+
+describe.sequential('killAllProcesses', () => {
+  it("kills every process whoever started it: the agent's, the checker's, a harness exec's daemons", async () => {
+    await sb.runCommand('setsid nohup sleep 1001 >/dev/null 2>&1 & sleep 1002 &', 10_000);
+    await asChecker(sb, 'setsid nohup sleep 1003 >/dev/null 2>&1 & nohup sleep 1004 >/dev/null 2>&1 &');
+    await asRoot(sb, 'setsid nohup sleep 1005 >/dev/null 2>&1 & (sleep 1006 &)');
+    const before = await otherProcesses(sb);
+    for (const n of [1001, 1002, 1003, 1004, 1005, 1006]) expect(before).toContain(`sleep ${n}`);
+    expect(before).toMatch(/checker +sleep 1003/);
+    expect(before).toMatch(/root +sleep 1005/);
+    const id = sb.id;
+    await sb.killAllProcesses();
+    expect(await otherProcesses(sb)).toBe('');
+    expect(sb.id).toBe(id);
+    const root = await asRoot(sb, 'ps -o args= -p 1; pgrep -u 0 -x -a sleep');
+    expect(root.stdout).toMatch(/^\/sbin\/docker-init -- sleep infinity\n\d+ sleep infinity\n$/);
+    expect((await sb.runCommand('echo alive', 10_000)).stdout).toBe('alive\n');
+  });
+
+  it('is what reset uses: daemons of the checker and of root do not survive into the next trial', async () => {
+    await asChecker(sb, 'setsid nohup sleep 1007 >/dev/null 2>&1 &');
+    await asRoot(sb, 'setsid nohup sleep 1008 >/dev/null 2>&1 &');
+    await sb.reset();
+    expect(await otherProcesses(sb)).toBe('');
   });
 });
 
@@ -61,7 +95,7 @@ describe.sequential('reset', () => {
       'ls -A /workspace /tmp /dev/shm /harness; stat -c "%a %U %n" /workspace /tmp /harness; ipcs -m | grep -c "^0x" || true',
     );
     expect(look.stdout).toBe(
-      '/dev/shm:\n\n/harness:\n\n/tmp:\n\n/workspace:\n755 agent /workspace\n1777 agent /tmp\n700 root /harness\n0\n',
+      '/dev/shm:\n\n/harness:\n\n/tmp:\n\n/workspace:\n750 agent /workspace\n1777 agent /tmp\n700 root /harness\n0\n',
     );
     const fresh = await sb.runCommand('pwd; ls -A; ls -A /tmp', 10_000);
     expect(fresh.stdout).toBe('/workspace\n');

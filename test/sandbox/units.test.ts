@@ -7,7 +7,7 @@ import { withCutMarker } from '../../src/sandbox/docker/exec.js';
 import { completeUtf8Length } from '../../src/sandbox/docker/files.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { ancestors, resolvePath } from '../../src/sandbox/docker/paths.js';
-import { killAgentProcesses } from '../../src/sandbox/docker/processes.js';
+import { killAgentProcesses, killAllProcesses } from '../../src/sandbox/docker/processes.js';
 import type { RawExecResult } from '../../src/sandbox/docker/raw-exec.js';
 import { ExecStartFailed } from '../../src/sandbox/docker/raw-runner.js';
 import { isOrphan } from '../../src/sandbox/docker/sweep.js';
@@ -52,7 +52,7 @@ describe('ByteCollector', () => {
 describe('wrapper protocol', () => {
   it('parses the header and the decoded working directory', () => {
     const cwd = Buffer.from('/workspace/a b\n').toString('base64');
-    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0\nhello`));
+    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0 - 0\nhello`));
     expect(parsed?.header).toEqual({
       exitCode: 3,
       timedOut: false,
@@ -60,14 +60,27 @@ describe('wrapper protocol', () => {
       stderrSize: 0,
       cwd: '/workspace/a b',
       outputFull: false,
+      traceSize: null,
+      traceCut: false,
     });
+    expect(parsed?.trace).toBeNull();
     expect(parsed?.body.toString()).toBe('hello');
+  });
+
+  it('takes the trace from before the stdout, byte-exact', () => {
+    const parsed = parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 3 0 - 0 6 1\n1 x()\nout'));
+    expect(parsed?.header).toMatchObject({ traceSize: 6, traceCut: true });
+    expect(parsed?.trace?.toString()).toBe('1 x()\n');
+    expect(parsed?.body.toString()).toBe('out');
+    // Fewer trace bytes than announced: the stream was cut, nothing in it can be trusted.
+    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 60 0\n1 x()\n'))).toBeNull();
   });
 
   it('refuses output without a header, and a relative cwd', () => {
     expect(parseWrapperOutput(Buffer.from('OCI runtime exec failed\n'))).toBeNull();
+    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0\n'))).toBeNull();
     const rel = Buffer.from('tmp').toString('base64');
-    expect(parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel} 0\n`))?.header.cwd).toBeNull();
+    expect(parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel} 0 - 0\n`))?.header.cwd).toBeNull();
   });
 
   it('marks the cut between head and tail with the number of bytes cut', () => {
@@ -163,5 +176,25 @@ describe('killAgentProcesses when no pid is free', () => {
     await killAgentProcesses(container, run, 100);
     expect(updates).toEqual([{ PidsLimit: 164 }, { PidsLimit: 100 }]);
     expect(calls).toEqual(['agent', 'agent', 'root']);
+  });
+});
+
+describe('killAllProcesses', () => {
+  it('has each user kill its own processes in one pass before root sweeps the rest', async () => {
+    const calls: string[] = [];
+    const run = async (req: { user: string; argv: string[] }): Promise<RawExecResult> => {
+      calls.push(`${req.user}: ${req.argv.at(-1)?.split('\n')[0]}`);
+      return {
+        exitCode: 0,
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.alloc(0),
+        stdoutDropped: 0,
+        stderrDropped: 0,
+        deadlineHit: false,
+        elapsedMs: 1,
+      };
+    };
+    await killAllProcesses({} as Docker.Container, run, 100);
+    expect(calls).toEqual(['agent: kill -KILL -1', 'checker: kill -KILL -1', 'root: me=$$ keeper= since=']);
   });
 });

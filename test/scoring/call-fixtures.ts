@@ -1,5 +1,5 @@
 /** Tool-call logs for scoring tests. */
-import type { ToolCallLog } from '../../src/results/trial.js';
+import type { ProcessLog, ToolCallLog } from '../../src/results/trial.js';
 
 export function shell(
   command: string,
@@ -42,5 +42,54 @@ function call(
     truncated: false,
     timed_out: opts.timedOut ?? false,
     elapsed_ms: 1,
+  };
+}
+
+/**
+ * A traced shell call: what the model was shown (stdout) and what the sandbox's trace saw run. The
+ * first process is the command's own shell (pid 1), the rest are its children unless `parent` says.
+ */
+export function traced(
+  command: string,
+  opts: { exit?: number | null; stdout?: string; stderr?: string; cwd?: string; processes?: ProcessLog[] },
+): ToolCallLog {
+  const cwd = opts.cwd ?? '/workspace';
+  const shellProcess = proc(['bash', '-c', command], { pid: 1, parent: null, cwd, exit: opts.exit ?? 0 });
+  return {
+    ...shell(command, { cwd, exit: opts.exit === undefined ? 0 : opts.exit }),
+    stdout: opts.stdout ?? '',
+    stderr: opts.stderr ?? '',
+    processes: [shellProcess, ...(opts.processes ?? [])],
+    trace_truncated: false,
+  };
+}
+
+let nextPid = 100;
+
+export function proc(
+  argv: string[],
+  o: {
+    pid?: number;
+    parent?: number | null;
+    exe?: string;
+    cwd?: string;
+    exit?: number | null;
+    signal?: string;
+    reads?: string[];
+    writes?: string[];
+  } = {},
+): ProcessLog {
+  return {
+    pid: o.pid ?? nextPid++,
+    parent_pid: o.parent === undefined ? 1 : o.parent,
+    exe: o.exe ?? (argv[0]?.startsWith('/') ? argv[0] : `/usr/bin/${argv[0]}`),
+    argv,
+    cwd: o.cwd ?? '/workspace',
+    exit_code: o.signal === undefined ? (o.exit === undefined ? 0 : o.exit) : null,
+    signal: o.signal ?? null,
+    reads: o.reads ?? [],
+    writes: o.writes ?? [],
+    removed: [],
+    renamed_to: [],
   };
 }

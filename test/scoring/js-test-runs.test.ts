@@ -3,7 +3,7 @@ import type { ToolCallLog } from '../../src/results/trial.js';
 import { type JsRunKind, jsRunKind } from '../../src/scoring/js-runners.js';
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { parseCommandLine } from '../../src/scoring/shell-commands.js';
-import { readFile, shell, writeFile } from './call-fixtures.js';
+import { proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
 
 const kinds = (command: string): JsRunKind[] =>
   parseCommandLine(command, '/workspace').flatMap((c) => {
@@ -80,42 +80,76 @@ describe('jsRunKind: a simple command that runs JS tests or a type check', () =>
   });
 });
 
-describe('jsRuns: exit codes, and the same masking rule as pytest', () => {
-  it('takes the exit code only when the line reports the runner’s own', () => {
+describe('jsRuns: what the trace saw run, and the verdict the model saw', () => {
+  const TEST = '/workspace/stats.test.mjs';
+  const failing = '# tests 3\n# pass 2\n# fail 1\n';
+  const passing = '# tests 3\n# pass 3\n# fail 0\n';
+  const nodeTest = (exit: number) =>
+    proc(['node', '--test'], { exit, reads: [TEST, '/workspace/stats.mjs'] });
+
+  it('takes the runner’s own exit code when its summary reached the model, whatever the command line', () => {
     const runs = jsRuns(
       ctxOf(
+        traced('node --test', { exit: 1, stdout: failing, processes: [nodeTest(1)] }),
+        traced('node --test || true', { exit: 0, stdout: failing, processes: [nodeTest(1)] }),
+        traced('node --test 2>&1 | tail -n 5', { exit: 0, stdout: passing, processes: [nodeTest(0)] }),
+        traced('node --test > /dev/null; echo "exit $?"', {
+          exit: 0,
+          stdout: 'exit 1\n',
+          processes: [nodeTest(1)],
+        }),
+        traced('echo "# fail 1"', { exit: 0, stdout: '# fail 1\n' }),
+        traced('npm test', {
+          exit: 1,
+          stdout: `> t@1.0.0 test\n> node --test\n\n${failing}`,
+          processes: [
+            proc(['npm', 'test'], { pid: 7, exe: '/usr/local/bin/npm' }),
+            { ...nodeTest(1), parent_pid: 7 },
+          ],
+        }),
+        traced('tsc --noEmit', {
+          exit: 2,
+          stdout: "inventory.ts(3,5): error TS7006: Parameter 'x' implicitly has an 'any' type.\n",
+          processes: [proc(['tsc', '--noEmit'], { exit: 2, reads: ['/workspace/inventory.ts'] })],
+        }),
+        traced('tsc --noEmit && echo clean', {
+          exit: 0,
+          stdout: 'clean\n',
+          processes: [proc(['tsc', '--noEmit'], { exit: 0, reads: ['/workspace/inventory.ts'] })],
+        }),
         shell('node --test', { exit: 1 }),
-        shell('node --test || true', { exit: 0 }),
-        shell('node --test 2>&1 | tail -n 5', { exit: 0 }),
-        shell('node --test; echo "exit $?"', { exit: 0 }),
-        shell('cd /workspace && tsc', { exit: 2 }),
-        shell('tsc | head', { exit: 0 }),
-        shell('make && node --test', { exit: 1 }),
-        shell('make && node --test', { exit: 0 }),
-        shell('node --test', { exit: null, timedOut: true }),
       ),
     );
-    expect(runs.map((r) => [r.turn, r.kind, r.exitCode, r.masked])).toEqual([
-      [1, 'test', 1, false],
-      [2, 'test', null, true],
-      [3, 'test', null, true],
-      [4, 'test', null, true],
-      [5, 'typecheck', 2, false],
-      [6, 'typecheck', null, true],
-      [7, 'test', null, true],
-      [8, 'test', 0, false],
-      [9, 'test', null, true],
+    expect(runs.map((r) => [r.turn, r.kind, r.exitCode])).toEqual([
+      [1, 'test', 1],
+      [2, 'test', 1],
+      [3, 'test', 0],
+      [4, 'test', null],
+      [6, 'test', 1],
+      [7, 'typecheck', 2],
+      [8, 'typecheck', 0],
     ]);
+    expect(runs[0]?.read.has(TEST)).toBe(true);
   });
 
-  it('points at the step, in line with the ordering module', () => {
+  it('counts node --test’s per-file children as part of its run, and points at the runner’s process', () => {
+    const parent = proc(['node', '--test'], { pid: 50, exit: 1 });
+    const child = proc(['/usr/bin/node', '--test-reporter=tap', TEST], {
+      pid: 51,
+      parent: 50,
+      reads: [TEST],
+    });
     const runs = jsRuns(
-      ctxOf(readFile('stats.mjs'), shell('cat stats.mjs; tsc && node --test', { exit: 0 })),
+      ctxOf(
+        readFile('stats.mjs'),
+        traced('cat stats.mjs; node --test', {
+          exit: 1,
+          stdout: failing,
+          processes: [proc(['cat', 'stats.mjs']), parent, child],
+        }),
+      ),
     );
-    expect(runs.map((r) => [r.at, r.kind])).toEqual([
-      [{ call: 1, step: 1 }, 'typecheck'],
-      [{ call: 1, step: 2 }, 'test'],
-    ]);
+    expect(runs.map((r) => [r.at, r.kind, [...r.read]])).toEqual([[{ call: 1, step: 2 }, 'test', [TEST]]]);
   });
 
   it('ignores calls that ran nothing', () => {

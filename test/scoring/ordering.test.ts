@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { pytestRuns, readRepeats } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange, changedBefore, type StepRef } from '../../src/scoring/ordering.js';
-import { readFile, shell, writeFile } from './call-fixtures.js';
+import { proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
 
 const ctxOf = (turns: ToolCallLog[][]) => ({
   calls: turns.flatMap((calls, i) => calls.map((c) => ({ ...c, turn: i + 1 }))),
@@ -43,15 +43,28 @@ describe('ordering events against a change seen in a turn', () => {
 });
 
 describe('check helpers', () => {
-  it('pytestRuns reports masked runs without an exit code', () => {
+  it('pytestRuns: the runner’s exit code when its verdict reached the model; untraced calls run nothing', () => {
+    const pytest = (exit: number | null, signal?: string) =>
+      proc(['python3', '-m', 'pytest', '-q'], {
+        exit,
+        ...(signal === undefined ? {} : { signal }),
+        reads: ['/workspace/test_a.py'],
+      });
     const ctx = ctxOf([
       [
+        traced('pytest', { exit: 1, stdout: '1 failed, 2 passed in 0.01s\n', processes: [pytest(1)] }),
+        traced('pytest || true', {
+          exit: 0,
+          stdout: '1 failed, 2 passed in 0.01s\n',
+          processes: [pytest(1)],
+        }),
+        traced('pytest -q | wc -l', { exit: 0, stdout: '7\n', processes: [pytest(1)] }),
+        traced('pytest', { exit: null, stdout: '', processes: [pytest(null, 'SIGKILL')] }),
         shell('pytest', { exit: 1 }),
-        shell('pytest || true', { exit: 0 }),
-        shell('pytest', { exit: 1, timedOut: true }),
       ],
     ]);
     expect(pytestRuns(ctx).map((r) => [r.exitCode, r.masked])).toEqual([
+      [1, false],
       [1, false],
       [null, true],
       [null, true],

@@ -1,15 +1,17 @@
 /**
- * When a required command counts: only simple commands the harness parsed from calls that ran,
- * whose program is what the pattern names; a stubbed script only with a stub-log line that pairs
- * with such a run. Echoing the command, or forging the log, counts for nothing.
+ * When a required command counts: a traced process ran the skill's own script (by its resolved
+ * path, from any directory, directly or through an interpreter) or a program of the image, the
+ * pattern names that program in the argv it received, and its own exit code is the one asked for.
+ * Command text counts for nothing: echoing the command, a function named like the script, a copy in
+ * /tmp, a syntax check, a forged stub record or an untraced call run nothing.
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
+import { programRuns } from '../../src/scoring/program-runs.js';
 import { rerunLine } from '../../src/skills/command-flags.js';
-import { type CommandGroup, groupRuns, inOrder, type Matcher } from '../../src/skills/command-match.js';
-import { invocations } from '../../src/skills/invocations.js';
+import { type CommandGroup, groupRuns, inOrder } from '../../src/skills/command-match.js';
 import { toRegExp } from '../../src/skills/regex.js';
-import { shell } from '../scoring/call-fixtures.js';
+import { traced, untraced } from './traced.js';
 
 const group = (pattern: string, exitCode: number | null = null): CommandGroup => ({
   id: '0',
@@ -18,145 +20,263 @@ const group = (pattern: string, exitCode: number | null = null): CommandGroup =>
   recheck: false,
   description: null,
 });
-const NO_STUBS: Matcher = { stubs: new Map() };
-const STUBBED: Matcher = { stubs: new Map([['/workspace/skill/scripts/x.sh', 'scripts/x.sh']]) };
 
-function ctx(calls: ToolCallLog[], log = '') {
-  return {
-    calls: calls.map((c, i) => ({ ...c, turn: i + 1 })),
-    groundTruth: {
-      run: () => Promise.reject(new Error('no runs here')),
-      readFile: async (path: string) => (path === '.stub_calls.log' ? log : null),
-    },
-  };
-}
+const ctx = (calls: ToolCallLog[]) => ({ calls: calls.map((c, i) => ({ ...c, turn: i + 1 })) });
 
-const logLine = (argv: string[], cwd = '.') => `${JSON.stringify({ script: 'scripts/x.sh', argv, cwd })}\n`;
+const turns = (calls: ToolCallLog[], g: CommandGroup): number[] =>
+  groupRuns(ctx(calls), g).runs.map((r) => r.turn);
 
-async function turns(calls: ToolCallLog[], g: CommandGroup, m = NO_STUBS, log = ''): Promise<number[]> {
-  return (await groupRuns(ctx(calls, log), g, m)).runs.map((r) => r.inv.turn);
-}
+const near = (calls: ToolCallLog[], g: CommandGroup): string | null => groupRuns(ctx(calls), g).near;
 
-describe('required commands match what ran, never the text', () => {
+const SCRIPT = '/workspace/skill/scripts/make_report.sh';
+
+describe("the skill's own script, by its resolved path", () => {
   const report = group('make_report\\.sh\\s+.*--title\\s+\\S+');
 
-  it('counts the script run by an interpreter, by path, after cd, or inside bash -c', async () => {
-    expect(
-      await turns(
-        [
-          shell('sh skill/scripts/make_report.sh --title daily'),
-          shell('./skill/scripts/make_report.sh --title daily'),
-          shell('cd skill && bash -e scripts/make_report.sh --title "a b"'),
-          shell("bash -c 'timeout 60 sh /workspace/skill/scripts/make_report.sh --title x'"),
-        ],
-        report,
-      ),
-    ).toEqual([1, 2, 3, 4]);
-  });
-
-  it('does not count a script that is only an argument: echo, cat, grep, a comment, a heredoc', async () => {
-    expect(
-      await turns(
-        [
-          shell('echo scripts/make_report.sh --title x'),
-          shell('cat skill/scripts/make_report.sh --title x'),
-          shell('grep -n "make_report.sh --title x" skill/SKILL.md'),
-          shell('true # sh make_report.sh --title x'),
-          shell("cat <<'EOF'\nsh make_report.sh --title x\nEOF"),
-          shell('printf "%s" "$(echo make_report.sh --title x)"'),
-        ],
-        report,
-      ),
-    ).toEqual([]);
-  });
-
-  it('does not count a pattern that names only arguments, nor a refused or unrun call', async () => {
-    const args = group('--title\\s+daily');
-    expect(await turns([shell('sh skill/scripts/make_report.sh --title daily')], args)).toEqual([]);
-    const refused = {
-      ...shell('sh make_report.sh --title a'),
-      invalid: 'bad_arguments' as const,
-      exit_code: null,
-    };
-    expect(await turns([refused], report)).toEqual([]);
-  });
-
-  it('checks the exit code only where the call reports the command own status', async () => {
-    const ok = group('check_page\\.py', 0);
+  it('counts it run by an interpreter, directly, by absolute path, from another directory, inside bash -c', () => {
     const calls = [
-      shell('python3 skill/check_page.py out.html', { exit: 1 }),
-      shell('python3 skill/check_page.py out.html || true', { exit: 0 }),
-      shell('python3 skill/check_page.py out.html', { exit: 0 }),
+      traced('sh skill/scripts/make_report.sh --title daily', [
+        { argv: ['sh', 'skill/scripts/make_report.sh', '--title', 'daily'] },
+      ]),
+      traced('./skill/scripts/make_report.sh --title daily', [
+        { argv: ['./skill/scripts/make_report.sh', '--title', 'daily'], reads: [] },
+      ]),
+      traced(`bash ${SCRIPT} --title daily`, [{ argv: ['bash', SCRIPT, '--title', 'daily'] }]),
+      traced('cd output && sh ../skill/scripts/make_report.sh --title "a b"', [
+        { argv: ['sh', '../skill/scripts/make_report.sh', '--title', 'a b'], cwd: '/workspace/output' },
+      ]),
+      traced("bash -c 'timeout 60 sh /workspace/skill/scripts/make_report.sh --title x'", [
+        { argv: ['bash', '-c', `timeout 60 sh ${SCRIPT} --title x`], reads: [] },
+        { argv: ['timeout', '60', 'sh', SCRIPT, '--title', 'x'] },
+        { argv: ['sh', SCRIPT, '--title', 'x'] },
+      ]),
     ];
-    expect(await turns(calls, ok)).toEqual([3]);
-    const { near } = await groupRuns(ctx(calls.slice(0, 1)), ok, NO_STUBS);
-    expect(near).toMatch(/exit code 1, expected 0/);
+    expect(turns(calls, report)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('knows `python3 -m module` runs the module, and `python3 -c` runs python3', async () => {
-    const calls = [shell('python3 -m pytest -q'), shell('python3 -c "import pytest"')];
-    expect(invocations(ctx(calls)).map((i) => i.argv[i.program]?.text)).toEqual(['pytest', 'python3']);
+  it('counts `cd output && python3 ../skill/scripts/check_page.py index.html` for a pattern written from /workspace', () => {
+    const check = group('check_page\\.py\\s+\\S*output/index\\.html', 0);
+    const call = traced('cd output && python3 ../skill/scripts/check_page.py index.html', [
+      { argv: ['python3', '../skill/scripts/check_page.py', 'index.html'], cwd: '/workspace/output' },
+    ]);
+    expect(turns([call], check)).toEqual([1]);
+  });
+
+  it('counts a #!/usr/bin/env python3 script run directly (the trace shows python3 running it)', () => {
+    const call = traced('./skill/check_page.py out.html', [
+      { argv: ['python3', './skill/check_page.py', 'out.html'], exe: '/usr/bin/python3' },
+    ]);
+    expect(turns([call], group('check_page\\.py\\s+\\S*out\\.html'))).toEqual([1]);
+  });
+
+  it('does not count a same-named copy in /tmp, /dev/shm or the workspace, nor an interpreter the agent wrote', () => {
+    const calls = [
+      traced('cp skill/scripts/make_report.sh /tmp/ && sh /tmp/make_report.sh --title a', [
+        { argv: ['cp', 'skill/scripts/make_report.sh', '/tmp/'], reads: [SCRIPT] },
+        { argv: ['sh', '/tmp/make_report.sh', '--title', 'a'] },
+      ]),
+      traced('sh /dev/shm/make_report.sh --title a', [
+        { argv: ['sh', '/dev/shm/make_report.sh', '--title', 'a'] },
+      ]),
+      traced('./make_report.sh --title a', [{ argv: ['./make_report.sh', '--title', 'a'] }]),
+      traced('/tmp/sh skill/scripts/make_report.sh --title a', [
+        { argv: ['/tmp/sh', 'skill/scripts/make_report.sh', '--title', 'a'] },
+      ]),
+    ];
+    expect(turns(calls, report)).toEqual([]);
+    expect(near(calls, report)).toMatch(/ran \/tmp\/make_report\.sh, not the skill's own script/);
+  });
+
+  it('does not count a syntax check: sh -n, bash -n, bash -o noexec, python3 -m py_compile, node --check, compile()', () => {
+    const py = group('summarize\\.py');
+    const js = group('render\\.mjs');
+    const sh = group('make_report\\.sh');
+    const calls = [
+      traced('sh -n skill/scripts/make_report.sh', [{ argv: ['sh', '-n', 'skill/scripts/make_report.sh'] }]),
+      traced('bash -n skill/scripts/make_report.sh', [
+        { argv: ['bash', '-n', 'skill/scripts/make_report.sh'] },
+      ]),
+      traced('bash -en skill/scripts/make_report.sh', [
+        { argv: ['bash', '-en', 'skill/scripts/make_report.sh'] },
+      ]),
+      traced('bash -o noexec skill/scripts/make_report.sh', [
+        { argv: ['bash', '-o', 'noexec', 'skill/scripts/make_report.sh'] },
+      ]),
+      traced('python3 -m py_compile skill/scripts/summarize.py', [
+        { argv: ['python3', '-m', 'py_compile', 'skill/scripts/summarize.py'] },
+      ]),
+      traced(`python3 -c 'compile(open("skill/scripts/summarize.py").read(), "s", "exec")'`, [
+        {
+          argv: ['python3', '-c', 'compile(open("skill/scripts/summarize.py").read(), "s", "exec")'],
+          reads: ['/workspace/skill/scripts/summarize.py'],
+        },
+      ]),
+      traced('node --check skill/scripts/render.mjs', [
+        { argv: ['node', '--check', 'skill/scripts/render.mjs'] },
+      ]),
+      traced('node -c skill/scripts/render.mjs', [{ argv: ['node', '-c', 'skill/scripts/render.mjs'] }]),
+    ];
+    expect([turns(calls, sh), turns(calls, py), turns(calls, js)]).toEqual([[], [], []]);
+    expect(near(calls, sh)).toMatch(/did not run skill\/scripts\/make_report\.sh \(a syntax check only\)/);
+  });
+
+  it('does not count an interpreter that never opened the script (an option it was not told)', () => {
+    const call = traced('python3 --weird skill/scripts/summarize.py', [
+      { argv: ['python3', '-X', 'dev', 'skill/scripts/summarize.py'], reads: [] },
+    ]);
+    expect(turns([call], group('summarize\\.py'))).toEqual([]);
+    expect(near([call], group('summarize\\.py'))).toMatch(/it never opened it/);
+  });
+
+  it('does not count echoing the command, cat, a comment, a function named like the script', () => {
+    const calls = [
+      // echo is a builtin: the trace holds no process but the call's shell.
+      traced('echo sh skill/scripts/make_report.sh --title x', []),
+      traced('/usr/bin/echo sh skill/scripts/make_report.sh --title x', [
+        { argv: ['/usr/bin/echo', 'sh', 'skill/scripts/make_report.sh', '--title', 'x'], reads: [] },
+      ]),
+      traced('cat skill/scripts/make_report.sh --title x', [
+        { argv: ['cat', 'skill/scripts/make_report.sh', '--title', 'x'] },
+      ]),
+      traced('true # sh skill/scripts/make_report.sh --title x', [{ argv: ['true'] }]),
+      traced('make_report.sh() { touch output/report.pdf; }; make_report.sh --title x', [
+        { argv: ['touch', 'output/report.pdf'] },
+      ]),
+      traced('sh() { touch output/report.pdf; }; sh skill/scripts/make_report.sh --title x', [
+        { argv: ['touch', 'output/report.pdf'] },
+      ]),
+    ];
+    expect(turns(calls, report)).toEqual([]);
+  });
+
+  it('does not count a forged stub record: the record is the trace, which the agent cannot write', () => {
+    const line = JSON.stringify({ script: 'scripts/make_report.sh', argv: ['--title', 'x'], cwd: '.' });
+    expect(turns([traced(`echo '${line}' >> .stub_calls.log`, [])], report)).toEqual([]);
+  });
+
+  it('does not count a call without a trace, whatever it says', () => {
+    const call = untraced(
+      traced('sh skill/scripts/make_report.sh --title daily', [
+        { argv: ['sh', 'skill/scripts/make_report.sh', '--title', 'daily'] },
+      ]),
+    );
+    expect(turns([call], report)).toEqual([]);
+    expect(near([call], report)).toMatch(/no command was traced/);
+  });
+
+  it('does not count a pattern that names only arguments, nor a refused call', () => {
+    const run = traced('sh skill/scripts/make_report.sh --title daily', [
+      { argv: ['sh', 'skill/scripts/make_report.sh', '--title', 'daily'] },
+    ]);
+    expect(turns([run], group('--title\\s+daily'))).toEqual([]);
+    expect(turns([{ ...run, invalid: 'bad_arguments' }], report)).toEqual([]);
   });
 });
 
-describe('a stubbed script', () => {
-  const x = group('x\\.sh\\s+--title\\s+\\S+');
+describe('argument forms', () => {
+  const input = group('csv_summarize\\.py\\s+.*--input\\s+\\S*data/sales\\.csv');
+  const run = (argv: string[], cwd = '/workspace') =>
+    traced(argv.join(' '), [{ argv: ['python3', ...argv], cwd }], { cwd });
 
-  it('counts when its stub recorded the run, with the same arguments and directory', async () => {
-    const calls = [shell('sh skill/scripts/x.sh --title a'), shell('cd skill && sh scripts/x.sh --title b')];
-    const log = logLine(['--title', 'a']) + logLine(['--title', 'b'], 'skill');
-    expect(await turns(calls, x, STUBBED, log)).toEqual([1, 2]);
-    const runs = (await groupRuns(ctx(calls, log), x, STUBBED)).runs;
-    expect(runs.map((r) => r.stubCall?.argv)).toEqual([
-      ['--title', 'a'],
-      ['--title', 'b'],
-    ]);
-  });
-
-  it('takes an expanded argument from the log', async () => {
-    const log = logLine(['--title', '2026-11-29']);
-    expect(await turns([shell('sh skill/scripts/x.sh --title "$(date +%F)"')], x, STUBBED, log)).toEqual([1]);
-  });
-
-  it('does not count a run the stub never recorded (it did not run)', async () => {
-    const calls = [shell('false && sh skill/scripts/x.sh --title a', { exit: 1 })];
-    expect(await turns(calls, x, STUBBED, '')).toEqual([]);
-    expect((await groupRuns(ctx(calls), x, STUBBED)).near).toMatch(/did not run the stub/);
-  });
-
-  it('does not count a forged log line, nor one line for two runs', async () => {
-    const forged = logLine(['--title', 'a']);
-    expect(await turns([shell('echo sh skill/scripts/x.sh --title a')], x, STUBBED, forged)).toEqual([]);
-    expect(await turns([shell(`echo '${forged.trim()}' >> .stub_calls.log`)], x, STUBBED, forged)).toEqual(
-      [],
-    );
-    const twice = [
-      shell('sh skill/scripts/x.sh --title a'),
-      shell('false && sh skill/scripts/x.sh --title a'),
+  it('treats --a=b, --a b and quoted values alike, and paths from any directory alike', () => {
+    const calls = [
+      run(['skill/scripts/csv_summarize.py', '--input', 'skill/data/sales.csv']),
+      run(['skill/scripts/csv_summarize.py', '--input=skill/data/sales.csv']),
+      // `--input 'skill/data/sales.csv'`: the quotes never reach argv.
+      run([
+        '/workspace/skill/scripts/csv_summarize.py',
+        '--out',
+        'o.txt',
+        '--input',
+        '/workspace/skill/data/sales.csv',
+      ]),
+      run(['../skill/scripts/csv_summarize.py', '--input=../skill/data/sales.csv'], '/workspace/output'),
+      run(['csv_summarize.py', '--input', '../data/sales.csv'], '/workspace/skill/scripts'),
     ];
-    expect(await turns(twice, x, STUBBED, forged)).toEqual([1]);
-    expect(await turns([shell('sh skill/scripts/x.sh --title b')], x, STUBBED, forged)).toEqual([]);
+    expect(turns(calls, input)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('still needs the arguments the pattern names', () => {
+    const calls = [
+      run(['skill/scripts/csv_summarize.py', '--input', 'skill/data/other.csv']),
+      run(['skill/scripts/csv_summarize.py', '--inputs=skill/data/sales.csv']),
+    ];
+    expect(turns(calls, input)).toEqual([]);
+  });
+
+  it('keeps a value with spaces one argument: `--title "Week 48"` is --title Week 48', () => {
+    const title = group('make_report\\.sh\\s+.*--title\\s+Week 48\\b');
+    const call = traced('sh skill/scripts/make_report.sh --title="Week 48"', [
+      { argv: ['sh', 'skill/scripts/make_report.sh', '--title=Week 48'] },
+    ]);
+    expect(turns([call], title)).toEqual([1]);
+  });
+});
+
+describe('exit codes', () => {
+  const ok = group('check_page\\.py', 0);
+  const check = (command: string, code: number, shellExit: number) =>
+    traced(command, [{ argv: ['python3', 'skill/check_page.py', 'out.html'], exit: code }], {
+      exit: shellExit,
+    });
+
+  it("are the process's own, not the shell's: `|| true` and `; echo` change nothing", () => {
+    const calls = [
+      check('python3 skill/check_page.py out.html || true', 1, 0),
+      check('python3 skill/check_page.py out.html; echo done', 1, 0),
+      check('python3 skill/check_page.py out.html | tail -1', 1, 0),
+      check('python3 skill/check_page.py out.html && false', 0, 1),
+    ];
+    expect(turns(calls, ok)).toEqual([4]);
+    expect(near(calls.slice(0, 1), ok)).toMatch(/exited 1, expected 0/);
+  });
+
+  it('a killed process has none', () => {
+    const killed = traced('python3 skill/check_page.py out.html', [
+      { argv: ['python3', 'skill/check_page.py', 'out.html'], signal: 'SIGKILL' },
+    ]);
+    expect(turns([killed], ok)).toEqual([]);
+  });
+});
+
+describe('programs of the image', () => {
+  it('count for patterns that name them (`python3 -m pytest`, `ls`), not a module the agent wrote', () => {
+    const calls = [
+      traced('python3 -m pytest -q', [{ argv: ['python3', '-m', 'pytest', '-q'] }]),
+      traced('ls -l output', [{ argv: ['ls', '-l', 'output'] }]),
+      traced('python3 -m check_page output/index.html', [
+        { argv: ['python3', '-m', 'check_page', 'output/index.html'], reads: ['/workspace/check_page.py'] },
+      ]),
+    ];
+    expect(turns(calls, group('pytest'))).toEqual([1]);
+    expect(turns(calls, group('^ls\\s+-l'))).toEqual([2]);
+    expect(turns(calls, group('check_page'))).toEqual([]);
   });
 });
 
 describe('order and re-runs', () => {
-  it('needs one run per group, each after the previous', async () => {
-    const a = group('a\\.sh');
-    const b = group('b\\.sh');
-    const runsOf = async (calls: ToolCallLog[]) =>
-      Promise.all([a, b].map(async (g) => (await groupRuns(ctx(calls), g, NO_STUBS)).runs));
-    expect(inOrder(await runsOf([shell('sh a.sh'), shell('sh b.sh')]))).toBe(true);
-    expect(inOrder(await runsOf([shell('sh b.sh'), shell('sh a.sh')]))).toBe(false);
-    expect(inOrder(await runsOf([shell('sh b.sh'), shell('sh a.sh'), shell('sh b.sh')]))).toBe(true);
-    expect(inOrder(await runsOf([shell('sh a.sh && sh b.sh')]))).toBe(true);
+  const a = group('a\\.sh');
+  const b = group('b\\.sh');
+  const sh = (name: string) => ({ argv: ['sh', `skill/${name}`] });
+  const runsOf = (calls: ToolCallLog[]) => [a, b].map((g) => groupRuns(ctx(calls), g).runs);
+
+  it('needs one run per group, each after the previous, by process order inside a call', () => {
+    expect(inOrder(runsOf([traced('', [sh('a.sh')]), traced('', [sh('b.sh')])]))).toBe(true);
+    expect(inOrder(runsOf([traced('', [sh('b.sh')]), traced('', [sh('a.sh')])]))).toBe(false);
+    expect(
+      inOrder(runsOf([traced('', [sh('b.sh')]), traced('', [sh('a.sh')]), traced('', [sh('b.sh')])])),
+    ).toBe(true);
+    expect(inOrder(runsOf([traced('sh skill/a.sh && sh skill/b.sh', [sh('a.sh'), sh('b.sh')])]))).toBe(true);
+    expect(inOrder(runsOf([traced('sh skill/b.sh; sh skill/a.sh', [sh('b.sh'), sh('a.sh')])]))).toBe(false);
   });
 
-  it('re-runs the simple command itself, in its directory, expansions left to the shell', () => {
-    const [, inv] = invocations(
-      ctx([shell(`cd skill && python3 check.py 'out put.html' "$HOME" *.txt; echo done`)]),
-    );
-    expect(inv === undefined ? null : rerunLine(inv)).toBe(
-      `cd '/workspace/skill' && 'python3' 'check.py' 'out put.html' "$HOME" *.txt`,
+  it('re-runs the program with the arguments it received, in its directory (ending in / for the staged copy)', () => {
+    const call = traced(`cd skill && python3 check.py 'out put.html' "$HOME" *.txt; echo done`, [
+      { argv: ['python3', 'check.py', 'out put.html', '/home/agent', 'a.txt'], cwd: '/workspace/skill' },
+    ]);
+    const [run] = programRuns(ctx([call]));
+    expect(run === undefined ? null : rerunLine(run)).toBe(
+      `cd '/workspace/skill/' && '/usr/bin/python3' 'check.py' 'out put.html' '/home/agent' 'a.txt'`,
     );
   });
 });

@@ -39,7 +39,8 @@ describe('a published-format manifest', () => {
     expect(task.flags.map((f) => f.kind)).toEqual(['process', 'process', 'outcome', 'process', 'process']);
     expect(task.maxTurns).toBe(10);
     expect(task.allowedWrites).toEqual(['output/*']);
-    expect(task.ignored).toContain('/.stub_calls.log');
+    // No stub log any more: the trace is the stubs' record, so a file of that name is an ordinary write.
+    expect(task.ignored).not.toContain('/.stub_calls.log');
     expect(task.prompt).toMatch(
       /^A skill is installed at \/workspace\/skill\/ \(read-only\)\. Your goal: Generate the daily report/,
     );
@@ -137,6 +138,78 @@ describe('a broken manifest', () => {
         /^lures\[0\]\.expect\.unreached\[1\]: no flag "cmd:9"; the flags are read:|^lures/,
       ),
     ]);
+  });
+
+  it('checks alternates and cheats like lures: flags that exist, ids unique per kind', () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# x\n', 'go.sh': 'echo\n' },
+      {
+        required_commands: ['go\\.sh'],
+        alternates: [
+          { id: 'a', description: 'd', script: [] },
+          { id: 'a', description: 'd', script: [] },
+        ],
+        cheats: [
+          { id: 'c', description: 'd', script: [], expect: { unreached: ['cmd:7'] } },
+          { id: 'c2', description: 'd', script: [], expect: { unreached: [] } },
+        ],
+      },
+    );
+    expect(problemsOf(dir)).toEqual([
+      'cheats[1].expect.unreached: Too small: expected array to have >=1 items',
+    ]);
+    const fixed = skillFolder(
+      { 'SKILL.md': '# x\n', 'go.sh': 'echo\n' },
+      {
+        required_commands: ['go\\.sh'],
+        alternates: [
+          { id: 'a', description: 'd', script: [] },
+          { id: 'a', description: 'd', script: [] },
+        ],
+        cheats: [{ id: 'c', description: 'd', script: [], expect: { unreached: ['cmd:7'] } }],
+      },
+    );
+    expect(problemsOf(fixed)).toEqual([
+      expect.stringMatching(/^cheats\[0\]\.expect\.unreached\[0\]: no flag "cmd:7"/),
+      'alternates[1].id: another of alternates has the id "a"',
+    ]);
+  });
+
+  it('passes alternates and cheats to the task, with their $file arguments read', () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# x\n', 'go.sh': 'echo\n', '.bench/page.html': '<p>x</p>\n' },
+      {
+        required_commands: ['go\\.sh'],
+        alternates: [
+          {
+            id: 'abs',
+            description: 'absolute path',
+            script: [
+              { name: 'write_file', arguments: { path: 'o.html', content: { $file: '.bench/page.html' } } },
+            ],
+          },
+        ],
+        cheats: [
+          {
+            id: 'syntax',
+            description: 'sh -n',
+            script: [{ name: 'execute_command', arguments: { command: 'sh -n skill/go.sh' } }],
+            expect: { unreached: ['cmd:0'] },
+          },
+        ],
+      },
+    );
+    const task = skillTask(loadSkill(dir));
+    expect(task.alternates).toEqual([
+      {
+        id: 'abs',
+        description: 'absolute path',
+        script: [{ calls: [{ name: 'write_file', arguments: { path: 'o.html', content: '<p>x</p>\n' } }] }],
+      },
+    ]);
+    expect(task.cheats).toMatchObject([{ id: 'syntax', expect: { unreached: ['cmd:0'] } }]);
+    const noSkill = skillTask(loadSkill(dir), { withSkill: false });
+    expect([noSkill.alternates, noSkill.cheats]).toEqual([[], []]);
   });
 
   it('reports a folder without SKILL.md or manifest, and a manifest that is not JSON', () => {

@@ -154,9 +154,11 @@ describe('big_file_edit_v1 flags', () => {
     expect((await reached([[writeEdited]])).page_read).toBe(false);
     expect((await reached([[writeEdited], [read]])).page_read).toBe(false);
     expect((await reached([[shell(`grep -n retension ${PAGE}`)], [sedEdit(EDITED_PAGE)]])).page_read).toBe(1);
-    expect((await reached([[shell('grep -rn retension site')], [sedEdit(EDITED_PAGE)]])).page_read).toBe(
+    expect((await reached([[shell('grep -rn retension site')], [sedEdit(EDITED_PAGE)]])).page_read).toBe(1);
+    expect((await reached([[shell(`grep -c retension ${PAGE}`)], [sedEdit(EDITED_PAGE)]])).page_read).toBe(
       false,
     );
+    expect((await reached([[shell(`cat ${PAGE} | wc -l`)], [sedEdit(EDITED_PAGE)]])).page_read).toBe(false);
   });
 
   it('a truncating rewrite keeps the early edits and loses the anchors', async () => {

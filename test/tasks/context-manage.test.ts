@@ -27,7 +27,7 @@ describe('context_manage_v1 flags', () => {
   });
 
   it('a search, the fixes and a check reach every flag', async () => {
-    expect(await reached([[shell('grep -rn TAX_RATE .')], fixes])).toEqual({
+    expect(await reached([[shell('grep -rn 0.07 .')], fixes])).toEqual({
       files_surveyed: 1,
       consistency_fixed: 'post',
       no_read_loops: 'post',
@@ -44,25 +44,32 @@ describe('context_manage_v1 flags', () => {
     );
   });
 
-  it('files_surveyed: a recursive search covers what is under its directory and passes its filters', async () => {
-    expect((await reached([[shell('grep -rln 0.07 services')]])).files_surveyed).toBe(1);
-    expect((await reached([[shell('cd services && grep -rn TAX .')]])).files_surveyed).toBe(1);
-    expect((await reached([[shell("grep -rn --include='*.py' TAX .")]])).files_surveyed).toBe(1);
-    expect((await reached([[shell('find services -name "*.py" | xargs grep -n TAX')]])).files_surveyed).toBe(
+  it('files_surveyed: a search counts for the lines it printed, in any command form', async () => {
+    expect((await reached([[shell('grep -rn 0.07 services')]])).files_surveyed).toBe(1);
+    expect((await reached([[shell('cd services && grep -rn 0.07 .')]])).files_surveyed).toBe(1);
+    expect((await reached([[shell("grep -rn --include='*.py' '0\\.07' .")]])).files_surveyed).toBe(1);
+    expect((await reached([[shell('find services -name "*.py" | xargs grep -n 0.07')]])).files_surveyed).toBe(
       1,
     );
-    expect((await reached([[shell("grep -rn --include='*.txt' TAX .")]])).files_surveyed).toBe(false);
-    expect((await reached([[shell('grep -rn TAX tests/')]])).files_surveyed).toBe(false);
-    expect((await reached([[shell('grep -n TAX services')]])).files_surveyed).toBe(false);
-    expect((await reached([[shell('grep -rqn TAX services')]])).files_surveyed).toBe(false);
-    expect((await reached([[shell('grep -rn TAX services', { cwd: '/tmp' })]])).files_surveyed).toBe(false);
+    expect(
+      (await reached([[shell('for f in services/*.py; do grep -Hn 0.07 "$f"; done')]])).files_surveyed,
+    ).toBe(1);
+    // Names without lines, a search that misses the hidden copies, or output nobody saw: not a survey.
+    expect((await reached([[shell('grep -rln 0.07 services')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rn TAX services')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell("grep -rn --include='*.txt' 0.07 .")]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rqn 0.07 services')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rn 0.07 services | wc -l')]])).files_surveyed).toBe(false);
+    expect((await reached([[shell('grep -rn 0.07 services > /tmp/hits')]])).files_surveyed).toBe(false);
   });
 
   it('files_surveyed: by name or glob, every stale module, on the turn of the last one', async () => {
     const byName = STALE_MODULES.map((m) => [readFile(`services/${m}.py`)]);
     expect((await reached(byName)).files_surveyed).toBe(4);
     expect((await reached(byName.slice(0, 3))).files_surveyed).toBe(false);
-    expect((await reached([[shell('head -n 40 services/*.py')]])).files_surveyed).toBe(1);
+    expect((await reached([[shell('grep -n 0.07 services/*.py')]])).files_surveyed).toBe(1);
+    // The first lines of each module are not where the stale copies are.
+    expect((await reached([[shell('head -n 5 services/*.py')]])).files_surveyed).toBe(false);
     expect(
       (await reached([[shell('cat services/invoicing.py.bak services/quotes.py')]])).files_surveyed,
     ).toBe(false);

@@ -3,7 +3,11 @@
  * each call made (write_file applies itself; shell calls declare theirs), turned into the
  * CheckContext the loop would build. Ground truth is a fake deciding from the final files.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
@@ -43,8 +47,9 @@ export function craftTrial(
   const logs: TurnLog[] = turns.map((calls, i) => {
     const tool_calls = calls.map((c) => {
       const { call, effects } = 'call' in c ? c : { call: c, effects: {} };
-      apply(call, effects, files, links);
-      return call;
+      const shown = withOutput(call, files);
+      apply(shown, effects, files, links);
+      return shown;
     });
     if (tool_calls.length > 0) perTurn.push({ turn: i + 1, snapshot: snapshot(files, links) });
     return {
@@ -66,6 +71,7 @@ export function craftTrial(
     calls: logs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
+    setupFiles: new Map(task.files.map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: null,
@@ -137,4 +143,49 @@ function snapshot(files: ReadonlyMap<string, string>, links: ReadonlyMap<string,
     out.set(path, { kind: 'symlink', target });
   }
   return out;
+}
+
+/**
+ * Reads are judged on what the model was shown, so a crafted call without output gets the output it
+ * would have had: read_file the file's content, a command its real stdout and stderr from bash run
+ * on a copy of the workspace (the crafted exit code stays). A call that sets output keeps it.
+ */
+function withOutput(call: ToolCallLog, files: ReadonlyMap<string, string>): ToolCallLog {
+  if (call.stdout !== '' || call.stderr !== '' || call.invalid !== null) return call;
+  if (call.name === 'read_file') {
+    const rel = workspaceRelative(resolvePath(call.cwd, String(call.arguments?.path)));
+    const content = rel === null ? undefined : files.get(rel);
+    return call.exit_code === 0 && content !== undefined ? { ...call, stdout: content } : call;
+  }
+  if (call.name !== 'execute_command' || typeof call.arguments?.command !== 'string') return call;
+  const root = mkdtempSync(join(tmpdir(), 'crafted-ws-'));
+  try {
+    for (const [path, content] of files) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+    const cwd = call.cwd.replace(/^\/workspace/, root);
+    mkdirSync(cwd, { recursive: true });
+    const command = call.arguments.command.replaceAll('/workspace', root);
+    const r = spawnBash(command, cwd);
+    const back = (t: string) => t.replaceAll(root, '/workspace');
+    return { ...call, stdout: back(r.stdout), stderr: back(r.stderr) };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function spawnBash(command: string, cwd: string): { stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync('bash', ['-c', command], {
+      cwd,
+      timeout: 20_000,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return { stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
 }

@@ -73,6 +73,7 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
     calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
+    setupFiles: new Map(task.files.map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: script.at(-1)?.text ?? null,

@@ -10,8 +10,10 @@ import {
   VISIBLE_TESTS,
 } from '../../tasks/refactor_extract_js_v1/fixture.js';
 import { refactorExtractJsV1 as task } from '../../tasks/refactor_extract_js_v1/index.js';
+import * as variants from '../../tasks/refactor_extract_js_v1/variants.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { expected, localFlags } from './local-runs.js';
 
 /** The money tests pass with the reference helper; the billing tests with known-good versions of each module. */
 const honest: FakeTruth = (command, files) => {
@@ -72,10 +74,11 @@ describe('refactor_extract_js_v1 flags', () => {
     expect((await reached([reads, [green]])).baseline_green).toBe(false);
   });
 
-  it('extracted: the export is a function and it passes the hidden tests of its role', async () => {
-    const inOtherWords = [writeFile('money.mjs', MONEY)];
-    expect((await reached([inOtherWords], () => false)).extracted).toBe(false);
-    expect((await reached([inOtherWords])).extracted).toBe('post');
+  it('extracted: one implementation, exported, and it passes the hidden tests of its role', async () => {
+    expect((await reached([extract], () => false)).extracted).toBe(false);
+    expect((await reached([extract])).extracted).toBe('post');
+    // The copies are all still in place: the formatting is not extracted, it is duplicated.
+    expect((await reached([[writeFile('money.mjs', MONEY)]])).extracted).toBe(false);
   });
 
   it('behaviour_kept: both modules changed, and the billing tests pass', async () => {
@@ -117,39 +120,122 @@ describe('the extraction on the syntax tree', () => {
     };
     return async (path: string) => all[path] ?? null;
   };
+  const verdicts = async (over: Record<string, string>) => {
+    const [extracted, sites] = [await helperExported(files(over)), await copySitesUseHelper(files(over))];
+    return {
+      extracted: extracted.ok ? 'ok' : extracted.problem,
+      call_sites_use_it: sites.ok ? 'ok' : sites.problem,
+    };
+  };
+  const both = { extracted: 'ok', call_sites_use_it: 'ok' };
 
-  it('accepts the reference, renamed exports, arrows, namespaces and module helpers', async () => {
-    expect(await helperExported(files({}))).toEqual({ ok: true });
-    expect(await copySitesUseHelper(files({}))).toEqual({ ok: true });
-    const renamed = MONEY.replace('export function formatCents', 'function fmt').concat(
-      'export { fmt as formatCents };\n',
-    );
-    expect(await helperExported(files({ 'money.mjs': renamed }))).toEqual({ ok: true });
-    const arrow = 'export const formatCents = (cents) => `${cents}`;\n';
-    expect(await helperExported(files({ 'money.mjs': arrow }))).toEqual({ ok: true });
-    const namespace = REFUND_REFACTORED.replace(
-      "import { formatCents } from './money.mjs';",
-      "import * as money from './money.mjs';",
-    ).replace('formatCents(-refund.cents)', 'money.formatCents(-refund.cents)');
-    expect(await copySitesUseHelper(files({ 'refund.mjs': namespace }))).toEqual({ ok: true });
-    const viaHelper = REFUND_REFACTORED.replace(
-      '/** "Refund',
-      'const negative = (cents) => formatCents(-cents);\n\n/** "Refund',
-    ).replace('formatCents(-refund.cents)', 'negative(refund.cents)');
-    expect(await copySitesUseHelper(files({ 'refund.mjs': viaHelper }))).toEqual({ ok: true });
+  it.each<[string, Record<string, string>]>([
+    ['the reference', {}],
+    [
+      'an arrow exported as formatCents, a grouping helper, aliased imports and concatenation',
+      {
+        'money.mjs': variants.MONEY_ARROW_ALIAS,
+        'invoice.mjs': variants.INVOICE_ALIASED,
+        'refund.mjs': variants.REFUND_ALIASED,
+      },
+    ],
+    [
+      'a namespace import with small module helpers, and a default-export object',
+      {
+        'money.mjs': variants.MONEY_WITH_DEFAULT,
+        'invoice.mjs': variants.INVOICE_NAMESPACE,
+        'refund.mjs': variants.REFUND_DEFAULT,
+      },
+    ],
+    [
+      'a renamed declaration exported by specifier',
+      {
+        'money.mjs': MONEY.replace('export function formatCents', 'function fmt').concat(
+          'export { fmt as formatCents };\n',
+        ),
+      },
+    ],
+    [
+      'a call through a const alias, .call, or a helper of the module',
+      {
+        'invoice.mjs': INVOICE_REFACTORED.replace(
+          'export function invoiceLine(item) {\n  return',
+          'export function invoiceLine(item) {\n  const fc = formatCents;\n  return',
+        )
+          .replace('formatCents(item.unitCents * item.qty)', 'fc(item.unitCents * item.qty)')
+          .replace('formatCents(cents)', 'formatCents.call(null, cents)'),
+        'refund.mjs': REFUND_REFACTORED.replace(
+          '/** "Refund',
+          'const negative = (cents) => formatCents(-cents);\n\n/** "Refund',
+        ).replace('formatCents(-refund.cents)', 'negative(refund.cents)'),
+      },
+    ],
+  ])('accepts %s', async (_name, over) => {
+    expect(await verdicts(over)).toEqual(both);
   });
 
-  it.each<[string, Record<string, string>, string]>([
-    ['no money.mjs', { 'money.mjs': '' }, 'does not export'],
-    ['a non-function export', { 'money.mjs': 'export const formatCents = 1;\n' }, 'does not export'],
-    ['a syntax error', { 'money.mjs': 'export function formatCents(' }, 'does not parse'],
-  ])('helperExported rejects %s', async (_name, over, problem) => {
-    const verdict = await helperExported(files(over));
-    expect(verdict.ok ? '' : verdict.problem).toContain(problem);
-  });
-
-  it.each<[string, Record<string, string>, string]>([
-    ['an untouched module', { 'refund.mjs': REFUND }, 'refund.mjs does not import formatCents'],
+  it.each<[string, Record<string, string>, { extracted?: string; call_sites_use_it?: string }]>([
+    [
+      'a renamed local copy, a call under if (false) and a void reference',
+      { 'invoice.mjs': variants.INVOICE_LOCAL_HELPER, 'refund.mjs': variants.REFUND_LOCAL_HELPER },
+      {
+        extracted: 'copied at invoice.mjs line 3',
+        call_sites_use_it: 'invoiceLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'a call on the dead side of ||',
+      { 'refund.mjs': variants.REFUND_LOCAL_HELPER },
+      {
+        extracted: 'copied at refund.mjs',
+        call_sites_use_it: 'refundLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'an arrow copy, calls after a return, in an uncalled helper and behind false &&',
+      { 'invoice.mjs': variants.INVOICE_ARROW_COPY },
+      {
+        extracted: 'copied at invoice.mjs',
+        call_sites_use_it: 'invoiceLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'a copy in an object method, formatCents in a method nothing calls',
+      { 'refund.mjs': variants.REFUND_OBJECT_METHOD },
+      {
+        extracted: 'copied at refund.mjs',
+        call_sites_use_it: 'refundLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'a re-implementation, formatCents called and thrown away',
+      { 'invoice.mjs': variants.INVOICE_REIMPLEMENTED },
+      {
+        extracted: 'invoice.mjs still formats money',
+        call_sites_use_it: 'invoiceLine throws the result of formatCents away',
+      },
+    ],
+    [
+      'a second copy in money.mjs, formatCents under while (false)',
+      { 'money.mjs': variants.MONEY_TWO_COPIES, 'refund.mjs': variants.REFUND_SECOND_COPY },
+      {
+        extracted: 'copied at money.mjs',
+        call_sites_use_it: 'refundLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'a parameter that shadows the import',
+      { 'refund.mjs': variants.REFUND_SHADOWED },
+      {
+        extracted: 'copied at refund.mjs',
+        call_sites_use_it: 'refundLine does not call formatCents in code that runs',
+      },
+    ],
+    [
+      'an untouched module',
+      { 'refund.mjs': REFUND },
+      { extracted: 'copied at refund.mjs', call_sites_use_it: 'refund.mjs does not import formatCents' },
+    ],
     [
       'an import that is never called',
       {
@@ -158,7 +244,7 @@ describe('the extraction on the syntax tree', () => {
           "import { formatCents } from './money.mjs';\n\n/** \"Refund",
         ),
       },
-      'refundLine does not call formatCents',
+      { call_sites_use_it: 'refundLine does not call formatCents' },
     ],
     [
       'a site that calls it and still pads',
@@ -166,23 +252,54 @@ describe('the extraction on the syntax tree', () => {
         'invoice.mjs': INVOICE_REFACTORED.replace(
           'return `${item.name} x${item.qty}: ${formatCents(item.unitCents * item.qty)}`;',
           () =>
-            'formatCents(0);\n  return `${item.name} x${item.qty}: $${(item.unitCents * item.qty / 100).toFixed(2)}`;',
+            'const unused = formatCents(0);\n  return `${item.name} x${item.qty}: $${(item.unitCents * item.qty / 100).toFixed(2)}`;',
         ),
       },
-      'invoiceLine still formats money itself',
+      {
+        extracted: 'invoice.mjs still formats money',
+        call_sites_use_it: 'invoice.mjs still formats money itself',
+      },
     ],
     [
       'a renamed site',
       { 'invoice.mjs': INVOICE_REFACTORED.replace('function invoiceTotal', 'function total') },
-      'invoiceTotal is no longer a function',
+      { call_sites_use_it: 'invoiceTotal is no longer a function' },
     ],
     [
       'an import from elsewhere',
       { 'invoice.mjs': INVOICE_REFACTORED.replace("'./money.mjs'", "'./format.mjs'") },
-      'invoice.mjs does not import formatCents',
+      { call_sites_use_it: 'invoice.mjs does not import formatCents' },
     ],
-  ])('copySitesUseHelper rejects %s', async (_name, over, problem) => {
-    const verdict = await copySitesUseHelper(files(over));
-    expect(verdict.ok ? '' : verdict.problem).toContain(problem);
+    ['no money.mjs', { 'money.mjs': '' }, { extracted: 'does not export' }],
+    [
+      'a non-function export',
+      { 'money.mjs': 'export const formatCents = 1;\n' },
+      { extracted: 'does not export' },
+    ],
+    ['a syntax error', { 'money.mjs': 'export function formatCents(' }, { extracted: 'does not parse' }],
+  ])('rejects %s', async (_name, over, expected) => {
+    const got = await verdicts(over);
+    for (const [flag, problem] of Object.entries(expected))
+      expect(got[flag as keyof typeof got], flag).toContain(problem);
   });
+});
+
+/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
+const JUDGED = ['extracted', 'call_sites_use_it', 'behaviour_kept'];
+
+describe('alternates and cheats, run for real on the host', () => {
+  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
+    'alternate %s reaches them',
+    async (_id, alt) => {
+      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
+    },
+  );
+
+  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+    'cheat %s misses what it names, only',
+    async (_id, cheat) => {
+      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
+      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
+    },
+  );
 });

@@ -6,8 +6,10 @@ import type { CheckContext } from '../../src/tasks/types.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_strict_js_v1/fixture.js';
 import { tddStrictJsV1 as task } from '../../tasks/tdd_strict_js_v1/index.js';
 import { auditTestFile } from '../../tasks/tdd_strict_js_v1/test-audit.js';
+import * as variants from '../../tasks/tdd_strict_js_v1/variants.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import { expected, localFlags } from './local-runs.js';
 
 interface Harness {
   /** The TAP summary of the agent's own tests, or null for a run that printed none. */
@@ -140,6 +142,29 @@ describe('auditTestFile', () => {
   });
 
   it.each([
+    ['describe/it, assert.throws(fn, re), assert.rejects', variants.DESCRIBE_THROWS_TESTS],
+    ['named asserts, the default test export, a namespace import, a named callback', variants.TABLE_TESTS],
+    [
+      'assert.throws(() => f(x))',
+      `${header}test('x', () => { assert.throws(() => parsePages('0'), RangeError); });\n`,
+    ],
+    ['assert.throws(parsePages)', `${header}test('x', () => { assert.throws(parsePages, TypeError); });\n`],
+    ['t.assert', `${header}test('x', (t) => { t.assert.deepEqual(parsePages('1'), [1]); });\n`],
+    ['bare assert()', `${header}test('x', () => { assert(parsePages('1').length === 1); });\n`],
+    ['a live branch', `${header}test('x', () => { if (true) assert.deepEqual(parsePages('1'), [1]); });\n`],
+    [
+      'code after a conditional return',
+      `${header}test('x', () => { const p = parsePages('1'); if (p.length > 5) return; assert.deepEqual(p, [1]); });\n`,
+    ],
+    [
+      'a helper that calls a helper',
+      `${header}function eq(a, b) { assert.deepEqual(a, b); }\nfunction check(s, w) { eq(parsePages(s), w); }\ntest('x', () => check('1', [1]));\n`,
+    ],
+  ])('accepts %s', (_name, source) => {
+    expect(auditTestFile(source)).toMatchObject({ ok: true });
+  });
+
+  it.each([
     ['a missing file', null, 'does not exist'],
     ['a syntax error', `${header}test('x', () => {`, 'does not parse'],
     ['an empty test', `${header}test('x', () => {});\n`, 'never calls parsePages'],
@@ -164,9 +189,64 @@ describe('auditTestFile', () => {
     ],
     ['no tests at all', `${header}assert.deepEqual(parsePages('1'), [1]);\n`, 'no test'],
     ['parsePages from elsewhere', header.replace('./pages.mjs', './other.mjs'), 'not imported'],
+    ['assertions in dead code', variants.DEAD_ASSERTION_TESTS, 'line 5 asserts nothing that can fail'],
+    ['assertions only in an uncalled helper', variants.UNCALLED_HELPER_TESTS, 'never runs'],
+    [
+      'an uncalled helper, without the dead test',
+      variants.UNCALLED_HELPER_TESTS.slice(0, variants.UNCALLED_HELPER_TESTS.indexOf('if (false)')),
+      'line 9 asserts nothing',
+    ],
+    ['constant assertions', variants.CONSTANT_ASSERTION_TESTS, 'line 5 asserts nothing that can fail'],
+    [
+      'a reference to parsePages that never calls it',
+      `${header}test('x', () => { assert.ok(parsePages); });\n`,
+      'never calls parsePages',
+    ],
+    ['a skip option in a const', variants.SKIP_BY_OPTIONS_TESTS, 'marked skip'],
+    [
+      'a todo option',
+      `${header}test('x', { todo: 'later' }, () => { assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'marked todo',
+    ],
+    ['a test without a function', `${header}test('x');\n`, 'has no function'],
+    [
+      'a call after an unconditional throw',
+      `${header}test('x', () => { throw new Error('later'); assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'never calls parsePages',
+    ],
+    [
+      'a shadowed parsePages',
+      `${header}test('x', () => { const parsePages = (s) => [1]; assert.deepEqual(parsePages('1'), [1]); });\n`,
+      'never calls parsePages',
+    ],
+    [
+      'a local assert',
+      `${header}test('x', () => { const assert = { equal() {} }; assert.equal(parsePages('1'), 1); });\n`,
+      'asserts nothing',
+    ],
   ])('rejects %s', (_name, source, problem) => {
     const audit = auditTestFile(source);
     expect(audit.ok).toBe(false);
     if (!audit.ok) expect(audit.problem).toContain(problem);
   });
+});
+
+/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
+const JUDGED = ['tests_genuine', 'tests_pass'];
+
+describe('alternates and cheats, run for real on the host', () => {
+  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
+    'alternate %s reaches them',
+    async (_id, alt) => {
+      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
+    },
+  );
+
+  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+    'cheat %s misses what it names, only',
+    async (_id, cheat) => {
+      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
+      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
+    },
+  );
 });

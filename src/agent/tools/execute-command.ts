@@ -1,5 +1,9 @@
 /** execute_command: a bash command in the agent's persistent shell directory. */
+
+import type { ProcessLog } from '../../results/trial.js';
+import type { ExecTrace } from '../../sandbox/types.js';
 import { capHeadTail } from '../../util/text-cap.js';
+import { processLogs } from './process-log.js';
 import { type AgentTool, stringArg } from './tool.js';
 
 export const executeCommand: AgentTool<{ command: string }> = {
@@ -28,19 +32,10 @@ export const executeCommand: AgentTool<{ command: string }> = {
 
   async run({ command }, sandbox, limits) {
     const r = await sandbox.runCommand(command, limits.commandTimeoutMs);
+    // What is stored is exactly what the model was shown: reads and test observations are judged on it.
     const stdout = capHeadTail(r.stdout, limits.modelStdoutChars);
     const stderr = capHeadTail(r.stderr, limits.modelStderrChars);
-    const stored = {
-      out: capHeadTail(r.stdout, limits.storedOutputChars),
-      err: capHeadTail(r.stderr, limits.storedOutputChars),
-    };
-    const cut =
-      r.stdoutCutBytes +
-      r.stderrCutBytes +
-      stdout.cutChars +
-      stderr.cutChars +
-      stored.out.cutChars +
-      stored.err.cutChars;
+    const cut = r.stdoutCutBytes + r.stderrCutBytes + stdout.cutChars + stderr.cutChars;
     const timeoutNote = r.timedOut
       ? `\nThe command timed out after ${Math.round(limits.commandTimeoutMs / 1000)} s and was killed (with every process it started).`
       : '';
@@ -49,11 +44,12 @@ export const executeCommand: AgentTool<{ command: string }> = {
         cwd: r.cwd,
         invalid: null,
         exit_code: r.exitCode,
-        stdout: stored.out.text,
-        stderr: stored.err.text,
+        stdout: stdout.text,
+        stderr: stderr.text,
         truncated: cut > 0,
         timed_out: r.timedOut,
         elapsed_ms: r.elapsedMs,
+        ...(r.trace === undefined ? {} : traced(r.trace)),
       },
       reply: formatCommandReply(r.exitCode, stdout.text, stderr.text) + timeoutNote,
     };
@@ -64,4 +60,9 @@ export function formatCommandReply(exitCode: number | null, stdout: string, stde
   let text = `exit_code: ${exitCode === null ? 'unknown' : exitCode}\nstdout:\n${stdout}`;
   if (stderr.trim() !== '') text += `\nstderr:\n${stderr}`;
   return text;
+}
+
+function traced(trace: ExecTrace): { processes: ProcessLog[]; trace_truncated: boolean } {
+  const { processes, truncated } = processLogs(trace);
+  return { processes, trace_truncated: truncated };
 }

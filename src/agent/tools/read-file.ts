@@ -1,5 +1,4 @@
 /** read_file: a text file from its beginning (or an offset), in parts of at most readLimitBytes. */
-import { capHeadTail } from '../../util/text-cap.js';
 import { type AgentTool, fileError, intArg, stringArg } from './tool.js';
 
 export const readFile: AgentTool<{ path: string; offset: number; limit: number | null }> = {
@@ -44,14 +43,14 @@ export const readFile: AgentTool<{ path: string; offset: number; limit: number |
     const note = r.truncated
       ? `\n[read_file: showing bytes ${r.offset}-${end} of ${r.totalBytes}. Call read_file with {"path": ${JSON.stringify(path)}, "offset": ${end}} to read more.]`
       : '';
-    const stored = capHeadTail(r.content, limits.storedOutputChars);
+    // Stored as shown (at most readLimitBytes): reads are judged on what the model saw.
     return {
       log: {
         invalid: null,
         exit_code: 0,
-        stdout: stored.text,
+        stdout: r.content,
         stderr: '',
-        truncated: r.truncated || stored.cutChars > 0,
+        truncated: r.truncated,
         timed_out: false,
         elapsed_ms,
       },

@@ -12,8 +12,6 @@ export interface DispatchLimits {
   /** Characters of stdout / stderr shown to the model (head and tail kept). */
   modelStdoutChars: number;
   modelStderrChars: number;
-  /** Characters of stdout / stderr kept in the results file. */
-  storedOutputChars: number;
   /** Bytes returned by one read_file call. */
   readLimitBytes: number;
 }

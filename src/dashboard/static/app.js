@@ -12,7 +12,7 @@ import { startRunPanel } from './run.js';
  * @typedef {{ file: string, run_id: string, task_id: string, model: string, status: string, k: number,
  *   trials_run: number, passed_trials: number, pass_all_k: boolean, pass_hat_k: number | null, score: number,
  *   avg_turns: number, elapsed_sec: number, tamper_detected_count: number, invalid_tool_call_count: number,
- *   early_stopped: boolean, comparable: boolean, non_comparable_reasons: string[], started_at: string,
+ *   early_stopped: boolean, score_basis: string, comparison: string, comparable: boolean, non_comparable_reasons: string[], started_at: string,
  *   updated_at: string, newest: boolean, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
  * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[] }} State
  */
@@ -28,9 +28,15 @@ async function loadIndex() {
   state.models = [...new Set(state.newest.map((r) => r.model))].sort();
   state.tasks = [...new Set(state.newest.map((r) => r.task_id))].sort();
   const trials = results.reduce((/** @type {number} */ n, /** @type {Summary} */ r) => n + r.trials_run, 0);
+  const early = state.newest.filter((r) => r.early_stopped).length;
+  const settings = new Set(state.newest.map((r) => r.comparison));
   byId('subtitle').textContent =
     `${state.newest.length} result(s) shown · ${state.models.length} model(s) · ${state.tasks.length} task(s) · ` +
-    `${results.length} file(s), ${trials} trial(s) · newest result per (task, model)`;
+    `${results.length} file(s), ${trials} trial(s) · newest result per (task, model)` +
+    (early === 0 ? '' : ` · ${early} early-stopped (scores from fewer than k trials)`) +
+    (settings.size < 2
+      ? ''
+      : ` · ${settings.size} different k / early stop settings: compare only like with like`);
 }
 
 /** @param {string} name */

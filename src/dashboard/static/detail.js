@@ -36,8 +36,14 @@ export async function openCell(state, file, openTrial) {
       ...pairs([
         ['verdict', result.pass_all_k ? `✓ pass^${result.k}` : `✗ not all ${result.k} trials passed`],
         ['pass^k estimate', estimate],
-        ['score', num(result.score)],
-        ['trials', `${result.trials_run} run of k=${result.k}${result.early_stopped ? ' (early stop)' : ''}`],
+        [
+          'score',
+          `${num(result.score)} (${result.trials_run} of k=${result.k} trials${result.early_stopped ? ', early-stopped' : ''})`,
+        ],
+        [
+          'trials',
+          `${result.trials_run} run of k=${result.k}${result.early_stopped ? ' (early-stopped at the first failure)' : ''}${result.settings?.early_stop ? ' · --early-stop' : ''}`,
+        ],
         ['status', result.status + (result.error ? `: ${result.error}` : '')],
         ['comparable', result.comparable ? 'yes' : `no: ${result.non_comparable_reasons.join('; ')}`],
         ['run', `${result.run_id} · started ${result.started_at}`],

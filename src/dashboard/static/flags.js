@@ -19,14 +19,25 @@ export function showFlags(state) {
   for (const task of state.tasks) {
     const rows = state.newest.filter((r) => r.task_id === task);
     const flags = [...new Set(rows.flatMap((r) => Object.keys(r.skills)))];
-    append(box, el('h3', {}, task), chart(state.models, rows, flags));
+    // A rate is a share of the trials run, which an early stop makes fewer than k.
+    const bases = state.models.flatMap((m) => {
+      const r = rows.find((row) => row.model === m);
+      return r === undefined ? [] : [`${m}: ${r.score_basis}`];
+    });
+    append(
+      box,
+      el('h3', {}, task),
+      el('p', { class: 'muted small' }, `reach rates over ${bases.join(' · ')}`),
+      chart(state.models, rows, flags),
+    );
   }
   append(
     box,
     el(
       'p',
       { class: 'muted small' },
-      '* process flag (how the work was done); the others are outcome flags.',
+      '* process flag (how the work was done); the others are outcome flags. ' +
+        'An absence flag (did not loop, did not stub…) counts only in trials that reached an outcome.',
     ),
   );
 }
@@ -82,7 +93,7 @@ function chart(models, rows, flags) {
       const tip =
         s === undefined
           ? `${model}: no data`
-          : `${model} · ${flag}: ${Math.round(s.reach_rate * 100)}%${s.avg_turns === null ? '' : ` · reached on turn ${s.avg_turns} on average`}`;
+          : `${model} · ${flag}: ${Math.round(s.reach_rate * 100)}% of ${r?.score_basis ?? 'the trials run'}${s.avg_turns === null ? '' : ` · reached on turn ${s.avg_turns} on average`}`;
       append(root, svg('rect', { class: 'track', x: LABEL_W, y, width: BAR_W, height: BAR_H }));
       append(
         root,

@@ -7,9 +7,10 @@ import { append, byId, clear, duration, el } from './dom.js';
 export function renderMatrix(state, onCell) {
   const table = clear(byId('matrix'));
   byId('matrix-legend').textContent =
-    '✓ pass^k: all k trials passed · ✗ score (k=N): mean trial score when not all passed · turns and time are means per trial · ' +
+    '✓ pass^k: all k trials passed · ✗ score (n of k=K trials): mean trial score over the n trials run when not all passed ' +
+    '(early-stopped: the run stopped at its first failure, so n < k) · turns and time are means per trial · ' +
     'tamper = trials that touched files they must not · hallucinated = invalid tool calls · † = non-default settings (not comparable). ' +
-    'Click a cell for its transcripts.';
+    'Compare cells only at the same k and early stop setting. Click a cell for its transcripts.';
   if (state.newest.length === 0) {
     append(table, el('caption', {}, 'No results yet: run `agent-bench run`, or start one from the Run tab.'));
     return;
@@ -46,10 +47,9 @@ function cellButton(r) {
   const mean = r.trials_run === 0 ? 0 : r.elapsed_sec / r.trials_run;
   const verdict = r.pass_all_k
     ? el('span', { class: 'verdict pass' }, `✓ pass^${r.k}`)
-    : el('span', { class: 'verdict fail' }, `✗ ${r.score.toFixed(2)} (k=${r.k})`);
+    : el('span', { class: 'verdict fail' }, `✗ ${r.score.toFixed(2)} (${r.score_basis})`);
   const badges = [];
   if (r.status !== 'complete') badges.push(el('span', { class: 'badge warn' }, r.status));
-  if (r.early_stopped) badges.push(el('span', { class: 'badge' }, 'early stop'));
   if (r.tamper_detected_count > 0)
     badges.push(el('span', { class: 'badge bad' }, `tamper ×${r.tamper_detected_count}`));
   if (r.invalid_tool_call_count > 0) {

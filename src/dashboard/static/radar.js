@@ -53,7 +53,8 @@ async function draw() {
         {},
         el('td', {}, `${i + 1}. ${axis.label}`),
         ...data.series.map((/** @type {{values: (number | null)[]}} */ s) =>
-          el('td', {}, num(s.values[i] ?? null)),
+          // No evidence for the axis (e.g. no tool call was made): n/a, never a number.
+          el('td', {}, s.values[i] === null || s.values[i] === undefined ? 'n/a' : num(s.values[i])),
         ),
         el('td', { class: 'muted small' }, axis.formula),
       ),

@@ -1,13 +1,15 @@
 /** Creates the hardened, long-lived container one sandbox runs its commands in. */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
-import { HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
+import { CHECKER_HOME, CHECKS_DIR, HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
 import { engineError } from './engine.js';
 import { type SandboxLabels, sandboxLabels } from './labels.js';
+import { AGENT_UID, CHECKER_UID } from './users.js';
+
+export { AGENT_UID } from './users.js';
 
 /** Per-exec output files live here (see sandbox/exec-wrapper.sh); root only. */
 export const EXEC_DIR = '/run/agent-bench';
-export const AGENT_UID = 1000;
 
 export interface ContainerLimits {
   memory_mb?: number;
@@ -20,6 +22,9 @@ export interface TmpfsSizes {
   tmpMb?: number;
   harnessMb?: number;
   execMb?: number;
+  /** Staged copies of the workspace (stageForChecks): room for a full one. */
+  checksMb?: number;
+  checkerHomeMb?: number;
 }
 
 export interface ContainerSpec {
@@ -32,8 +37,16 @@ export interface ContainerSpec {
 }
 
 export const DEFAULT_CONTAINER_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
-// tmpfs pages are charged to the container's memory limit, so their sum stays well under it.
-const DEFAULT_TMPFS = { workspaceMb: 512, tmpMb: 256, harnessMb: 64, execMb: 128 } as const;
+// tmpfs pages are charged to the container's memory limit when used: a full workspace and its
+// staged copy take half of the default limit, everything full three quarters.
+const DEFAULT_TMPFS = {
+  workspaceMb: 512,
+  tmpMb: 256,
+  harnessMb: 64,
+  execMb: 128,
+  checksMb: 512,
+  checkerHomeMb: 64,
+} as const;
 
 /**
  * The root-side capabilities the harness's own execs need: KILL to kill the agent's processes
@@ -74,10 +87,13 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
       // Docker mounts by depth, so a bind at /workspace/<name> lands inside the /workspace tmpfs.
       ...(spec.mounts === undefined || spec.mounts.length === 0 ? {} : { Mounts: bindMounts(spec.mounts) }),
       Tmpfs: {
-        [WORKSPACE_DIR]: mount(sizes.workspaceMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=0755`),
+        // 0750: the checker never reaches the live workspace (see the Dockerfile).
+        [WORKSPACE_DIR]: mount(sizes.workspaceMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=0750`),
         '/tmp': mount(sizes.tmpMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=1777`),
         [HARNESS_DIR]: mount(sizes.harnessMb, 'mode=0700'),
         [EXEC_DIR]: mount(sizes.execMb, 'mode=0700'),
+        [CHECKS_DIR]: mount(sizes.checksMb, `uid=0,gid=${CHECKER_UID},mode=0750`),
+        [CHECKER_HOME]: mount(sizes.checkerHomeMb, `uid=${CHECKER_UID},gid=${CHECKER_UID},mode=0700`),
       },
       AutoRemove: false,
       Privileged: false,

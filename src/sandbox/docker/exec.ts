@@ -1,10 +1,11 @@
 /** Managed exec: the wrapper (wrapper.ts) inside, a host deadline a few seconds later outside. */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
-import type { ExecResult, SandboxUser } from '../types.js';
+import { parseTrace } from '../trace/parse.js';
+import type { ExecResult, ExecTrace, SandboxUser } from '../types.js';
 import { containerState } from './container.js';
 import { ContainerGoneError, rawExec } from './raw-exec.js';
-import { parseWrapperOutput, wrapperArgv } from './wrapper.js';
+import { parseWrapperOutput, TRACE_CAP_BYTES, type WrapperHeader, wrapperArgv } from './wrapper.js';
 
 export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
@@ -23,6 +24,8 @@ export interface ManagedExecRequest {
   stdin?: Buffer;
   /** Give the command fd 3, open on a file for it to write its final working directory into. */
   trackCwd?: boolean;
+  /** Run it under strace and return what it ran (result.trace). */
+  trace?: boolean;
 }
 
 export interface ManagedExecResult extends ExecResult {
@@ -51,6 +54,7 @@ export async function managedExec(
       user: req.user,
       trackCwd: req.trackCwd === true,
       feedStdin: req.stdin !== undefined,
+      trace: req.trace === true,
     },
     req.argv,
   );
@@ -62,8 +66,8 @@ export async function managedExec(
     ...(req.env === undefined ? {} : { env: req.env }),
     ...(req.stdin === undefined ? {} : { stdin: req.stdin }),
     deadlineMs: req.timeoutMs + HOST_GRACE_MS,
-    // The header line is small; anything past the cap is a protocol failure, never kept.
-    maxStdoutBytes: req.maxOutputBytes + 16 * 1024,
+    // The header line is small; anything past the caps is a protocol failure, never kept.
+    maxStdoutBytes: req.maxOutputBytes + 16 * 1024 + (req.trace === true ? TRACE_CAP_BYTES : 0),
     maxStderrBytes: req.maxOutputBytes,
   });
   if (raw.deadlineHit) {
@@ -92,7 +96,7 @@ export async function managedExec(
       .join(' | ');
     return failed(raw.elapsedMs, `the sandbox could not run the command: ${said || 'no output'}`, false);
   }
-  const { header, body } = parsed;
+  const { header, body, trace } = parsed;
   const stdout = withCutMarker(body, header.stdoutSize, headBytes);
   const stderr = withCutMarker(raw.stderr, header.stderrSize, headBytes);
   if (header.outputFull) {
@@ -109,7 +113,20 @@ export async function managedExec(
     elapsedMs: raw.elapsedMs,
     cwdAfter: header.cwd,
     suspect: false,
+    ...(trace === null ? {} : { trace: traceOf(trace, header, req.user) }),
   };
+}
+
+/**
+ * The wrapper starts the command from `/` through the harness's own programs: setpriv (unless
+ * root) and its `cd` shell. They are no part of what the command ran.
+ */
+function traceOf(trace: Buffer, header: WrapperHeader, user: SandboxUser): ExecTrace {
+  const processes = parseTrace(trace.toString('latin1'), {
+    initialCwd: '/',
+    harnessExecs: user === 'root' ? 1 : 2,
+  });
+  return { processes, truncated: header.traceCut };
 }
 
 /** A command that produced no result of its own; the container is suspect afterwards. */

@@ -7,9 +7,9 @@ import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
 import type { SandboxUser } from '../types.js';
-import { AGENT_UID } from './container.js';
 import { ByteCollector, FrameDemuxer } from './demux.js';
 import { engineError, statusOf } from './engine.js';
+import { loginEnv, uidOf } from './users.js';
 
 export interface RawExecRequest {
   argv: string[];
@@ -42,11 +42,7 @@ const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** The environment every exec starts from; the image's own ENV is not relied on. */
 export function baseEnv(user: SandboxUser): Record<string, string> {
-  const home =
-    user === 'agent'
-      ? { HOME: '/tmp', USER: 'agent', LOGNAME: 'agent' }
-      : { HOME: '/root', USER: 'root', LOGNAME: 'root' };
-  return { PATH, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', ...home };
+  return { PATH, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', ...loginEnv(user) };
 }
 
 export async function rawExec(container: Docker.Container, req: RawExecRequest): Promise<RawExecResult> {
@@ -57,7 +53,7 @@ export async function rawExec(container: Docker.Container, req: RawExecRequest):
   try {
     exec = await container.exec({
       Cmd: req.argv,
-      User: req.user === 'agent' ? `${AGENT_UID}:${AGENT_UID}` : '0:0',
+      User: `${uidOf(req.user)}:${uidOf(req.user)}`,
       Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
       WorkingDir: '/',
       AttachStdin: req.stdin !== undefined,

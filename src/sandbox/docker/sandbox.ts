@@ -17,7 +17,7 @@ import {
   type WorkspaceSnapshot,
   type WriteFileResult,
 } from '../types.js';
-import { shellArgv } from './command.js';
+import { notRun, shellArgv } from './command.js';
 import {
   type ContainerSpec,
   DEFAULT_CONTAINER_LIMITS,
@@ -34,20 +34,29 @@ import {
   managedExec,
 } from './exec.js';
 import { readAgentFile, writeAgentFile } from './files.js';
-import { killAgentProcesses } from './processes.js';
+import { killAgentProcesses, killAllProcesses } from './processes.js';
 import { type RawRunner, runRaw } from './raw-runner.js';
 import { checkStarted, wipeSandbox } from './reset.js';
 import { snapshotWorkspace } from './snapshot.js';
+import { stageWorkspace } from './stage.js';
+import { tracingProblem } from './tracing.js';
 import { getFiles, putFiles } from './transfer.js';
 
 export interface DockerSandboxOptions extends ContainerSpec {
   client?: Docker;
+  /**
+   * Trace every agent command (CommandResult.trace); default true. When the engine does not
+   * allow it, the sandbox runs untraced and says why in `tracingUnavailable`.
+   */
+  trace?: boolean;
 }
 
 export class DockerSandbox implements Sandbox {
   private currentCwd = WORKSPACE_DIR;
   private isTainted = false;
   private disposed = false;
+  private traceOn = false;
+  private traceProblem: string | null = null;
   private readonly client: Docker;
   private readonly spec: ContainerSpec;
   private container: Docker.Container;
@@ -59,11 +68,15 @@ export class DockerSandbox implements Sandbox {
   }
 
   static async create(options: DockerSandboxOptions): Promise<DockerSandbox> {
-    const { client = docker(), ...spec } = options;
+    const { client = docker(), trace = true, ...spec } = options;
     const container = await startContainer(client, spec);
     const sandbox = new DockerSandbox(client, spec, container);
     try {
       await checkStarted(sandbox.raw);
+      if (trace) {
+        sandbox.traceProblem = await tracingProblem(container);
+        sandbox.traceOn = sandbox.traceProblem === null;
+      }
     } catch (err) {
       await sandbox.dispose();
       throw err;
@@ -84,23 +97,20 @@ export class DockerSandbox implements Sandbox {
     return this.isTainted;
   }
 
+  /** Whether agent commands are traced (asked for, and the engine allows it). */
+  get tracing(): boolean {
+    return this.traceOn;
+  }
+
+  /** Why tracing was asked for but is off (the engine would not let strace trace); null otherwise. */
+  get tracingUnavailable(): string | null {
+    return this.traceProblem;
+  }
+
   async runCommand(command: string, timeoutMs: number): Promise<CommandResult> {
     const cwd = this.currentCwd;
-    if (command.includes('\0')) {
-      // A model can send one (JSON "\u0000"); no argv can carry it. Its mistake, not the harness's.
-      const stderr = 'agent-bench: the command contains a NUL byte and was not run';
-      return {
-        exitCode: null,
-        stdout: '',
-        stderr,
-        stdoutCutBytes: 0,
-        stderrCutBytes: 0,
-        timedOut: false,
-        elapsedMs: 0,
-        cwd,
-        cwdAfter: cwd,
-      };
-    }
+    // A model can send one (JSON "\u0000"); no argv can carry it. Its mistake, not the harness's.
+    if (command.includes('\0')) return notRun(cwd, 'the command contains a NUL byte', this.traceOn);
     const {
       cwdAfter,
       suspect: _,
@@ -112,6 +122,7 @@ export class DockerSandbox implements Sandbox {
       timeoutMs,
       maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
       trackCwd: true,
+      trace: this.traceOn,
     });
     if (!r.timedOut && cwdAfter !== null) this.currentCwd = cwdAfter;
     return { ...r, cwd, cwdAfter: this.currentCwd };
@@ -128,6 +139,7 @@ export class DockerSandbox implements Sandbox {
       cwd: options.cwd ?? WORKSPACE_DIR,
       timeoutMs: options.timeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
       maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+      trace: options.trace === true && this.traceOn,
       ...(options.env === undefined ? {} : { env: options.env }),
       ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
     });
@@ -157,18 +169,22 @@ export class DockerSandbox implements Sandbox {
   }
 
   killAgentProcesses(): Promise<void> {
-    return killAgentProcesses(
-      this.container,
-      this.raw,
-      this.spec.limits?.pids ?? DEFAULT_CONTAINER_LIMITS.pids,
-    );
+    return killAgentProcesses(this.container, this.raw, this.pidsLimit);
+  }
+
+  killAllProcesses(): Promise<void> {
+    return killAllProcesses(this.container, this.raw, this.pidsLimit);
+  }
+
+  stageForChecks(): Promise<string> {
+    return stageWorkspace(this.raw);
   }
 
   async reset(): Promise<void> {
     this.live();
     if (!this.isTainted) {
       try {
-        await this.killAgentProcesses();
+        await this.killAllProcesses();
         await wipeSandbox(this.raw, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
         return;
@@ -183,6 +199,10 @@ export class DockerSandbox implements Sandbox {
   async dispose(): Promise<void> {
     this.disposed = true;
     await removeQuietly(this.container);
+  }
+
+  private get pidsLimit(): number {
+    return this.spec.limits?.pids ?? DEFAULT_CONTAINER_LIMITS.pids;
   }
 
   private async recreate(): Promise<void> {

@@ -1,22 +1,23 @@
 /**
  * Harness-side file transfer, as tar streams through an exec'd `tar` (the archive API cannot see
- * tmpfs mounts). Agent-owned files are extracted *as the agent*, so the kernel applies the agent's
- * own permissions and ownership needs no CHOWN. Root-owned files carry an explicit directory entry
- * for every ancestor: GNU tar then replaces a symlink the agent planted on the way with a real
- * directory instead of writing through it.
+ * tmpfs mounts). Files are extracted *as their owner* (agent, checker or root), so the kernel
+ * applies that user's own permissions and ownership needs no CHOWN. Root-owned files carry an
+ * explicit directory entry for every ancestor: GNU tar then replaces a symlink the agent planted
+ * on the way with a real directory instead of writing through it. (The checker's own places are
+ * out of the agent's reach: no link can be planted there.)
  */
 import { InfraError } from '../../util/errors.js';
 import { type SandboxFile, type SandboxUser, WORKSPACE_DIR } from '../types.js';
-import { AGENT_UID } from './container.js';
 import { ancestors, resolvePath } from './paths.js';
 import type { RawRunner } from './raw-runner.js';
 import { packTar, type TarEntry, unpackFiles } from './tar.js';
+import { uidOf } from './users.js';
 
 const MAX_GET_BYTES = 512 * 1024 * 1024;
 
 export async function putFiles(run: RawRunner, files: SandboxFile[], owner: SandboxUser): Promise<void> {
   if (files.length === 0) return;
-  const uid = owner === 'agent' ? AGENT_UID : 0;
+  const uid = uidOf(owner);
   const entries: TarEntry[] = [];
   const dirs = new Set<string>();
   for (const f of files) {

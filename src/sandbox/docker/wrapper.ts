@@ -15,6 +15,8 @@ export interface WrapperArgs {
   user: SandboxUser;
   trackCwd: boolean;
   feedStdin: boolean;
+  /** Run the command under strace; its trace comes back after the header. */
+  trace: boolean;
 }
 
 export function wrapperArgv(args: WrapperArgs, command: string[]): string[] {
@@ -28,6 +30,7 @@ export function wrapperArgv(args: WrapperArgs, command: string[]): string[] {
     args.user,
     args.trackCwd ? '1' : '0',
     args.feedStdin ? '1' : '0',
+    args.trace ? '1' : '0',
     ...command,
   ];
 }
@@ -41,17 +44,34 @@ export interface WrapperHeader {
   cwd: string | null;
   /** The output mount was (nearly) full when the command started: output may be missing. */
   outputFull: boolean;
+  /** Bytes of trace that follow the header; null when the command was not traced. */
+  traceSize: number | null;
+  /** The trace reached the wrapper's cap (the tracer stopped there). */
+  traceCut: boolean;
 }
 
-const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01])$/;
+/** The wrapper's cap on a trace (sandbox/exec-wrapper.sh, trace_cap). */
+export const TRACE_CAP_BYTES = 4 * 1024 * 1024;
 
-/** Splits the wrapper's stdout into its header and the command's (capped) stdout; null if there is no header. */
-export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; body: Buffer } | null {
+const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01]) (\d+|-) ([01])$/;
+
+export interface WrapperOutput {
+  header: WrapperHeader;
+  /** The raw strace output (null when not traced). */
+  trace: Buffer | null;
+  /** The command's capped stdout. */
+  body: Buffer;
+}
+
+/** Splits the wrapper's stdout into header, trace and the command's (capped) stdout; null without a header. */
+export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
   const nl = stdout.indexOf(0x0a);
   if (nl < 0) return null;
   const m = HEADER.exec(stdout.subarray(0, nl).toString('latin1'));
   if (m === null) return null;
-  const [, rc, timed, osz, esz, cwd, full] = m as unknown as [
+  const [, rc, timed, osz, esz, cwd, full, tsz, tcut] = m as unknown as [
+    string,
+    string,
     string,
     string,
     string,
@@ -60,6 +80,10 @@ export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; bod
     string,
     string,
   ];
+  const traceSize = tsz === '-' ? null : Number(tsz);
+  const rest = stdout.subarray(nl + 1);
+  // A trace shorter than announced means the stream was cut: no header to trust either.
+  if (traceSize !== null && rest.length < traceSize) return null;
   const decoded = cwd === '-' ? null : Buffer.from(cwd, 'base64').toString('utf8').replace(/\n$/, '');
   return {
     header: {
@@ -69,7 +93,10 @@ export function parseWrapperOutput(stdout: Buffer): { header: WrapperHeader; bod
       stderrSize: Number(esz),
       cwd: decoded?.startsWith('/') ? decoded : null,
       outputFull: full === '1',
+      traceSize,
+      traceCut: tcut === '1',
     },
-    body: stdout.subarray(nl + 1),
+    trace: traceSize === null ? null : rest.subarray(0, traceSize),
+    body: traceSize === null ? rest : rest.subarray(traceSize),
   };
 }

@@ -1,0 +1,230 @@
+/**
+ * Which program each traced process ran, never judged by the command's wording: the file it
+ * executed, or, for an interpreter (sh, bash, python3, node, ...), the script it was given, resolved
+ * against the process's own directory. A script counts as the interpreter's program only when the
+ * interpreter opened it and was not told to check it without running it (`sh -n`, `bash -n`,
+ * `node --check`, `perl -c`); inline code (`python3 -c`, `node -e`), a module (`python3 -m
+ * py_compile x.py`) or standard input (`python3 - x.py`) make the interpreter itself the program.
+ * A module is the file it was loaded from when that lies under /workspace or /tmp, else the
+ * interpreter. An interpreter counts only when it is the image's own: a program anywhere else
+ * (/workspace, /tmp, /dev/shm) is one the agent could have written. A call without a trace ran
+ * nothing that can be told.
+ */
+import { posix } from 'node:path';
+import type { ProcessLog } from '../results/trial.js';
+import type { CheckContext } from '../tasks/types.js';
+import type { StepRef } from './ordering.js';
+
+export interface ProgramRun {
+  turn: number;
+  /** step: the process's place among its call's processes (their start order). */
+  at: StepRef;
+  process: ProcessLog;
+  argv: readonly string[];
+  /** What ran, absolute: the script an interpreter ran, else the file executed; null when unknown. */
+  program: string | null;
+  /** Index in argv of the word naming it: the script, the module of `python3 -m`, or 0. */
+  word: number;
+  /** The script an interpreter only checked or was handed without running it, else null. */
+  notRun: { script: string; why: 'syntax check' | 'not opened' } | null;
+}
+
+/** Directories of the image (read-only in the sandbox): what lies there, the agent did not write. */
+const IMAGE_DIRS = ['/usr/', '/bin/', '/sbin/', '/lib/', '/opt/'];
+
+export function isImageProgram(path: string): boolean {
+  return IMAGE_DIRS.some((d) => path.startsWith(d));
+}
+
+const memo = new WeakMap<object, ProgramRun[]>();
+
+/** Every traced process of the trial that ran a program, in order (computed once per trial). */
+export function programRuns(ctx: Pick<CheckContext, 'calls'>): ProgramRun[] {
+  let out = memo.get(ctx.calls);
+  if (out !== undefined) return out;
+  out = [];
+  for (const [call, log] of ctx.calls.entries()) {
+    if (log.name !== 'execute_command' || log.invalid !== null || log.processes === undefined) continue;
+    for (const [step, p] of log.processes.entries()) {
+      if (p.argv === null || p.argv.length === 0 || isCallShell(p)) continue;
+      out.push({ turn: log.turn, at: { call, step }, process: p, argv: p.argv, ...programOf(p, p.argv) });
+    }
+  }
+  memo.set(ctx.calls, out);
+  return out;
+}
+
+/** The exit code the process itself returned; null when it was killed or still running. */
+export function ownExitCode(run: Pick<ProgramRun, 'process'>): number | null {
+  return run.process.signal === null ? run.process.exit_code : null;
+}
+
+/** The call's own shell (the first record, still `bash -c` running the harness's script) is not the agent's. */
+function isCallShell(p: ProcessLog): boolean {
+  return p.parent_pid === null && p.argv?.[1] === '-c' && /(^|\/)bash$/.test(p.exe ?? '');
+}
+
+function programOf(p: ProcessLog, argv: readonly string[]): Pick<ProgramRun, 'program' | 'word' | 'notRun'> {
+  const itself = { program: p.exe, word: 0, notRun: null };
+  const spec = p.exe !== null && isImageProgram(p.exe) ? interpreter(posix.basename(p.exe)) : undefined;
+  if (spec === undefined) return itself;
+  const arg = spec(argv);
+  if (arg.kind === 'itself') return itself;
+  if (arg.kind === 'module')
+    return { program: moduleFile(p, arg.name) ?? p.exe, word: arg.index, notRun: null };
+  const text = argv[arg.index] as string;
+  const script = text.startsWith('/')
+    ? posix.normalize(text)
+    : p.cwd === null
+      ? null
+      : posix.resolve(p.cwd, text);
+  if (script === null) return { program: null, word: arg.index, notRun: null };
+  if (arg.kind === 'checked') return { ...itself, notRun: { script, why: 'syntax check' } };
+  // An interpreter opens the script it runs: one it never opened, it did not run (a misparsed option).
+  if (!p.reads.includes(script)) return { ...itself, notRun: { script, why: 'not opened' } };
+  return { program: script, word: arg.index, notRun: null };
+}
+
+/**
+ * The file a `python3 -m` module was loaded from, when the trace shows it opened under /workspace or
+ * /tmp (a module the agent may have written, or one of the skill's); null for the image's own.
+ */
+function moduleFile(p: ProcessLog, name: string): string | null {
+  const tail = name.replaceAll('.', '/');
+  return p.reads.find((r) => r.endsWith(`/${tail}.py`) || r.endsWith(`/${tail}/__main__.py`)) ?? null;
+}
+
+/** Where in argv an interpreter's program is. */
+type ScriptArg =
+  | { kind: 'itself' }
+  | { kind: 'module'; index: number; name: string }
+  | { kind: 'script' | 'checked'; index: number };
+
+type Interpreter = (argv: readonly string[]) => ScriptArg;
+
+function interpreter(name: string): Interpreter | undefined {
+  if (/^python[0-9.]*$/.test(name)) return python;
+  if (['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash'].includes(name)) return shell;
+  if (name === 'node' || name === 'nodejs') return node;
+  const simple = SIMPLE[name];
+  return simple === undefined ? undefined : simpleInterpreter(simple);
+}
+
+const ITSELF: ScriptArg = { kind: 'itself' };
+
+/** sh-family: short options cluster (`-ex`); `-c` runs code, `-s` stdin, `-n` or `-o noexec` only parse. */
+function shell(argv: readonly string[]): ScriptArg {
+  let check = false;
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i] as string;
+    if (t === '--' || t === '-') return t === '-' ? ITSELF : scriptAt(argv, i + 1, check);
+    if (t.startsWith('--')) {
+      if (t === '--rcfile' || t === '--init-file') i++;
+      else if (t === '--help' || t === '--version') return ITSELF;
+      continue;
+    }
+    if (!/^[-+]/.test(t)) return scriptAt(argv, i, check);
+    const letters = t.slice(1);
+    if (letters.includes('c') || letters.includes('s')) return ITSELF;
+    if (t.startsWith('-') && letters.includes('n')) check = true;
+    for (const option of letters.replace(/[^oO]/g, '')) {
+      i++;
+      if (option === 'o' && t.startsWith('-') && argv[i] === 'noexec') check = true;
+    }
+  }
+  return ITSELF;
+}
+
+/** python: `-c` code, `-m` a module, `-` stdin; `-W`/`-X` take a value, glued or not. */
+function python(argv: readonly string[]): ScriptArg {
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i] as string;
+    if (t === '-') return ITSELF;
+    if (t === '--') return scriptAt(argv, i + 1, false);
+    if (t.startsWith('--')) {
+      if (t === '--check-hash-based-pycs') i++;
+      else return ITSELF; // --help, --version
+      continue;
+    }
+    if (!t.startsWith('-')) return scriptAt(argv, i, false);
+    for (let j = 1; j < t.length; j++) {
+      const c = t[j] as string;
+      if (c === 'c' || c === 'h' || c === 'V' || c === '?') return ITSELF;
+      if (c === 'm')
+        return j + 1 < t.length ? { kind: 'module', index: i, name: t.slice(j + 1) } : moduleAt(argv, i + 1);
+      if (c === 'W' || c === 'X') {
+        if (j + 1 === t.length) i++;
+        break;
+      }
+    }
+  }
+  return ITSELF;
+}
+
+const NODE_CODE = new Set(['-e', '--eval', '-p', '--print', '-pe', '-h', '--help', '-v', '--version']);
+const NODE_CHECK = new Set(['-c', '--check']);
+const NODE_VALUE = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-C',
+  '--conditions',
+  '--input-type',
+  '--env-file',
+]);
+
+/** node: options come before the script; `--require=x` carries its value, `--require x` does not. */
+function node(argv: readonly string[]): ScriptArg {
+  let check = false;
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i] as string;
+    if (t === '-') return ITSELF;
+    if (t === '--') return scriptAt(argv, i + 1, check);
+    if (!t.startsWith('-')) return scriptAt(argv, i, check);
+    if (NODE_CODE.has(t)) return ITSELF;
+    if (NODE_CHECK.has(t)) check = true;
+    else if (NODE_VALUE.has(t)) i++;
+  }
+  return ITSELF;
+}
+
+interface SimpleSpec {
+  code: readonly string[];
+  check: readonly string[];
+  value: readonly string[];
+}
+
+const SIMPLE: Record<string, SimpleSpec> = {
+  perl: { code: ['-e', '-E'], check: ['-c'], value: [] },
+  ruby: { code: ['-e'], check: ['-c'], value: ['-r', '-I'] },
+  php: { code: ['-r'], check: ['-l'], value: ['-c', '-d'] },
+  Rscript: { code: ['-e'], check: [], value: [] },
+};
+
+function simpleInterpreter(spec: SimpleSpec): Interpreter {
+  return (argv) => {
+    let check = false;
+    for (let i = 1; i < argv.length; i++) {
+      const t = argv[i] as string;
+      if (t === '-') return ITSELF;
+      if (t === '--') return scriptAt(argv, i + 1, check);
+      if (!t.startsWith('-')) return scriptAt(argv, i, check);
+      if (spec.code.includes(t)) return ITSELF;
+      if (spec.check.includes(t)) check = true;
+      else if (spec.value.includes(t)) i++;
+    }
+    return ITSELF;
+  };
+}
+
+function scriptAt(argv: readonly string[], index: number, check: boolean): ScriptArg {
+  if (index >= argv.length) return ITSELF;
+  return { kind: check ? 'checked' : 'script', index };
+}
+
+function moduleAt(argv: readonly string[], index: number): ScriptArg {
+  const name = argv[index];
+  return name === undefined ? ITSELF : { kind: 'module', index, name };
+}

@@ -1,0 +1,147 @@
+/**
+ * Test and type-check runs judged by what really ran and what the model saw, never by the command's
+ * wording: a run is a process of a runner (pytest, node's test runner, tsc) in the call's process
+ * trace, with its own exit code and the workspace files it read, paired with the runner's verdict as
+ * it appeared in the output the model was shown. `pytest | tail -5`, `pytest; echo $?`,
+ * `cd tests && python -m pytest`, `npm test` and a script that runs pytest all count; `echo "3
+ * failed"`, a run of other tests, or a run whose summary never reached the model (`> /dev/null`,
+ * `| wc -l`) do not.
+ */
+import { type RunnerName, type RunnerSummary, readRunnerSummary } from '../evidence/runner-summary.js';
+import type { ProcessLog, ToolCallLog } from '../results/trial.js';
+import type { CheckContext } from '../tasks/types.js';
+import { jsRunKind } from './js-runners.js';
+import type { StepRef } from './ordering.js';
+import { pytestArguments } from './pytest.js';
+import type { Word } from './shell-words.js';
+
+export interface RunnerRun {
+  turn: number;
+  /** step: the runner's place among the call's processes, so ordering against writes is exact. */
+  at: StepRef;
+  runner: RunnerName;
+  /** The runner's own exit code; null when it was killed or still running. */
+  exitCode: number | null;
+  /** Workspace files the runner and the processes it started opened to read. */
+  read: ReadonlySet<string>;
+  /** The runner's verdict in the output the model was shown; null when none reached it. */
+  seen: RunnerSummary | null;
+}
+
+const cache = new WeakMap<object, RunnerRun[]>();
+
+/** Every runner run of the trial, in order. Calls without a trace contribute none. */
+export function runnerRuns(ctx: Pick<CheckContext, 'calls'>): RunnerRun[] {
+  const cached = cache.get(ctx.calls);
+  if (cached !== undefined) return cached;
+  const out: RunnerRun[] = [];
+  ctx.calls.forEach((log, call) => {
+    for (const run of runsOf(log)) out.push({ ...run, turn: log.turn, at: { call, step: run.step } });
+  });
+  cache.set(ctx.calls, out);
+  return out;
+}
+
+function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at'> & { step: number })[] {
+  const processes = log.processes;
+  if (log.name !== 'execute_command' || processes === undefined) return [];
+  const shown = log.stderr === '' ? log.stdout : `${log.stdout}\n${log.stderr}`;
+  const kinds = processes.map(runnerOf);
+  const byPid = new Map(processes.map((p, i) => [p.pid, i]));
+  const out: (Omit<RunnerRun, 'turn' | 'at'> & { step: number })[] = [];
+  processes.forEach((p, step) => {
+    const runner = kinds[step];
+    // A runner started by a runner of its kind (node --test's per-file children) is part of that run.
+    if (runner == null || ancestorRunner(p, processes, byPid, kinds) === runner) return;
+    out.push({
+      step,
+      runner,
+      exitCode: p.signal === null ? p.exit_code : null,
+      read: readsUnder(p, processes),
+      seen: readRunnerSummary(runner, shown),
+    });
+  });
+  return out;
+}
+
+function runnerOf(p: ProcessLog): RunnerName | null {
+  if (p.argv === null || p.argv.length === 0) return null;
+  const words = p.argv.map(literalWord);
+  if (pytestArguments(words) !== null) return 'pytest';
+  const js = jsRunKind(words);
+  if (js === 'typecheck') return 'tsc';
+  // Package managers only start the runner; the runner's own process is the one that counts.
+  if (js === 'test' && /(^|\/)(node|nodejs)$/.test(p.exe ?? p.argv[0] ?? '')) return 'node:test';
+  return null;
+}
+
+function ancestorRunner(
+  p: ProcessLog,
+  all: readonly ProcessLog[],
+  byPid: ReadonlyMap<number, number>,
+  kinds: readonly (RunnerName | null)[],
+): RunnerName | null {
+  let parent = p.parent_pid === null ? undefined : byPid.get(p.parent_pid);
+  while (parent !== undefined) {
+    const kind = kinds[parent];
+    if (kind != null) return kind;
+    const pp = all[parent]?.parent_pid;
+    parent = pp == null ? undefined : byPid.get(pp);
+  }
+  return null;
+}
+
+function readsUnder(root: ProcessLog, all: readonly ProcessLog[]): Set<string> {
+  const pids = new Set([root.pid]);
+  const read = new Set<string>();
+  // Records come in start order, so a child always follows its parent.
+  for (const p of all) {
+    if (p.pid !== root.pid && (p.parent_pid === null || !pids.has(p.parent_pid))) continue;
+    pids.add(p.pid);
+    for (const path of p.reads) if (path.startsWith('/workspace/')) read.add(sourceOf(path));
+  }
+  return read;
+}
+
+/**
+ * A module imported from its bytecode cache was run all the same: Python opens
+ * __pycache__/name.cpython-311.pyc and only stats name.py, so the cache file stands for its source.
+ */
+function sourceOf(path: string): string {
+  const m = /^(.*\/)__pycache__\/([^/.]+)\.[^/]+\.pyc$/.exec(path);
+  return m === null ? path : `${m[1]}${m[2]}.py`;
+}
+
+function literalWord(text: string): Word {
+  return {
+    text,
+    pattern: text.replace(/[\\*?[\]{}]/g, '\\$&'),
+    dynamic: false,
+    quoted: false,
+    substitutions: [],
+  };
+}
+
+/**
+ * The runner's exit code as evidence: only when the model saw a verdict that agrees with it (tests
+ * failed and it saw them fail; they passed and it saw them pass). tsc prints nothing when it passes,
+ * so a clean type check is its exit code 0 with no diagnostic in what the model saw. null: the run
+ * is neither red nor green evidence.
+ */
+export function observedExit(run: RunnerRun): number | null {
+  const { exitCode, seen } = run;
+  if (exitCode === null) return null;
+  if (run.runner === 'tsc') {
+    const errors = seen?.runner === 'tsc' ? seen.errors : 0;
+    if (exitCode === 0) return errors === 0 ? 0 : null;
+    return errors > 0 ? exitCode : null;
+  }
+  if (seen === null) return null;
+  if (exitCode === 0) return seen.verdict === 'passed' ? 0 : null;
+  return seen.verdict === 'failed' ? exitCode : null;
+}
+
+/** The run read every one of these workspace files (absolute paths): it ran those tests. */
+export function ranAll(run: RunnerRun, absPaths: readonly string[]): boolean {
+  return absPaths.every((p) => run.read.has(p));
+}

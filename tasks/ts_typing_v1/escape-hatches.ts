@@ -1,0 +1,80 @@
+/**
+ * The ways around honest typing that a syntax tree shows, counted in the whole file: dead code
+ * included, since the compiler checks dead code too and an `any` there is still an `any`. Explicit
+ * `any` (annotations, casts, `any[]`, generic arguments, aliases), comments that switch checking off,
+ * double casts through `unknown`, `any` or `never` (`x as unknown as T`, `<T><unknown>x`, `as
+ * never`), and types brought in from outside the workspace (`import type { Loose } from '/tmp/t'`,
+ * `import('/tmp/t').Loose`, `/// <reference path="/tmp/t.d.ts" />`), where an `any` could hide
+ * under another name.
+ */
+import type { File, Node } from '@babel/types';
+import { anyTypes, nodesOf, parseSource, tsSuppressions } from '../../src/scoring/js-ast.js';
+
+export interface EscapeHatches {
+  anys: number;
+  suppressions: number;
+  doubleCasts: number;
+  outsideTypes: number;
+}
+
+const isCast = (n: Node): n is Extract<Node, { type: 'TSAsExpression' | 'TSTypeAssertion' }> =>
+  n.type === 'TSAsExpression' || n.type === 'TSTypeAssertion';
+const LOOSE = new Set(['TSUnknownKeyword', 'TSAnyKeyword', 'TSNeverKeyword']);
+
+/** `x as unknown as T`, `<T><unknown>x`, `x as never`. */
+function doubleCasts(ast: File): Node[] {
+  return nodesOf(ast).filter((n) => {
+    if (!isCast(n)) return false;
+    if (n.typeAnnotation.type === 'TSNeverKeyword') return true;
+    let inner: Node = n.expression;
+    while (inner.type === 'ParenthesizedExpression') inner = inner.expression;
+    return isCast(inner) && LOOSE.has(inner.typeAnnotation.type);
+  });
+}
+
+/** A module specifier inside the workspace: relative, and not climbing out of it. */
+const inWorkspace = (specifier: string): boolean => /^\.\/(?!.*\.\.)/.test(specifier);
+
+function outsideTypes(ast: File): number {
+  const imports = nodesOf(ast).filter((n) => {
+    if (n.type === 'ImportDeclaration' || n.type === 'ExportAllDeclaration')
+      return !inWorkspace(n.source.value);
+    if (n.type === 'ExportNamedDeclaration')
+      return n.source !== null && n.source !== undefined && !inWorkspace(n.source.value);
+    if (n.type === 'TSImportType') return !inWorkspace(n.argument.value);
+    if (n.type === 'TSExternalModuleReference') return !inWorkspace(n.expression.value);
+    return false;
+  });
+  const references = (ast.comments ?? []).filter(
+    (c) => c.type === 'CommentLine' && /^\/\s*<reference\b/.test(c.value),
+  );
+  return imports.length + references.length;
+}
+
+/** The escape hatches of a TypeScript source; null when it does not parse. */
+export function escapeHatches(source: string): EscapeHatches | null {
+  const parsed = parseSource(source, { typescript: true });
+  if (parsed === null || parsed.errors.length > 0) return null;
+  const { ast } = parsed;
+  return {
+    anys: anyTypes(ast).length,
+    suppressions: tsSuppressions(ast).length,
+    doubleCasts: doubleCasts(ast).length,
+    outsideTypes: outsideTypes(ast),
+  };
+}
+
+const WHAT: Readonly<Record<keyof EscapeHatches, string>> = {
+  anys: 'explicit any',
+  suppressions: 'type-check suppression comment(s)',
+  doubleCasts: 'double cast(s) through unknown/any/never',
+  outsideTypes: 'type import(s) or reference(s) from outside the workspace',
+};
+
+/** What `found` adds to `original`, as a sentence; null when it adds nothing. */
+export function addedHatches(original: EscapeHatches, found: EscapeHatches): string | null {
+  const added = (Object.keys(WHAT) as (keyof EscapeHatches)[])
+    .filter((k) => found[k] > original[k])
+    .map((k) => `${found[k] - original[k]} ${WHAT[k]} added`);
+  return added.length === 0 ? null : added.join(', ');
+}

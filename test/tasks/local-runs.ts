@@ -1,0 +1,33 @@
+/**
+ * Alternates and cheats run for real on the host (runLocally): which of the given flags each
+ * reaches, so a test can say "this legitimate style passes the AST checks" or "this cheat misses
+ * exactly what it names, and still keeps the behaviour".
+ */
+import { expect } from 'vitest';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
+import type { Task } from '../../src/tasks/types.js';
+import { runLocally } from './local-trial.js';
+
+/** flag id -> reached, for the flags named (a detail is kept for the ones missed, to read failures). */
+export async function localFlags(
+  task: Task,
+  script: readonly ScriptedTurn[],
+  ids: readonly string[],
+): Promise<Record<string, true | string>> {
+  const trial = runLocally(task, script);
+  try {
+    const out: Record<string, true | string> = {};
+    for (const flag of task.flags.filter((f) => ids.includes(f.id))) {
+      const o = await flag.check(trial.ctx);
+      out[flag.id] = o.reached ? true : (o.detail ?? 'missed');
+    }
+    return out;
+  } finally {
+    trial.cleanup();
+  }
+}
+
+/** What a run of flags ids should give: reached, except the missed ones (any detail). */
+export function expected(ids: readonly string[], missed: readonly string[] = []): Record<string, unknown> {
+  return Object.fromEntries(ids.map((id) => [id, missed.includes(id) ? expect.any(String) : true]));
+}
