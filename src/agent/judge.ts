@@ -44,19 +44,30 @@ export async function judgeTrial(
     finalSnapshot,
     finalAnswer: turns.finalAnswer,
   });
+  // Nothing the checks started may outlive them, and nothing may have changed the workspace meanwhile.
+  await sandbox.killAllProcesses();
+  const afterChecks = await sandbox.snapshot();
   const violations = detectTamper(setupSnapshot, finalSnapshot, {
     allowedWrites: task.allowedWrites,
     ignored: task.ignored,
-  });
+  }).map((v) => `${v.change} ${v.path}`);
+  for (const v of changedDuringChecks(finalSnapshot, afterChecks, task.ignored))
+    violations.push(`${v} during the checks`);
   const tamper = violations.length > 0;
   const { passed, score } = scoreTrial(task.flags, flags, tamper);
-  return {
-    flags,
-    passed,
-    score,
-    tamperViolations: violations.map((v) => `${v.change} ${v.path}`),
-    finalSnapshot,
-  };
+  return { flags, passed, score, tamperViolations: violations, finalSnapshot };
+}
+
+/** Paths that differ between two snapshots (caches aside), as `changed|created|removed path`. */
+function changedDuringChecks(
+  before: WorkspaceSnapshot,
+  after: WorkspaceSnapshot,
+  ignored: readonly string[],
+): string[] {
+  // Everything counts here, allowed writes included: the agent's time was over.
+  return detectTamper(before, after, { allowedWrites: [], ignored: [...ignored] }).map(
+    (v) => `${v.change} ${v.path}`,
+  );
 }
 
 /** Why a trial did not pass cleanly, or null when it passed and nothing went wrong. */

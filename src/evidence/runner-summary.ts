@@ -10,10 +10,10 @@ import { type PytestSummary, readPytestSummary } from './runner-summary/pytest.j
 import type { SummaryReader } from './runner-summary/summary.js';
 import { readTscSummary, type TscSummary } from './runner-summary/tsc.js';
 
-export type { NodeTestCounts, NodeTestSummary } from './runner-summary/node-test.js';
-export type { PytestCounts, PytestSummary } from './runner-summary/pytest.js';
-export type { SummaryBase, Verdict } from './runner-summary/summary.js';
-export type { TscDiagnostic, TscSummary } from './runner-summary/tsc.js';
+export type { NodeTestSummary } from './runner-summary/node-test.js';
+export type { PytestSummary } from './runner-summary/pytest.js';
+
+export type { TscSummary } from './runner-summary/tsc.js';
 
 export type RunnerSummary = PytestSummary | NodeTestSummary | TscSummary;
 export type RunnerName = RunnerSummary['runner'];

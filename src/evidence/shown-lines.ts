@@ -20,8 +20,6 @@ import { fileLines, isSubstantive, normaliseLine } from './line-kind.js';
 import { type PrefixOptions, type Reading, readingsOf } from './line-prefixes.js';
 import { outputLines } from './output-lines.js';
 
-export type { PrefixOptions as ShownLinesOptions } from './line-prefixes.js';
-
 export interface ShownLines {
   /** 1-based numbers of the file lines the output showed, ascending. */
   readonly lines: readonly number[];

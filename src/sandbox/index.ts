@@ -4,22 +4,14 @@
  */
 import { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
 
-export {
-  type ContainerLimits,
-  DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS,
-  ROOT_CAPABILITIES,
-  type TmpfsSizes,
-} from './docker/container.js';
-export { checkEngine, type EngineInfo } from './docker/engine.js';
-export type { SandboxLabels } from './docker/labels.js';
+export { DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS } from './docker/container.js';
+export { checkEngine } from './docker/engine.js';
+
 export { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
-export { type SweepOptions, sweepSandboxes } from './docker/sweep.js';
+export { sweepSandboxes } from './docker/sweep.js';
 export {
-  type EnsureImageOptions,
   ensureImage,
-  type ImageSource,
   imageStatus,
-  type SandboxImage,
 } from './image/ensure.js';
 
 /** Starts a hardened sandbox container from `options.image` (a tag from ensureImage). */

@@ -4,7 +4,7 @@
  */
 import type { ExecTrace } from './trace/records.js';
 
-export type { ExecTrace, FileOpen, ProcessRecord, ProgramRun } from './trace/records.js';
+export type { ExecTrace, ProcessRecord } from './trace/records.js';
 
 /**
  * Who runs a command inside the sandbox: the model's unprivileged user (uid 1000), the harness as

@@ -5,13 +5,13 @@ import type { CheckContext } from '../tasks/types.js';
 import { compileGlob } from './glob.js';
 import { type StepRef, stepsOf } from './ordering.js';
 import { workspaceAbsolute } from './paths.js';
-import { covers, type ReadTarget } from './read-target.js';
+import type { ReadTarget } from './read-target.js';
 import { observedExit, runnerRuns } from './runner-runs.js';
 import { readsOf } from './seen.js';
 
 type Ctx = Pick<CheckContext, 'calls'>;
 
-export interface ReadEvent {
+interface ReadEvent {
   turn: number;
   at: StepRef;
   target: ReadTarget;

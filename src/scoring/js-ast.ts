@@ -1,10 +1,12 @@
 /**
  * JavaScript and TypeScript sources as syntax trees (@babel/parser), for checks about what the code
- * is rather than what it printed: a function exists and is called, a test is skipped, `any` was
- * added. Positions, comments and quoting are never part of a comparison.
+ * is rather than what it printed: a test is skipped, `any` was added, a function is exported.
+ * Positions, comments and quoting are never part of a comparison. These look at the whole file,
+ * dead code included (right for what a check forbids); whether code can run, and what it calls
+ * when it does, is js-live.ts's.
  */
 import { parse } from '@babel/parser';
-import type { CallExpression, Comment, File, Function as FunctionNode, Node } from '@babel/types';
+import type { Comment, File, Node } from '@babel/types';
 
 export interface ParsedSource {
   ast: File;
@@ -85,44 +87,6 @@ export function calleeName(node: Node): string | null {
   return object === null || property === null ? null : `${object}.${property}`;
 }
 
-export interface Call {
-  node: CallExpression | Extract<Node, { type: 'OptionalCallExpression' }>;
-  /** calleeName of the callee; null for computed callees. */
-  callee: string | null;
-  line: number | null;
-}
-
-function callsIn(root: Node): Call[] {
-  return nodesOf(root).flatMap((node) =>
-    node.type === 'CallExpression' || node.type === 'OptionalCallExpression'
-      ? [{ node, callee: calleeName(node.callee), line: node.loc?.start.line ?? null }]
-      : [],
-  );
-}
-
-export function callsTo(root: Node, callee: string): Call[] {
-  return callsIn(root).filter((c) => c.callee === callee);
-}
-
-/** The function a top-level declaration binds to `name` (`function f`, `const f = () => …`), exported or not. */
-export function topLevelFunction(ast: File, name: string): FunctionNode | null {
-  for (const statement of ast.program.body) {
-    const decl =
-      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration'
-        ? statement.declaration
-        : statement;
-    if (decl === null || decl === undefined) continue;
-    if (decl.type === 'FunctionDeclaration' && decl.id?.name === name) return decl;
-    if (decl.type !== 'VariableDeclaration') continue;
-    for (const d of decl.declarations) {
-      const init = d.init;
-      if (d.id.type !== 'Identifier' || d.id.name !== name || init === null || init === undefined) continue;
-      if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
-    }
-  }
-  return null;
-}
-
 /** Exported name → local binding, for `export function f`, `export const f`, `export { g as f }`. */
 export function exportedBindings(ast: File): Map<string, string> {
   const out = new Map<string, string>();
@@ -141,56 +105,6 @@ export function exportedBindings(ast: File): Map<string, string> {
     }
   }
   return out;
-}
-
-export interface ImportBinding {
-  source: string;
-  /** The imported name; 'default' for a default import, '*' for a namespace import. */
-  imported: string;
-  local: string;
-}
-
-/** Value imports of the module (type-only imports left out). */
-export function importsOf(ast: File): ImportBinding[] {
-  const out: ImportBinding[] = [];
-  for (const s of ast.program.body) {
-    if (s.type !== 'ImportDeclaration' || s.importKind === 'type') continue;
-    for (const spec of s.specifiers) {
-      let imported = '*';
-      if (spec.type === 'ImportDefaultSpecifier') imported = 'default';
-      if (spec.type === 'ImportSpecifier') {
-        if (spec.importKind === 'type') continue;
-        imported = spec.imported.type === 'Identifier' ? spec.imported.name : spec.imported.value;
-      }
-      out.push({ source: s.source.value, imported, local: spec.local.name });
-    }
-  }
-  return out;
-}
-
-/** The callee names that call `name` exported by a module whose specifier passes `from`. */
-export function importedCallees(ast: File, from: (source: string) => boolean, name: string): string[] {
-  return importsOf(ast)
-    .filter((b) => from(b.source))
-    .flatMap((b) => (b.imported === name ? [b.local] : b.imported === '*' ? [`${b.local}.${name}`] : []));
-}
-
-/**
- * Callee names reachable from root: its own calls, and those of the top-level functions it calls
- * (transitively), so a helper shared by several tests counts for each of them.
- */
-export function reachableCallees(ast: File, root: Node): Set<string> {
-  const seen = new Set<string>();
-  const queue: Node[] = [root];
-  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
-    for (const { callee } of callsIn(node)) {
-      if (callee === null || seen.has(callee)) continue;
-      seen.add(callee);
-      const local = topLevelFunction(ast, callee);
-      if (local !== null) queue.push(local);
-    }
-  }
-  return seen;
 }
 
 /** Every explicit `any` type: `: any`, `as any`, `<any>x`, `any[]`, `Record<string, any>`. */
@@ -216,7 +130,9 @@ export function testModifiers(ast: File, modifier: 'skip' | 'only' | 'todo'): No
       const name = calleeName(node);
       if (name?.endsWith(`.${modifier}`)) out.push(node);
     }
-    if (node.type !== 'CallExpression' || !TEST_APIS.has(calleeName(node.callee)?.split('.')[0] ?? ''))
+    const api = calleeName(node.type === 'CallExpression' ? node.callee : node)?.split('.') ?? [];
+    // `test(…)`, `describe.each(…)(…)` aside, `t.test(…)` for a subtest.
+    if (node.type !== 'CallExpression' || !(TEST_APIS.has(api[0] ?? '') || TEST_APIS.has(api.at(-1) ?? '')))
       continue;
     for (const arg of node.arguments) {
       if (arg.type !== 'ObjectExpression') continue;
@@ -229,22 +145,4 @@ export function testModifiers(ast: File, modifier: 'skip' | 'only' | 'todo'): No
     }
   }
   return out;
-}
-
-export interface TestCase {
-  line: number | null;
-  /** The test's callback (its last function argument). */
-  body: FunctionNode;
-}
-
-/** Calls of `test(…)` and `it(…)` that pass a callback; modified forms (`test.skip`) are not cases. */
-export function testCases(ast: File): TestCase[] {
-  return callsIn(ast).flatMap((c) => {
-    if (c.callee !== 'test' && c.callee !== 'it') return [];
-    const body = c.node.arguments.findLast(
-      (a): a is Extract<typeof a, FunctionNode> =>
-        a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression',
-    );
-    return body === undefined ? [] : [{ line: c.line, body }];
-  });
 }

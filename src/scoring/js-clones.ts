@@ -98,7 +98,7 @@ export function cloneShape(root: Node): string {
 }
 
 /** How many syntax nodes the subtree holds. */
-export function sizeOf(node: Node): number {
+function sizeOf(node: Node): number {
   return nodesOf(node).length;
 }
 

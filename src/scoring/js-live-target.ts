@@ -19,7 +19,7 @@ export interface Target {
   path: string[];
 }
 
-export type AnyCall = CallExpression | OptionalCallExpression;
+type AnyCall = CallExpression | OptionalCallExpression;
 
 export interface LiveCall {
   node: AnyCall;
@@ -32,7 +32,7 @@ export interface LiveCall {
 }
 
 /** A named value passed straight to a call: `assert.throws(fn)`. */
-export interface LiveArgument {
+interface LiveArgument {
   target: Target;
   call: AnyCall;
 }

@@ -14,8 +14,8 @@ import { Walk } from './js-live-statements.js';
 import { isFunction, type LiveCode } from './js-live-target.js';
 import { declareBlock, Scope } from './js-scope.js';
 
-export type { LiveArgument, LiveCall, LiveCode, Target } from './js-live-target.js';
-export { memberKey, targetOf } from './js-live-target.js';
+export type { LiveCall, LiveCode, Target } from './js-live-target.js';
+export { targetOf } from './js-live-target.js';
 
 const scopes = new WeakMap<File, Scope>();
 

@@ -140,8 +140,3 @@ export function observedExit(run: RunnerRun): number | null {
   if (exitCode === 0) return seen.verdict === 'passed' ? 0 : null;
   return seen.verdict === 'failed' ? exitCode : null;
 }
-
-/** The run read every one of these workspace files (absolute paths): it ran those tests. */
-export function ranAll(run: RunnerRun, absPaths: readonly string[]): boolean {
-  return absPaths.every((p) => run.read.has(p));
-}

@@ -37,7 +37,7 @@ export interface SeenRead {
 }
 
 /** The lines of the file at absPath that one call showed the model (null when none, or not a file of the task). */
-export function shownBy(call: ToolCallLog, absPath: string, content: string): ShownLines | null {
+function shownBy(call: ToolCallLog, absPath: string, content: string): ShownLines | null {
   if (call.invalid !== null) return null;
   const text = call.name === 'read_file' ? readFileShown(call, absPath) : commandShown(call);
   if (text === null || text === '') return null;
@@ -85,7 +85,7 @@ export function readsOf(ctx: Ctx, absPath: string): SeenRead[] {
 
 function readerStep(log: ToolCallLog, absPath: string): number {
   const step = log.processes?.findIndex((p) => p.reads.includes(absPath)) ?? -1;
-  return step < 0 ? 0 : step;
+  return Math.max(step, 0);
 }
 
 function meets(shown: ShownLines, need: ReadNeed): boolean {

@@ -5,7 +5,8 @@
  * The mount's host copy is staged on first use, not when the task is built: listing tasks never
  * writes anything.
  */
-import type { Task } from '../tasks/types.js';
+import { WORKSPACE_DIR } from '../sandbox/types.js';
+import type { Task, TaskFile } from '../tasks/types.js';
 import { autoLures } from './auto-lures.js';
 import { skillFlags } from './flags.js';
 import type { LoadedSkill } from './load.js';
@@ -56,11 +57,34 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
   };
   if (!opts.withSkill) return task;
   let staged: string | null = null;
-  return Object.defineProperty(task, 'mounts', {
-    enumerable: true,
-    get: () => {
-      staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
-      return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
+  let texts: TaskFile[] | null = null;
+  return Object.defineProperties(task, {
+    mounts: {
+      enumerable: true,
+      get: () => {
+        staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
+        return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
+      },
+    },
+    // What reads of the skill's files are matched against (src/scoring/seen.ts).
+    mountedFiles: {
+      enumerable: true,
+      get: () => {
+        texts ??= skillTexts(skill);
+        return texts;
+      },
     },
   });
+}
+
+/** The skill's text files as the agent finds them under the mount (binary files are left out). */
+function skillTexts(skill: LoadedSkill): TaskFile[] {
+  const prefix = SKILL_MOUNT.slice(WORKSPACE_DIR.length + 1);
+  const out: TaskFile[] = [];
+  for (const rel of skill.folder.files.keys()) {
+    const bytes = skill.folder.read(rel);
+    if (bytes.includes(0)) continue;
+    out.push({ path: `${prefix}/${rel}`, content: bytes.toString('utf8') });
+  }
+  return out;
 }

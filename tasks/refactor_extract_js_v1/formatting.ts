@@ -7,7 +7,7 @@ import type { Node } from '@babel/types';
 import { calleeName, nodesOf } from '../../src/scoring/js-ast.js';
 import { constantValue } from '../../src/scoring/js-constant.js';
 
-export type FormattingKind = 'regex' | 'padding' | 'decimals' | 'grouping' | 'cents' | 'currency';
+type FormattingKind = 'regex' | 'padding' | 'decimals' | 'grouping' | 'cents' | 'currency';
 
 export interface FormattingPiece {
   kind: FormattingKind;

@@ -8,7 +8,7 @@ import { MONEY } from './fixture.js';
 const MONEY_BODY = MONEY.slice(MONEY.indexOf('export function formatCents'));
 
 /** The original formatting as a function of its own, renamed; the names of its locals changed too. */
-export function renamedCopy(name: string): string {
+function renamedCopy(name: string): string {
   return MONEY_BODY.replace('export function formatCents(cents)', `function ${name}(c)`)
     .replace(/(?<![.\w])cents\b/g, 'c')
     .replace(/(?<![.\w])abs\b/g, 'a')

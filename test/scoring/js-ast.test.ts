@@ -2,17 +2,11 @@ import type { File } from '@babel/types';
 import { describe, expect, it } from 'vitest';
 import {
   anyTypes,
-  callsTo,
   exportedBindings,
-  importedCallees,
-  importsOf,
   nodesOf,
   parseSource,
-  reachableCallees,
   shapeOf,
-  testCases,
   testModifiers,
-  topLevelFunction,
   tsSuppressions,
 } from '../../src/scoring/js-ast.js';
 
@@ -62,7 +56,7 @@ describe('shapeOf', () => {
   });
 });
 
-describe('functions, exports and imports', () => {
+describe('exports', () => {
   const ast = js(`
 import { formatCents as fc, other } from './money.mjs';
 import * as money from '/workspace/money.mjs';
@@ -76,48 +70,8 @@ export default function () {}
 function outer() { function inner() {} }
 `);
 
-  it('finds top-level functions by binding, exported or not, never nested ones', () => {
-    for (const name of ['helper', 'a', 'b', 'c', 'outer']) expect(topLevelFunction(ast, name)).not.toBeNull();
-    expect(topLevelFunction(ast, 'inner')).toBeNull();
-    expect(topLevelFunction(ast, 'renamed')).toBeNull();
-  });
-
   it('maps exported names to local bindings', () => {
     expect(Object.fromEntries(exportedBindings(ast))).toEqual({ a: 'a', b: 'b', renamed: 'c' });
-  });
-
-  it('lists value imports, with the callee names that reach an export', () => {
-    expect(importsOf(ast)).toEqual([
-      { source: './money.mjs', imported: 'formatCents', local: 'fc' },
-      { source: './money.mjs', imported: 'other', local: 'other' },
-      { source: '/workspace/money.mjs', imported: '*', local: 'money' },
-      { source: 'node:assert/strict', imported: 'default', local: 'assert' },
-    ]);
-    expect(importedCallees(ast, (s) => s.endsWith('money.mjs'), 'formatCents')).toEqual([
-      'fc',
-      'money.formatCents',
-    ]);
-    expect(importedCallees(ast, (s) => s === './nothing.mjs', 'formatCents')).toEqual([]);
-    expect(importsOf(ts("import type { T } from './t'; import { type U, v } from './u';"))).toEqual([
-      { source: './u', imported: 'v', local: 'v' },
-    ]);
-  });
-
-  it('follows calls through top-level helpers, cycles included', () => {
-    const a = topLevelFunction(ast, 'a');
-    if (a === null) throw new Error('no a');
-    expect([...reachableCallees(ast, a)].sort()).toEqual(['fc', 'helper']);
-    const cyclic = js('function p() { q(); } function q() { p(); r(); }');
-    const p = topLevelFunction(cyclic, 'p');
-    if (p === null) throw new Error('no p');
-    expect([...reachableCallees(cyclic, p)].sort()).toEqual(['p', 'q', 'r']);
-  });
-
-  it('names callees through member chains, optional calls included', () => {
-    const calls = js('assert.strict.equal(1, 1); a?.b(); x[0](); this.go();');
-    expect(callsTo(calls, 'assert.strict.equal')).toHaveLength(1);
-    expect(callsTo(calls, 'a.b')).toHaveLength(1);
-    expect(callsTo(calls, 'this.go')).toHaveLength(1);
   });
 });
 
@@ -158,18 +112,13 @@ test('f', { only: false }, () => {});
 test('g', (t) => { t.skip(); });
 test('no callback');
 it('h', function () {});
+test('i', (t) => t.test('sub', { todo: true }, () => {}));
 `);
 
   it('finds skipped, focused and to-do tests, by name or option', () => {
     expect(lines(testModifiers(ast, 'skip'))).toEqual([3, 6, 8]);
     expect(lines(testModifiers(ast, 'only'))).toEqual([4]);
-    expect(lines(testModifiers(ast, 'todo'))).toEqual([5]);
-  });
-
-  it('lists the plain test(…) and it(…) calls that pass a callback', () => {
-    expect(testCases(ast).map((c) => c.line)).toEqual([2, 6, 7, 8, 10]);
-    const first = testCases(ast)[0];
-    expect(first === undefined ? [] : callsTo(first.body, 'check')).toHaveLength(1);
+    expect(lines(testModifiers(ast, 'todo'))).toEqual([5, 11]);
   });
 
   it('walks every node once, positions and comments aside', () => {

@@ -56,7 +56,7 @@ export const executeCommand: AgentTool<{ command: string }> = {
   },
 };
 
-export function formatCommandReply(exitCode: number | null, stdout: string, stderr: string): string {
+function formatCommandReply(exitCode: number | null, stdout: string, stderr: string): string {
   let text = `exit_code: ${exitCode === null ? 'unknown' : exitCode}\nstdout:\n${stdout}`;
   if (stderr.trim() !== '') text += `\nstderr:\n${stderr}`;
   return text;

@@ -17,7 +17,7 @@ export interface DispatchLimits {
 }
 
 /** The fields of a tool-call log a tool fills in; the dispatcher adds name, arguments, source and cwd. */
-export type ToolResultLog = Omit<ToolCallLog, 'name' | 'arguments' | 'raw_arguments' | 'source' | 'cwd'> & {
+type ToolResultLog = Omit<ToolCallLog, 'name' | 'arguments' | 'raw_arguments' | 'source' | 'cwd'> & {
   cwd?: string;
 };
 

@@ -8,7 +8,7 @@
 import type { OutputLine } from '../output-lines.js';
 import { cutWithin, pushUnique, type SummaryBase, type SummaryReader } from './summary.js';
 
-export interface NodeTestCounts {
+interface NodeTestCounts {
   tests: number;
   passed: number;
   failed: number;

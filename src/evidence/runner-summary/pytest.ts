@@ -6,7 +6,7 @@
 import type { OutputLine } from '../output-lines.js';
 import { cutWithin, pushUnique, type SummaryBase, type SummaryReader } from './summary.js';
 
-export interface PytestCounts {
+interface PytestCounts {
   passed: number;
   failed: number;
   errors: number;

@@ -10,7 +10,7 @@ import type { OutputLine } from '../output-lines.js';
  * no failure. `no-tests`: a summary counting nothing that passed or failed. `unknown`: nothing
  * decides it (tsc prints nothing on success).
  */
-export type Verdict = 'failed' | 'passed' | 'no-tests' | 'unknown';
+type Verdict = 'failed' | 'passed' | 'no-tests' | 'unknown';
 
 export interface SummaryBase {
   verdict: Verdict;

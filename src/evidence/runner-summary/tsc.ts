@@ -9,7 +9,7 @@
 import type { OutputLine } from '../output-lines.js';
 import { cutWithin, type SummaryBase, type SummaryReader } from './summary.js';
 
-export interface TscDiagnostic {
+interface TscDiagnostic {
   /** null for a diagnostic about the configuration (`error TS5058: The specified path ...`). */
   file: string | null;
   line: number | null;

@@ -11,13 +11,13 @@ export { AGENT_UID } from './users.js';
 /** Per-exec output files live here (see sandbox/exec-wrapper.sh); root only. */
 export const EXEC_DIR = '/run/agent-bench';
 
-export interface ContainerLimits {
+interface ContainerLimits {
   memory_mb?: number;
   pids?: number;
   cpus?: number;
 }
 
-export interface TmpfsSizes {
+interface TmpfsSizes {
   workspaceMb?: number;
   tmpMb?: number;
   harnessMb?: number;
@@ -56,7 +56,7 @@ const DEFAULT_TMPFS = {
  * start the command as the agent. No CHOWN: files are created by the user who should own them.
  * The agent never holds any: it is uid 1000 with no-new-privileges, so its sets are empty.
  */
-export const ROOT_CAPABILITIES = ['KILL', 'DAC_OVERRIDE', 'FOWNER', 'SETUID', 'SETGID'];
+const ROOT_CAPABILITIES = ['KILL', 'DAC_OVERRIDE', 'FOWNER', 'SETUID', 'SETGID'];
 
 export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOptions {
   const limits = { ...DEFAULT_CONTAINER_LIMITS, ...spec.limits };

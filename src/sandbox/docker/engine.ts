@@ -11,7 +11,7 @@ export function docker(): Docker {
 }
 
 /** Where the client looks for the engine, for messages. */
-export function engineEndpoint(): string {
+function engineEndpoint(): string {
   return process.env.DOCKER_HOST ?? '/var/run/docker.sock';
 }
 
@@ -34,7 +34,7 @@ export async function checkEngine(client: Docker = docker()): Promise<EngineInfo
   }
 }
 
-export function noEngine(err: unknown): InfraError {
+function noEngine(err: unknown): InfraError {
   return new InfraError(
     `no Docker engine answers at ${engineEndpoint()} (${errorMessage(err)}): start it (scripts/provision-docker.sh) or set DOCKER_HOST`,
     { cause: err },

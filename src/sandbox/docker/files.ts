@@ -12,7 +12,7 @@ import { resolvePath } from './paths.js';
 import type { RawRunner } from './raw-runner.js';
 import { packTar } from './tar.js';
 
-export const DEFAULT_READ_LIMIT = 64 * 1024;
+const DEFAULT_READ_LIMIT = 64 * 1024;
 const MAX_READ_LIMIT = 16 * 1024 * 1024;
 
 // Keeps the mode of a file it replaces (an edited script stays executable); tar alone would not.

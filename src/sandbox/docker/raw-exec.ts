@@ -41,7 +41,7 @@ export class ContainerGoneError extends InfraError {}
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** The environment every exec starts from; the image's own ENV is not relied on. */
-export function baseEnv(user: SandboxUser): Record<string, string> {
+function baseEnv(user: SandboxUser): Record<string, string> {
   return { PATH, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', ...loginEnv(user) };
 }
 

@@ -5,7 +5,7 @@
 import type { SandboxUser } from '../types.js';
 
 /** Where the Dockerfile installs sandbox/exec-wrapper.sh (read-only, root-owned). */
-export const WRAPPER_PATH = '/usr/local/lib/agent-bench/exec-wrapper';
+const WRAPPER_PATH = '/usr/local/lib/agent-bench/exec-wrapper';
 
 export interface WrapperArgs {
   timeoutMs: number;

@@ -13,7 +13,7 @@ import { baseTag, imageInputs, imageTag, REGISTRY_BASE } from './inputs.js';
 import { buildOfflineBase } from './offline-base.js';
 import { followProgress } from './progress.js';
 
-export type ImageSource = 'cached' | 'registry' | 'offline';
+type ImageSource = 'cached' | 'registry' | 'offline';
 
 export interface SandboxImage {
   tag: string;

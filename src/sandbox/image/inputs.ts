@@ -7,8 +7,8 @@ import { join, relative } from 'node:path';
 import { sha256 } from '../../util/hash.js';
 import { packageRoot } from '../../util/package-root.js';
 
-export const IMAGE_REPO = 'agent-bench-sandbox';
-export const BASE_REPO = 'agent-bench-base';
+const IMAGE_REPO = 'agent-bench-sandbox';
+const BASE_REPO = 'agent-bench-base';
 export const REGISTRY_BASE = 'debian:bookworm-slim';
 
 export interface InputFile {

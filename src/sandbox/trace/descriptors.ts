@@ -5,7 +5,7 @@
  * paths relative to it resolve to nothing rather than to a stale entry.
  */
 
-export interface Descriptor {
+interface Descriptor {
   path: string;
   cloexec: boolean;
 }
