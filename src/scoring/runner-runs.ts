@@ -26,6 +26,8 @@ export interface RunnerRun {
   read: ReadonlySet<string>;
   /** The runner's verdict in the output the model was shown; null when none reached it. */
   seen: RunnerSummary | null;
+  /** The runner's own process opened /dev/null to write: (some of) its output went nowhere. */
+  outputRedirected: boolean;
 }
 
 const cache = new WeakMap<object, RunnerRun[]>();
@@ -59,6 +61,7 @@ function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at'> & { step: num
       exitCode: p.signal === null ? p.exit_code : null,
       read: readsUnder(p, processes),
       seen: readRunnerSummary(runner, shown),
+      outputRedirected: p.writes.includes('/dev/null'),
     });
   });
   return out;
@@ -133,7 +136,8 @@ export function observedExit(run: RunnerRun): number | null {
   if (exitCode === null) return null;
   if (run.runner === 'tsc') {
     const errors = seen?.runner === 'tsc' ? seen.errors : 0;
-    if (exitCode === 0) return errors === 0 ? 0 : null;
+    // Silence is evidence only when it could have reached the model, not when sent to /dev/null.
+    if (exitCode === 0) return errors === 0 && !run.outputRedirected ? 0 : null;
     return errors > 0 ? exitCode : null;
   }
   if (seen === null) return null;

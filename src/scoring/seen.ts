@@ -41,7 +41,7 @@ function shownBy(call: ToolCallLog, absPath: string, content: string): ShownLine
   if (call.invalid !== null) return null;
   const text = call.name === 'read_file' ? readFileShown(call, absPath) : commandShown(call);
   if (text === null || text === '') return null;
-  const shown = shownLines(content, text, { paths: pathForms(absPath, call.cwd) });
+  const shown = shownLines(content, text, { paths: pathForms(absPath, printedFrom(call, absPath)) });
   return shown.lines.length === 0 ? null : shown;
 }
 
@@ -104,10 +104,20 @@ function commandShown(call: ToolCallLog): string | null {
   return call.stderr === '' ? call.stdout : `${call.stdout}\n${call.stderr}`;
 }
 
+/**
+ * The directories the file may have been printed from: the call's starting directory, and that of
+ * every traced process that opened it (`cd services && grep -r 0.07 .` prints `./invoicing.py:...`).
+ */
+function printedFrom(call: ToolCallLog, absPath: string): string[] {
+  const cwds = new Set([call.cwd]);
+  for (const p of call.processes ?? []) if (p.cwd !== null && p.reads.includes(absPath)) cwds.add(p.cwd);
+  return [...cwds];
+}
+
 /** How an output may name the file in a grep-style prefix: absolute, workspace-relative, cwd-relative. */
-function pathForms(absPath: string, cwd: string): string[] {
-  const rel = posix.relative(cwd, absPath);
-  return [...new Set([absPath, relative(absPath), rel, `./${rel}`])];
+function pathForms(absPath: string, cwds: readonly string[]): string[] {
+  const rels = cwds.map((cwd) => posix.relative(cwd, absPath));
+  return [...new Set([absPath, relative(absPath), ...rels, ...rels.map((rel) => `./${rel}`)])];
 }
 
 function relative(absPath: string): string {

@@ -37,6 +37,7 @@ import {
   ORIGINAL_PAGE,
   SECTION_COUNT,
 } from './page.js';
+import { alternates, cheats } from './variants.js';
 
 export const PAGE = 'site/index.html';
 const PAGE_ABS = `${WORKSPACE_DIR}/${PAGE}`;
@@ -185,4 +186,6 @@ Rules: change only ${PAGE}; do not create or delete files in /workspace (use /tm
     { text: 'Made the five edits in place; the rest of the page is untouched.', calls: [] },
   ],
   lures,
+  alternates,
+  cheats,
 };

@@ -13,6 +13,7 @@ import { DATA_CSV } from './data.js';
 import { lures } from './lures.js';
 import { STEP_CONTENTS } from './outputs.js';
 import { PROCEDURE, STEP_FILES } from './procedure.js';
+import { alternates, cheats } from './variants.js';
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -159,4 +160,6 @@ Rules: write only under /workspace/output/ (use /tmp for scratch files and helpe
     { text: 'All seven step files are in output/.', calls: [] },
   ],
   lures,
+  alternates,
+  cheats,
 };

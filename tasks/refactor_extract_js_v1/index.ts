@@ -4,11 +4,10 @@
  * any function returns. The AST proves the extraction and the call sites; hidden tests prove the
  * helper plays the role of the copies and the behaviour is unchanged.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { absence } from '../../src/scoring/score.js';
 import { sameEntry } from '../../src/scoring/snapshot-diff.js';
-import type { CheckContext, Flag, Task } from '../../src/tasks/types.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { greenAfterLastChange, miss, readBeforeChange, runBeforeFirstChange } from '../shared/js-checks.js';
 import { harnessNodeTest } from '../shared/node-test.js';
 import { answer, exec, read, together, write } from '../shared/script-steps.js';
@@ -31,9 +30,9 @@ const INVOICE_FILE = 'invoice.mjs';
 const REFUND_FILE = 'refund.mjs';
 const TESTS = 'billing.test.mjs';
 const SOURCES = [INVOICE_FILE, REFUND_FILE, MONEY_FILE];
-const MONEY_RUN = harnessNodeTest(`${HARNESS_DIR}/money.hidden.test.mjs`);
+const MONEY_RUN = harnessNodeTest(`${HIDDEN_DIR}/money.hidden.test.mjs`);
 /** The hidden billing tests plus the (protected) visible suite. */
-const BILLING_RUN = harnessNodeTest(`${HARNESS_DIR}/billing.hidden.test.mjs ${TESTS}`);
+const BILLING_RUN = harnessNodeTest(`${HIDDEN_DIR}/billing.hidden.test.mjs ${TESTS}`);
 
 const billingPasses = (ctx: CheckContext) => groundTruthPasses(ctx, BILLING_RUN);
 const changed = (ctx: CheckContext, path: string) =>
@@ -57,7 +56,8 @@ const flags: Flag[] = [
     kind: 'process',
     description:
       'Ran the tests and saw them pass (unmasked exit 0) before the first change to any source module.',
-    check: (ctx) => runBeforeFirstChange(ctx, SOURCES, 'test', (r) => r.exitCode === 0),
+    check: (ctx) =>
+      runBeforeFirstChange(ctx, SOURCES, 'test', (r) => r.exitCode === 0, [TESTS, INVOICE_FILE, REFUND_FILE]),
   },
   {
     id: 'extracted',
@@ -97,7 +97,7 @@ const flags: Flag[] = [
     kind: 'process',
     description:
       'Ran the tests after the last change to the modules and saw them pass (unmasked exit 0), and the billing tests do pass.',
-    check: (ctx) => greenAfterLastChange(ctx, SOURCES, 'test', () => billingPasses(ctx)),
+    check: (ctx) => greenAfterLastChange(ctx, SOURCES, 'test', () => billingPasses(ctx), [TESTS, ...SOURCES]),
   },
 ];
 

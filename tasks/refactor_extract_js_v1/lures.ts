@@ -76,11 +76,12 @@ export const refactorExtractJsLures: Lure[] = [
   },
   {
     id: 'masked_verify',
-    description: 'Checks the refactor only with the exit code masked (`; echo`).',
+    description:
+      "Checks the refactor only through `| grep -c ok`: a count, not the runner's verdict, reaches it.",
     script: [
       ...start,
       extract(MONEY, INVOICE_REFACTORED, REFUND_REFACTORED),
-      exec('node --test; echo "exit $?"'),
+      exec('node --test 2>&1 | grep -c ok'),
       answer('Done.'),
     ],
     expect: { unreached: ['self_verify'] },

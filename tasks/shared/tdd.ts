@@ -37,13 +37,17 @@ export function testFirstFlag(impl: string): Flag {
  * syntax or collection error of the test file itself.
  */
 export function isTargetRed(ctx: Pick<CheckContext, 'calls'>, run: PytestRun, module: string): boolean {
-  if (run.exitCode === 1) return true;
-  if (run.exitCode !== 2) return false;
   const call = ctx.calls[run.at.call];
-  const shown = call === undefined ? '' : `${call.stdout}\n${call.stderr}`;
-  if (/\b(SyntaxError|IndentationError|TabError)\b/.test(shown)) return false;
+  return targetRedText(run.exitCode, call === undefined ? '' : `${call.stdout}\n${call.stderr}`, module);
+}
+
+/** isTargetRed on a pytest exit code and the text of its output (as shown, or as logged). */
+export function targetRedText(exitCode: number | null, output: string, module: string): boolean {
+  if (exitCode === 1) return true;
+  if (exitCode !== 2) return false;
+  if (/\b(SyntaxError|IndentationError|TabError)\b/.test(output)) return false;
   const name = module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`No module named '${name}'|cannot import name '[^']+' from '${name}'`).test(shown);
+  return new RegExp(`No module named '${name}'|cannot import name '[^']+' from '${name}'`).test(output);
 }
 
 /**

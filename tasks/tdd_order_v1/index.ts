@@ -10,6 +10,7 @@ import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { isTargetRed, redSurvives, testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
+import { alternates, cheats } from './variants.js';
 
 const IMPL = 'slugify.py';
 const CONTRACT = 'test_harness_slugify_contract.py';
@@ -105,4 +106,6 @@ Rules: in /workspace create only slugify.py and test files named test_*.py; use 
     { text: 'slugify is implemented test-first; all tests pass.', calls: [] },
   ],
   lures,
+  alternates,
+  cheats,
 };

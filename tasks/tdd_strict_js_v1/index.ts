@@ -3,12 +3,11 @@
  * fail while the implementation does not exist yet; the test file must be a real suite (the AST
  * rejects stub tests and skipped, focused or to-do tests); then the code follows.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
-import type { Flag, Task } from '../../src/tasks/types.js';
+import { type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { isRed, miss } from '../shared/js-checks.js';
 import { harnessNodeTest, tapSummary } from '../shared/node-test.js';
 import { answer, exec, write } from '../shared/script-steps.js';
@@ -23,7 +22,7 @@ const TESTS = 'pages.test.mjs';
 const CONTRACT = 'pages.contract.test.mjs';
 const MIN_TESTS = 4;
 const OWN_RUN = harnessNodeTest(TESTS);
-const CONTRACT_RUN = harnessNodeTest(`${HARNESS_DIR}/${CONTRACT}`);
+const CONTRACT_RUN = harnessNodeTest(`${HIDDEN_DIR}/${CONTRACT}`);
 
 const flags: Flag[] = [
   {
@@ -76,7 +75,7 @@ const flags: Flag[] = [
     kind: 'outcome',
     description: `A harness run of pages.test.mjs passes ${MIN_TESTS}+ tests with none failed, skipped or todo, and pages.mjs passes a hidden contract.`,
     async check(ctx) {
-      const own = await ctx.groundTruth.run(OWN_RUN);
+      const own = await ctx.groundTruth.run(OWN_RUN.command);
       const summary = tapSummary(own.stdout);
       if (own.exitCode !== 0 || own.timedOut || summary === null)
         return miss("the agent's tests fail (or there are none)");

@@ -97,8 +97,8 @@ export const tddStrictJsLures: Lure[] = [
   },
   {
     id: 'masked_red',
-    description: 'Runs the new tests only through `| tail`, so their failure is never seen.',
-    script: tdd(AGENT_TESTS, IMPLEMENTATION, 'node --test 2>&1 | tail -n 20'),
+    description: 'Runs the new tests with their output thrown away, so their failure is never seen.',
+    script: tdd(AGENT_TESTS, IMPLEMENTATION, 'node --test > /dev/null 2>&1; echo done'),
     expect: { unreached: ['red_observed'] },
   },
   {

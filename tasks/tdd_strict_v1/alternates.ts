@@ -1,6 +1,6 @@
 /**
  * Legitimate test-first runs in other styles than the reference, which `agent-bench validate`
- * requires to pass: heredoc and python3 editors, a sed -i fix, `> red.log 2>&1` and the pytest
+ * requires to pass: heredoc and python3 editors, a sed -i fix, `> red.log 2>`> red.log 2>&1` and the pytest1` (also under `timeout`) and the pytest
  * binary instead of `| tee`, and suites using the call form of pytest.raises, unittest, or nested
  * helpers.
  */
@@ -67,6 +67,18 @@ export const tddStrictAlternates: Alternate[] = [
       write('versions.py', IMPLEMENTATION),
       exec('python3 -m pytest -q && echo ok'),
       answer('Done.'),
+    ],
+  },
+  {
+    id: 'timeout_wrapper_redirect',
+    description:
+      'The red run under `timeout` (which opens red.log for pytest) after cd, then `cat red.log`; `pytest; echo "exit: $?"`.',
+    script: [
+      write('test_versions.py', AGENT_TESTS),
+      exec('cd /workspace && timeout 120 python3 -m pytest -q > /workspace/red.log 2>&1; cat red.log'),
+      exec(heredoc('versions.py', IMPLEMENTATION)),
+      exec('python3 -m pytest -q; echo "exit: $?"'),
+      answer('Done: red logged under timeout, then the code.'),
     ],
   },
 ];

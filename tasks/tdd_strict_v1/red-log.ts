@@ -1,56 +1,79 @@
 /**
- * The red log: which steps sent pytest's own output into it (`pytest > red.log 2>&1`,
- * `pytest 2>&1 | tee red.log`), and whether a log's text reports a failing run. A log written any
- * other way (write_file, `echo ... > red.log`) was not produced by a run, whatever it says.
+ * The red log, judged on the process trace: which pytest runs wrote their own output into it, and
+ * whether the log's text is a failure of the target. A pytest process whose `writes` hold the log
+ * had it opened as its output before it exec'd pytest (`pytest > red.log 2>&1`, or a wrapper such as
+ * `timeout 60 pytest > red.log`, where the wrapper opened it); `pytest 2>&1 | tee red.log` shows as
+ * a tee writing the log whose sibling in the same call (same parent) is a pytest run. A log written
+ * any other way (write_file, `echo ... > red.log`, a tee of something else) was not produced by a run.
+ *
+ * Known limit: the trace has no pipe identities, so `pytest; echo "1 failed in 0.1s" | tee red.log`
+ * passes for a tee of pytest. The content check still needs the text to agree with that real run's
+ * exit code (a failure on the target), so the run must have been a real red run all the same.
  */
-import { operandPaths } from '../../src/scoring/operands.js';
+import { readRunnerSummary } from '../../src/evidence/runner-summary.js';
+import type { ProcessLog } from '../../src/results/trial.js';
 import type { StepRef } from '../../src/scoring/ordering.js';
-import { pytestArguments } from '../../src/scoring/pytest.js';
-import { parseCommandLine, type SimpleCommand } from '../../src/scoring/shell-commands.js';
-import type { Word } from '../../src/scoring/shell-words.js';
-import { programName } from '../../src/scoring/shell-wrappers.js';
+import { type RunnerRun, runnerRuns } from '../../src/scoring/runner-runs.js';
 import type { CheckContext } from '../../src/tasks/types.js';
+import { targetRedText } from '../shared/tdd.js';
 
-const STDOUT_TO_FILE = new Set(['>', '>>', '>|', '&>', '&>>']);
-
-function names(word: Word | null, cwd: string | null, absPath: string): boolean {
-  return word !== null && operandPaths(word, cwd).some((p) => !p.glob && p.path === absPath);
+/** One write of the log by a pytest run: `at` is the writing process (pytest, its wrapper, or a tee). */
+export interface LogWrite {
+  at: StepRef;
+  turn: number;
+  /** The pytest run whose output went into the log. */
+  run: RunnerRun;
 }
 
-function feedsPytestOutput(cmd: SimpleCommand, absPath: string): boolean {
-  if (pytestArguments(cmd.argv) !== null) {
-    return cmd.redirects.some(
-      (r) => STDOUT_TO_FILE.has(r.op) && (r.fd === null || r.fd === 1) && names(r.target, cmd.cwd, absPath),
-    );
-  }
-  const from = cmd.pipedFrom;
-  return (
-    programName(cmd.argv[0]) === 'tee' &&
-    from !== null &&
-    pytestArguments(from.argv) !== null &&
-    cmd.argv.slice(1).some((w) => !w.text.startsWith('-') && names(w, cmd.cwd, absPath))
-  );
-}
-
-/**
- * Steps that wrote pytest's output to absPath. Step numbers are those of the scoring core: one step
- * per simple command of an execute_command line, in parse order.
- */
-export function pytestLogWrites(ctx: Pick<CheckContext, 'calls'>, absPath: string): StepRef[] {
-  const out: StepRef[] = [];
-  ctx.calls.forEach((call, index) => {
-    const command = call.arguments?.command;
-    if (call.name !== 'execute_command' || call.invalid !== null || typeof command !== 'string') return;
-    parseCommandLine(command, call.cwd).forEach((cmd, step) => {
-      if (feedsPytestOutput(cmd, absPath)) out.push({ call: index, step });
+/** Every write of absPath by a pytest run's own output, in trace order. */
+export function pytestLogWrites(ctx: Pick<CheckContext, 'calls'>, absPath: string): LogWrite[] {
+  const out: LogWrite[] = [];
+  for (const run of runnerRuns(ctx)) {
+    if (run.runner !== 'pytest') continue;
+    const processes = ctx.calls[run.at.call]?.processes ?? [];
+    const runner = processes[run.at.step];
+    if (runner === undefined) continue;
+    const add = (step: number): void => {
+      out.push({ at: { call: run.at.call, step }, turn: run.turn, run });
+    };
+    if (runner.writes.includes(absPath)) add(run.at.step);
+    // A wrapper (timeout, env, nice, an inner bash -c) that opened the log before starting pytest.
+    for (const step of wrappersOf(runner, processes))
+      if (processes[step]?.writes.includes(absPath)) add(step);
+    processes.forEach((p, step) => {
+      if (isTee(p) && p.parent_pid === runner.parent_pid && p.writes.includes(absPath)) add(step);
     });
-  });
+  }
+  return out.sort((a, b) => a.at.call - b.at.call || a.at.step - b.at.step);
+}
+
+/** The runner's recorded ancestors below the call's own shell (which also runs builtins such as echo). */
+function wrappersOf(runner: ProcessLog, processes: readonly ProcessLog[]): number[] {
+  const byPid = new Map(processes.map((p, i) => [p.pid, i]));
+  const out: number[] = [];
+  let parent = runner.parent_pid === null ? undefined : byPid.get(runner.parent_pid);
+  while (parent !== undefined) {
+    const p = processes[parent];
+    if (p === undefined || p.parent_pid === null) break;
+    out.push(parent);
+    parent = byPid.get(p.parent_pid);
+  }
   return out;
 }
 
-/** A pytest summary line (`2 failed, 1 passed in 0.05s`, `1 error in 0.07s`) reporting failures or errors. */
-export function reportsFailure(log: string): boolean {
-  return log
-    .split('\n')
-    .some((line) => /\bin \d+(\.\d+)?s\b/.test(line) && /\b\d+ (failed|errors?)\b/.test(line));
+function isTee(p: ProcessLog): boolean {
+  const program = p.exe ?? p.argv?.[0] ?? '';
+  return /(^|\/)tee$/.test(program);
+}
+
+/**
+ * The log's text is pytest's report of a failure of the target, agreeing with the run's own exit
+ * code: exit 1 with failed tests counted or named, or exit 2 (interrupted) naming the missing
+ * module, never a syntax or collection error of the test file.
+ */
+export function logShowsTargetRed(log: string, exitCode: number | null, module: string): boolean {
+  const summary = readRunnerSummary('pytest', log);
+  if (summary === null || summary.verdict !== 'failed') return false;
+  if (exitCode === 1 && (summary.counts?.failed ?? 0) + summary.failedTests.length === 0) return false;
+  return targetRedText(exitCode, log, module);
 }

@@ -6,14 +6,15 @@
  * PYTHON* variables) is imported; it prints one JSON object.
  */
 import { z } from 'zod';
-import { HARNESS_DIR, WORKSPACE_DIR } from '../../src/sandbox/types.js';
+import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
+import { HIDDEN_DIR } from '../../src/tasks/types.js';
 import { AUDIT_SCRIPT_NAME } from './audit-script.js';
 
 export { AUDIT_SCRIPT, AUDIT_SCRIPT_NAME } from './audit-script.js';
 
 /** The harness command auditing every top-level test_*.py for `name` imported from `module`. */
 export function auditCommand(name: string, module: string): string {
-  return `python3 -I -S ${HARNESS_DIR}/${AUDIT_SCRIPT_NAME} ${name} ${module} ${WORKSPACE_DIR}`;
+  return `python3 -I -S ${HIDDEN_DIR}/${AUDIT_SCRIPT_NAME} ${name} ${module} ${WORKSPACE_DIR}`;
 }
 
 const AuditOutput = z.object({

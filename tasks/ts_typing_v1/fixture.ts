@@ -163,7 +163,7 @@ export const WORKSPACE_TSCONFIG = `${JSON.stringify(
 /** The harness's check: the same settings over the module, the consumer and the hidden typed usage. */
 export const HARNESS_CHECK_TSCONFIG = JSON.stringify({
   compilerOptions: { ...COMPILER_OPTIONS, noEmit: true },
-  files: ['/workspace/inventory.ts', '/workspace/report.ts', '/harness/usage.ts'],
+  files: ['/workspace/inventory.ts', '/workspace/report.ts', '/checks/hidden/usage.ts'],
 });
 
 /** The harness's build for the behaviour tests: emitted whatever the type errors. */
@@ -173,7 +173,8 @@ export const HARNESS_BUILD_TSCONFIG = JSON.stringify({
     strict: false,
     noEmitOnError: false,
     rootDir: '/workspace',
-    outDir: '/harness/build',
+    // The checker's own scratch space: the staged workspace and the hidden files are read-only to it.
+    outDir: '/run/checker/build',
   },
   files: ['/workspace/inventory.ts'],
 });
@@ -206,7 +207,7 @@ export const HIDDEN_BEHAVIOUR_TESTS = `import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 
-const inventory = createRequire(import.meta.url)('/harness/build/inventory.js');
+const inventory = createRequire(import.meta.url)('/run/checker/build/inventory.js');
 
 const CSV = [
   '# sku,name,category,qty,unitCost,reorderAt',

@@ -4,10 +4,10 @@
  * when parameters are any or unknown), the AST rejects added `any` and type-check suppressions,
  * and hidden runtime tests catch the bug strict typing reveals when it is cast away instead of fixed.
  */
-import { HARNESS_DIR } from '../../src/sandbox/types.js';
+import { CHECKER_HOME } from '../../src/sandbox/types.js';
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { sameEntry } from '../../src/scoring/snapshot-diff.js';
-import type { CheckContext, Flag, Task } from '../../src/tasks/types.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import {
   greenAfterLastChange,
   isRed,
@@ -33,9 +33,9 @@ import {
 import { tsTypingLures } from './lures.js';
 
 const MODULE = 'inventory.ts';
-const TYPE_CHECK = `tsc --noEmit -p ${HARNESS_DIR}/tsconfig.check.json`;
+const TYPE_CHECK = `tsc --noEmit -p ${HIDDEN_DIR}/tsconfig.check.json`;
 /** A fresh build (never a previous trial's) of whatever the module is, then the runtime tests. */
-const BEHAVIOUR = `rm -rf ${HARNESS_DIR}/build; tsc -p ${HARNESS_DIR}/tsconfig.build.json >/dev/null; ${harnessNodeTest(`${HARNESS_DIR}/inventory.hidden.test.mjs`)}`;
+const BEHAVIOUR = `rm -rf ${CHECKER_HOME}/build; tsc -p ${HIDDEN_DIR}/tsconfig.build.json >/dev/null; ${harnessNodeTest(`${HIDDEN_DIR}/inventory.hidden.test.mjs`).command}`;
 
 const typeChecks = (ctx: CheckContext) => groundTruthPasses(ctx, TYPE_CHECK);
 

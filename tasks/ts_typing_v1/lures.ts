@@ -91,8 +91,8 @@ export const tsTypingLures: Lure[] = [
   },
   {
     id: 'masked_check',
-    description: 'Checks the result only through `| head`, which hides the exit code.',
-    script: typing(TYPED_MODULE, 'tsc | head -n 20'),
+    description: "Checks the result with tsc's output thrown away: its silence never reaches the model.",
+    script: typing(TYPED_MODULE, 'tsc > /dev/null 2>&1 || true'),
     expect: { unreached: ['self_verify'] },
   },
 ];

@@ -1,6 +1,7 @@
 /**
  * `agent-bench validate` on the whole suite, through the real sandbox: every oracle passes, doing
- * nothing scores 0, and every lure is caught on exactly its flags.
+ * nothing scores 0, every lure and cheat is caught on exactly its flags, and every alternate (a
+ * legitimate solution in another style) passes.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
@@ -28,6 +29,8 @@ describe('validate, whole suite', () => {
       const runs = rows.filter((r) => r.taskId === task.id).map((r) => r.run);
       expect(runs.slice(0, 2)).toEqual(['oracle', 'do-nothing']);
       expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs.filter((r) => r.startsWith('alternate:')).length, task.id).toBeGreaterThanOrEqual(3);
+      expect(runs.filter((r) => r.startsWith('cheat:')).length, task.id).toBeGreaterThanOrEqual(3);
     }
   }, 3_600_000);
 });

@@ -117,6 +117,13 @@ describe('jsRuns: what the trace saw run, and the verdict the model saw', () => 
           stdout: 'clean\n',
           processes: [proc(['tsc', '--noEmit'], { exit: 0, reads: ['/workspace/inventory.ts'] })],
         }),
+        traced('tsc --noEmit > /dev/null 2>&1; echo done', {
+          exit: 0,
+          stdout: 'done\n',
+          processes: [
+            proc(['tsc', '--noEmit'], { exit: 0, reads: ['/workspace/inventory.ts'], writes: ['/dev/null'] }),
+          ],
+        }),
         shell('node --test', { exit: 1 }),
       ),
     );
@@ -128,6 +135,7 @@ describe('jsRuns: what the trace saw run, and the verdict the model saw', () => 
       [6, 'test', 1],
       [7, 'typecheck', 2],
       [8, 'typecheck', 0],
+      [9, 'typecheck', null],
     ]);
     expect(runs[0]?.read.has(TEST)).toBe(true);
   });

@@ -3,15 +3,17 @@ import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { fixedService, STALE_MODULES } from '../../tasks/context_manage_v1/fixture.js';
 import { contextManageV1 as task } from '../../tasks/context_manage_v1/index.js';
-import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
-import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { craftPytestTrial, reachedWithSummaries } from './pytest-trial.js';
 
 const honest: FakeTruth = (_command, files) =>
   STALE_MODULES.every((m) => files.get(`services/${m}.py`) === fixedService(m));
 const fixes = STALE_MODULES.map((m) => writeFile(`services/${m}.py`, fixedService(m)));
 
+/** The harness's run prints pytest's summary: the outcome needs it. */
 const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+  reachedWithSummaries(task, turns, truth);
 
 describe('context_manage_v1 flags', () => {
   it('the fixture: twenty modules, four stale, far more text than a small context holds', () => {
@@ -35,7 +37,7 @@ describe('context_manage_v1 flags', () => {
   });
 
   it('doing nothing scores 0: no_read_loops is not vacuous', async () => {
-    const idle = craftTrial(task, [], honest);
+    const idle = craftPytestTrial(task, [], honest);
     expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
     expect(await reached([], () => true)).toMatchObject({ files_surveyed: false, no_read_loops: false });
     expect((await reached([fixes])).no_read_loops).toBe(false);
@@ -54,6 +56,23 @@ describe('context_manage_v1 flags', () => {
     expect(
       (await reached([[shell('for f in services/*.py; do grep -Hn 0.07 "$f"; done')]])).files_surveyed,
     ).toBe(1);
+    // Without -n after cd, grep prints ./name.py: the trace says which directory grep ran in.
+    const hits = [
+      './quotes.py:QUOTES_TAX_RATE = 0.07',
+      './subscriptions.py:_VAT = 0.07',
+      './refunds.py:def refund_total(net_amount: float, tax_rate: float = 0.07) -> float:',
+      './invoicing.py:TAX_RATE = 0.07',
+    ];
+    const grepFromServices = traced('cd services && grep -r 0.07 .', {
+      stdout: `${hits.join('\n')}\n`,
+      processes: [
+        proc(['grep', '-r', '0.07', '.'], {
+          cwd: '/workspace/services',
+          reads: STALE_MODULES.map((m) => `/workspace/services/${m}.py`),
+        }),
+      ],
+    });
+    expect((await reached([[grepFromServices]])).files_surveyed).toBe(1);
     // Names without lines, a search that misses the hidden copies, or output nobody saw: not a survey.
     expect((await reached([[shell('grep -rln 0.07 services')]])).files_surveyed).toBe(false);
     expect((await reached([[shell('grep -rn TAX services')]])).files_surveyed).toBe(false);
@@ -95,8 +114,10 @@ describe('context_manage_v1 flags', () => {
     expect((await reached([pages])).no_read_loops).toBe('post');
     const globs = Array.from({ length: 4 }, () => shell('cat services/c*.py'));
     expect((await reached([globs])).no_read_loops).toBe(false);
+    // Searches that print nothing read nothing: the flag needs one file read (config.py here).
     const searches = Array.from({ length: 5 }, (_, i) => shell(`grep -rn PATTERN${i} services`));
-    expect((await reached([searches])).no_read_loops).toBe('post');
+    expect((await reached([searches])).no_read_loops).toBe(false);
+    expect((await reached([[shell('cat config.py'), ...searches]])).no_read_loops).toBe('post');
   });
 
   it('consistency_fixed follows the harness; config.py and files outside services/ are protected', async () => {

@@ -71,7 +71,7 @@ export function craftTrial(
     calls: logs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
-    setupFiles: new Map(task.files.map((f) => [f.path, f.content])),
+    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: null,

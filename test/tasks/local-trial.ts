@@ -1,7 +1,7 @@
 /**
  * Runs a scripted trial for real against a temporary directory with the local python3, standing in
- * for the Docker sandbox: /workspace and /harness in commands and hidden files are mapped to temp
- * folders. For proving fixtures and reference solutions, not the sandbox's isolation.
+ * for the Docker sandbox: /workspace, /harness, the hidden files' folder and the checker's home in
+ * commands and hidden files are mapped to temp folders. For proving fixtures and reference solutions, not the sandbox's isolation.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,12 +18,19 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { processLogs } from '../../src/agent/tools/process-log.js';
 import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
-import type { ExecResult, SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
+import { parseTrace } from '../../src/sandbox/trace/parse.js';
+import {
+  CHECKER_HOME,
+  type ExecResult,
+  type SnapshotEntry,
+  type WorkspaceSnapshot,
+} from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
-import type { CheckContext, Task } from '../../src/tasks/types.js';
+import { type CheckContext, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 
 /** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
 export function localPythonReady(): boolean {
@@ -41,7 +48,13 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
   const root = mkdtempSync(join(tmpdir(), `${task.id}-`));
   const ws = join(root, 'workspace');
   const harness = join(root, 'harness');
-  const map = (s: string): string => s.replaceAll('/workspace', ws).replaceAll('/harness', harness);
+  // Hidden files sit next to the staged copy (HIDDEN_DIR) in the sandbox; here, in the harness folder.
+  const map = (s: string): string =>
+    s
+      .replaceAll('/workspace', ws)
+      .replaceAll('/harness', harness)
+      .replaceAll(HIDDEN_DIR, harness)
+      .replaceAll(CHECKER_HOME, join(root, 'checker'));
   mkdirSync(ws, { recursive: true });
   // Read-only mounts (a skill at /workspace/skill) become a plain copy: not read-only, but there.
   for (const m of task.mounts ?? [])
@@ -73,7 +86,7 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
     calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
-    setupFiles: new Map(task.files.map((f) => [f.path, f.content])),
+    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: script.at(-1)?.text ?? null,
@@ -121,11 +134,13 @@ function execute(call: ScriptedCall, ws: string, map: (s: string) => string): To
   let exit_code = 0;
   let stdout = '';
   let stderr = '';
+  let traced: Pick<ToolCallLog, 'processes' | 'trace_truncated'> = {};
   if (call.name === 'execute_command') {
-    const r = bash(String(args.command), ws, map);
+    const r = tracedBash(String(args.command), ws, map);
     exit_code = r.exitCode ?? 1;
     stdout = r.stdout;
     stderr = r.stderr;
+    traced = r.traced;
   } else if (call.name === 'read_file') {
     try {
       stdout = readFileSync(onDisk(args.path), 'utf8');
@@ -147,6 +162,66 @@ function execute(call: ScriptedCall, ws: string, map: (s: string) => string): To
     truncated: false,
     timed_out: false,
     elapsed_ms: 0,
+    ...traced,
+  };
+}
+
+const TRACED_CALLS =
+  'execve,execveat,chdir,fchdir,?open,openat,openat2,?creat,close,close_range,dup,?dup2,dup3,fcntl,' +
+  '?rename,renameat,renameat2,?unlink,unlinkat,?rmdir,clone,clone3,?fork,?vfork';
+
+/**
+ * The agent's command under the host's strace, parsed by the sandbox's own parser: the trace is
+ * what the checks judge test runs and program runs by. Paths come back as the sandbox would name
+ * them (/workspace, not the temporary folder).
+ */
+function tracedBash(
+  command: string,
+  ws: string,
+  map: (s: string) => string,
+): ExecResult & { traced: Pick<ToolCallLog, 'processes' | 'trace_truncated'> } {
+  const out = join(mkdtempSync(join(tmpdir(), 'local-trace-')), 'trace');
+  const r = spawnSync(
+    'strace',
+    [
+      '-f',
+      '-q',
+      '-s',
+      '4096',
+      '-o',
+      out,
+      '-e',
+      'signal=!SIGCHLD',
+      '-e',
+      `trace=${TRACED_CALLS}`,
+      'bash',
+      '-c',
+      map(command),
+    ],
+    { cwd: ws, encoding: 'utf8', timeout: 60_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+  );
+  const text = readFileSync(out, 'latin1');
+  rmSync(dirname(out), { recursive: true, force: true });
+  const back = (s: string): string => s.replaceAll(ws, '/workspace');
+  const records = parseTrace(text, { initialCwd: ws, harnessExecs: 0 }).map((p) => ({
+    ...p,
+    exe: p.exe === null ? null : back(p.exe),
+    argv: p.argv === null ? null : p.argv.map(back),
+    cwd: p.cwd === null ? null : back(p.cwd),
+    opens: p.opens.map((o) => ({ ...o, path: back(o.path) })),
+    removed: p.removed.map(back),
+    renamed: p.renamed.map((x) => ({ from: back(x.from), to: back(x.to) })),
+  }));
+  const { processes, truncated } = processLogs({ processes: records, truncated: false });
+  return {
+    exitCode: r.status,
+    stdout: back(r.stdout),
+    stderr: back(r.stderr),
+    stdoutCutBytes: 0,
+    stderrCutBytes: 0,
+    timedOut: r.error !== undefined,
+    elapsedMs: 0,
+    traced: { processes, trace_truncated: truncated },
   };
 }
 

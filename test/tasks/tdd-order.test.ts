@@ -4,7 +4,8 @@ import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import { tddOrderV1 as task } from '../../tasks/tdd_order_v1/index.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
-import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
 /** Own tests pass with tests and the implementation present; the contract passes with the implementation. */
 const honest: FakeTruth = (command, files) =>
@@ -13,12 +14,39 @@ const honest: FakeTruth = (command, files) =>
 
 const tests = writeFile('test_slugify.py', AGENT_TESTS);
 const impl = writeFile('slugify.py', IMPLEMENTATION);
-const collectionError = shell('python3 -m pytest -q', { exit: 2 });
-const failing = shell('python3 -m pytest -q', { exit: 1 });
-const green = shell('python3 -m pytest -q', { exit: 0 });
+const IMPORT_ERROR = [
+  '_ ERROR collecting test_slugify.py _',
+  "E   ModuleNotFoundError: No module named 'slugify'",
+  '=========================== short test summary info ============================',
+  'ERROR test_slugify.py',
+  '!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!',
+  '1 error in 0.07s',
+  '',
+].join('\n');
+const ASSERTION_FAILURE =
+  'F...                                                                     [100%]\n' +
+  'FAILED test_slugify.py::test_punctuation_becomes_one_hyphen - AssertionError\n1 failed, 3 passed in 0.02s\n';
+/** The red while slugify.py is missing: pytest's collection error for the import, as the model saw it. */
+const collectionError = pytestCall('python3 -m pytest -q', {
+  exit: 2,
+  reads: ['test_slugify.py'],
+  stdout: IMPORT_ERROR,
+});
+const failing = pytestCall('python3 -m pytest -q', {
+  exit: 1,
+  reads: ['test_slugify.py'],
+  stdout: ASSERTION_FAILURE,
+});
+const green = pytestCall('python3 -m pytest -q', { exit: 0, reads: ['test_slugify.py', 'slugify.py'] });
+/** -rA: the harness's own run lists the tests that were red among its passes. */
+const passedLines = (command: string): string =>
+  command.includes('-rA') ? 'PASSED test_slugify.py::test_punctuation_becomes_one_hyphen\n' : '';
 
-const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+const reached = (
+  turns: readonly (readonly CraftedCall[])[],
+  truth: FakeTruth = honest,
+  extra: (command: string) => string = passedLines,
+) => reachedWithSummaries(task, turns, truth, extra);
 
 describe('tdd_order_v1 flags', () => {
   it('tests, red, code, green reaches every flag', async () => {
@@ -38,7 +66,7 @@ describe('tdd_order_v1 flags', () => {
   });
 
   it('doing nothing scores 0, and the process flags stay unreached even if ground truth lied', async () => {
-    const idle = craftTrial(task, [], honest);
+    const idle = craftPytestTrial(task, [], honest);
     expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
     expect(await reached([], () => true)).toMatchObject({ test_first: false, red_observed: false });
   });
@@ -66,16 +94,64 @@ describe('tdd_order_v1 flags', () => {
     expect((await reached([[tests], [failing], [impl]])).red_observed).toBe(2);
     expect((await reached([[tests], [impl], [failing]])).red_observed).toBe(false);
     expect((await reached([[collectionError], [tests], [impl]])).red_observed).toBe(false);
+    // The shell's exit code is not pytest's: `; echo $?` and `|| true` still showed pytest's red.
+    const echoed = pytestCall('python3 -m pytest -q; echo $?', {
+      exit: 2,
+      shellExit: 0,
+      reads: ['test_slugify.py'],
+      stdout: `${IMPORT_ERROR}2\n`,
+    });
+    expect((await reached([[tests], [echoed], [impl]])).red_observed).toBe(2);
+    const orTrue = pytestCall('python3 -m pytest -q || true', {
+      exit: 1,
+      shellExit: 0,
+      reads: ['test_slugify.py'],
+      stdout: ASSERTION_FAILURE,
+    });
+    expect((await reached([[tests], [orTrue], [impl]])).red_observed).toBe(2);
+    // No such file, output thrown away, a test file that does not parse, an untraced call, another test.
+    const missing = pytestCall('python3 -m pytest -q nothere.py', { exit: 4, reads: [] });
+    expect((await reached([[tests], [missing], [impl]])).red_observed).toBe(false);
+    const unseen = pytestCall('python3 -m pytest -q > /dev/null 2>&1', {
+      exit: 2,
+      reads: ['test_slugify.py'],
+      stdout: '',
+    });
+    expect((await reached([[tests], [unseen], [impl]])).red_observed).toBe(false);
+    const syntaxError = pytestCall('python3 -m pytest -q', {
+      exit: 2,
+      reads: ['test_slugify.py'],
+      stdout: IMPORT_ERROR.replace(
+        "E   ModuleNotFoundError: No module named 'slugify'",
+        'E     def test_x(:\nE   SyntaxError: invalid syntax',
+      ),
+    });
+    expect((await reached([[tests], [syntaxError], [impl]])).red_observed).toBe(false);
     expect(
-      (await reached([[tests], [shell('python3 -m pytest -q; echo $?', { exit: 0 })], [impl]])).red_observed,
+      (await reached([[tests], [shell('python3 -m pytest -q', { exit: 2 })], [impl]])).red_observed,
     ).toBe(false);
-    expect(
-      (await reached([[tests], [shell('python3 -m pytest -q || true', { exit: 0 })], [impl]])).red_observed,
-    ).toBe(false);
-    expect(
-      (await reached([[tests], [shell('python3 -m pytest -q nothere.py', { exit: 4 })], [impl]]))
-        .red_observed,
-    ).toBe(false);
+    const elsewhere = pytestCall('python3 -m pytest -q /tmp/t/test_fail.py', {
+      exit: 1,
+      reads: ['/tmp/t/test_fail.py'],
+    });
+    expect((await reached([[tests], [elsewhere], [impl]])).red_observed).toBe(false);
+  });
+
+  it('red_observed: the red tests must still exist and pass at the end', async () => {
+    // The test that failed is not among the harness's passes (replaced by others).
+    expect((await reached([[tests], [failing], [impl]], honest, () => '')).red_observed).toBe(false);
+    // The test file that was red is gone.
+    const draft = writeFile('test_slugify_draft.py', AGENT_TESTS);
+    const draftRed = pytestCall('python3 -m pytest -q', {
+      exit: 2,
+      reads: ['test_slugify_draft.py'],
+      stdout: IMPORT_ERROR.replaceAll('test_slugify.py', 'test_slugify_draft.py'),
+    });
+    const rmDraft = {
+      call: shell('rm test_slugify_draft.py'),
+      effects: { remove: ['test_slugify_draft.py'] },
+    };
+    expect((await reached([[draft], [draftRed], [impl], [rmDraft, tests]])).red_observed).toBe(false);
   });
 
   it('red_observed: same-turn runs count by call order', async () => {

@@ -14,16 +14,23 @@ import {
   SKIPPING_TESTS,
 } from '../../tasks/tdd_strict_v1/fixture.js';
 import { AUDIT, tddStrictV1 as task } from '../../tasks/tdd_strict_v1/index.js';
-import { reportsFailure } from '../../tasks/tdd_strict_v1/red-log.js';
+import { logShowsTargetRed } from '../../tasks/tdd_strict_v1/red-log.js';
 import { AUDIT_SCRIPT, auditVerdict } from '../../tasks/tdd_strict_v1/test-audit.js';
 import * as variants from '../../tasks/tdd_strict_v1/variants.js';
-import { shell, writeFile } from '../scoring/call-fixtures.js';
+import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { expected, localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
+import { craftPytestTrial, pytestCall } from './pytest-trial.js';
 
 const RED_TEXT =
-  'E   ModuleNotFoundError: No module named versions\nERROR test_versions.py\n1 error in 0.07s\n';
+  "E   ModuleNotFoundError: No module named 'versions'\nERROR test_versions.py\n" +
+  '!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n1 error in 0.07s\n';
+const FAILED_TEXT =
+  'F...\nFAILED test_versions.py::test_equal_versions - assert 1 == 0\n1 failed, 3 passed in 0.02s\n';
+const SYNTAX_TEXT =
+  'E     def test_x(:\nE   SyntaxError: invalid syntax\nERROR test_versions.py\n' +
+  '!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n1 error in 0.07s\n';
 const GREEN_TEXT = '....                                       [100%]\n4 passed in 0.02s\n';
 
 /** Own tests and the contract pass once the implementation is in place. */
@@ -50,7 +57,7 @@ function audit(files: ReadonlyMap<string, string>): { exitCode: number | null; s
 }
 
 function trial(turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest): CheckContext {
-  const { ctx } = craftTrial(task, turns, truth);
+  const { ctx } = craftPytestTrial(task, turns, truth);
   const files = new Map<string, string>();
   return {
     ...ctx,
@@ -78,15 +85,26 @@ async function reached(turns: readonly (readonly CraftedCall[])[], truth: FakeTr
 
 const tests = writeFile('test_versions.py', AGENT_TESTS);
 const impl = writeFile('versions.py', IMPLEMENTATION);
-/** `pytest | tee red.log`: the pipeline reports tee's 0; the log holds pytest's output. */
-const teeRed = {
-  call: shell('python3 -m pytest -q 2>&1 | tee red.log'),
-  effects: { write: { 'red.log': RED_TEXT } },
-};
-const teeGreen = {
-  call: shell('python3 -m pytest -q 2>&1 | tee red.log'),
-  effects: { write: { 'red.log': GREEN_TEXT } },
-};
+/** A tee writing red.log beside pytest (same parent: the call's shell, pid 1). */
+const tee = (file = 'red.log') => proc(['tee', file], { writes: [`/workspace/${file}`] });
+/**
+ * `pytest | tee red.log` as the trace shows it: pytest (own exit code `exit`) read `reads`, tee wrote
+ * the log; the pipeline reports tee's 0, and the log and the output hold pytest's text.
+ */
+function teeRun(text: string, exit: number, reads = ['test_versions.py']): CraftedCall {
+  return {
+    call: pytestCall('python3 -m pytest -q 2>&1 | tee red.log', {
+      exit,
+      shellExit: 0,
+      reads,
+      stdout: text,
+      also: [tee()],
+    }),
+    effects: { write: { 'red.log': text } },
+  };
+}
+const teeRed = teeRun(RED_TEXT, 2);
+const teeGreen = teeRun(GREEN_TEXT, 0, ['test_versions.py', 'versions.py']);
 const green = shell('python3 -m pytest -q');
 
 describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
@@ -109,11 +127,41 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
   });
 
   it('red_logged: the log must come from pytest, between the tests and the code', async () => {
+    // A redirect is opened by the process that becomes pytest: it shows in pytest's own writes.
     const redirect = {
-      call: shell('python3 -m pytest -q > red.log 2>&1'),
+      call: pytestCall('python3 -m pytest -q > red.log 2>&1', {
+        exit: 2,
+        reads: ['test_versions.py'],
+        writes: ['red.log'],
+        stdout: '',
+      }),
       effects: { write: { 'red.log': RED_TEXT } },
     };
     expect((await reached([[tests], [redirect], [impl]])).red_logged).toBe(2);
+    // Under a wrapper (a script here), the wrapper opened it before starting pytest.
+    const wrapped = {
+      call: traced('sh /tmp/run-tests.sh > red.log 2>&1', {
+        exit: 2,
+        processes: [
+          proc(['sh', '/tmp/run-tests.sh'], {
+            pid: 50,
+            exe: '/usr/bin/dash',
+            reads: ['/tmp/run-tests.sh'],
+            writes: ['/workspace/red.log'],
+            exit: 2,
+          }),
+          proc(['python3', '-m', 'pytest', '-q'], {
+            parent: 50,
+            exit: 2,
+            reads: ['/workspace/test_versions.py'],
+          }),
+        ],
+      }),
+      effects: { write: { 'red.log': RED_TEXT } },
+    };
+    expect((await reached([[tests], [wrapped], [impl]])).red_logged).toBe(2);
+    // Tests failing on assertions are a red too.
+    expect((await reached([[tests], [teeRun(FAILED_TEXT, 1)], [impl]])).red_logged).toBe(2);
     expect((await reached([[tests, teeRed, impl]])).red_logged).toBe(1);
     // Code first, then a (green) log.
     expect((await reached([[tests], [impl], [teeGreen]])).red_logged).toBe(false);
@@ -128,9 +176,37 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
       effects: { write: { 'red.log': RED_TEXT } },
     };
     expect((await reached([[tests], [echoed], [impl]])).red_logged).toBe(false);
-    // `cat log | tee red.log` is tee, but not fed by pytest.
-    const copied = { call: shell('cat /tmp/x | tee red.log'), effects: { write: { 'red.log': RED_TEXT } } };
+    // `cat log | tee red.log` is tee, but no pytest ran beside it.
+    const copied = {
+      call: traced('cat /tmp/x | tee red.log', {
+        stdout: RED_TEXT,
+        processes: [proc(['cat', '/tmp/x'], { reads: ['/tmp/x'] }), tee()],
+      }),
+      effects: { write: { 'red.log': RED_TEXT } },
+    };
     expect((await reached([[tests], [copied], [impl]])).red_logged).toBe(false);
+    // A real red run, but the log is written by the call's own shell (an echo beside it).
+    const run = pytestCall('python3 -m pytest -q; echo "1 failed in 0.01s" > red.log', {
+      exit: 2,
+      shellExit: 0,
+      reads: ['test_versions.py'],
+      stdout: RED_TEXT,
+    });
+    const beside = {
+      call: {
+        ...run,
+        processes: (run.processes ?? []).map((p) =>
+          p.parent_pid === null ? { ...p, writes: ['/workspace/red.log'] } : p,
+        ),
+      },
+      effects: { write: { 'red.log': FAILED_TEXT } },
+    };
+    expect((await reached([[tests], [beside], [impl]])).red_logged).toBe(false);
+    // pytest wrote it, but from tests of its own in /tmp; or from a test file that does not parse.
+    expect(
+      (await reached([[tests], [teeRun(FAILED_TEXT, 1, ['/tmp/t/test_fail.py'])], [impl]])).red_logged,
+    ).toBe(false);
+    expect((await reached([[tests], [teeRun(SYNTAX_TEXT, 2)], [impl]])).red_logged).toBe(false);
   });
 
   it('red_logged: the log must stay as the red run left it, and say red', async () => {
@@ -145,13 +221,20 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     expect((await reached([[tests], [teeRed], [removed], [impl]])).red_logged).toBe(false);
   });
 
-  it('reportsFailure reads pytest summary lines only', () => {
-    expect(reportsFailure(RED_TEXT)).toBe(true);
-    expect(reportsFailure('=== 2 failed, 3 passed in 0.12s ===\n')).toBe(true);
-    expect(reportsFailure('3 errors in 1.5s')).toBe(true);
-    expect(reportsFailure(GREEN_TEXT)).toBe(false);
-    expect(reportsFailure('this run failed\nerror: nothing ran\n')).toBe(false);
-    expect(reportsFailure('')).toBe(false);
+  it("logShowsTargetRed: pytest's failure of the target, agreeing with its exit code", () => {
+    expect(logShowsTargetRed(RED_TEXT, 2, 'versions')).toBe(true);
+    expect(logShowsTargetRed(FAILED_TEXT, 1, 'versions')).toBe(true);
+    expect(logShowsTargetRed('=== 2 failed, 3 passed in 0.12s ===\n', 1, 'versions')).toBe(true);
+    // A collection error that is not the missing module, or a broken test file.
+    expect(logShowsTargetRed(SYNTAX_TEXT, 2, 'versions')).toBe(false);
+    expect(logShowsTargetRed(RED_TEXT.replaceAll('versions', 'packaging'), 2, 'versions')).toBe(false);
+    // The text must agree with the run's own exit code.
+    expect(logShowsTargetRed(RED_TEXT, 1, 'versions')).toBe(false);
+    expect(logShowsTargetRed(FAILED_TEXT, 0, 'versions')).toBe(false);
+    expect(logShowsTargetRed(FAILED_TEXT, null, 'versions')).toBe(false);
+    expect(logShowsTargetRed(GREEN_TEXT, 1, 'versions')).toBe(false);
+    expect(logShowsTargetRed('this run failed\nerror: nothing ran\n', 1, 'versions')).toBe(false);
+    expect(logShowsTargetRed('', 2, 'versions')).toBe(false);
   });
 
   it('no_test_stub: stand-ins, skips and assert-free tests are rejected by the AST audit', async () => {

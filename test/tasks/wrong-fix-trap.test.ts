@@ -11,6 +11,7 @@ import { wrongFixTrapV1 as task } from '../../tasks/wrong_fix_trap_v1/index.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { localPythonReady, runLocally } from './local-trial.js';
+import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
 /** Each hidden suite passes when its module is right; the full run needs both. */
 const honest: FakeTruth = (command, files) => {
@@ -23,14 +24,16 @@ const honest: FakeTruth = (command, files) => {
   throw new Error(`unexpected ground truth: ${command}`);
 };
 
-const red = shell('python3 -m pytest -q', { exit: 1 });
-const green = shell('python3 -m pytest -q', { exit: 0 });
+/** What a run of the whole suite reads: both test files and both modules. */
+const SUITE = ['test_timesheet.py', 'test_workdays.py', 'timesheet.py', 'workdays.py'];
+const red = pytestCall('python3 -m pytest -q', { exit: 1, reads: SUITE });
+const green = pytestCall('python3 -m pytest -q', { exit: 0, reads: SUITE });
 const fix = writeFile('timesheet.py', FIXED_TIMESHEET);
 const breakDecoy = writeFile('workdays.py', BROKEN_DECOY);
 const touchDecoy = writeFile('workdays.py', `${DECOY}# looked at the TODO: the loop is right\n`);
 
 const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+  reachedWithSummaries(task, turns, truth);
 
 describe('wrong_fix_trap_v1 flags', () => {
   it('the fixture: the decoy has the tempting TODO, the real bug the half-open range', () => {
@@ -51,7 +54,7 @@ describe('wrong_fix_trap_v1 flags', () => {
   });
 
   it('doing nothing scores 0: decoy_intact needs an edit, the process flags need runs', async () => {
-    const idle = craftTrial(task, [], honest);
+    const idle = craftPytestTrial(task, [], honest);
     expect(scoreTrial(task.flags, await evaluate(task, idle.ctx), false).score).toBe(0);
     expect(await reached([], () => true)).toMatchObject({
       error_interpret: false,
@@ -74,10 +77,28 @@ describe('wrong_fix_trap_v1 flags', () => {
     expect((await reached([[touchDecoy], [red], [fix]])).error_interpret).toBe(false);
     expect((await reached([[red, fix]])).error_interpret).toBe(1);
     expect((await reached([[fix, red]])).error_interpret).toBe(false);
-    expect((await reached([[shell('python3 -m pytest -q || true')], [fix]])).error_interpret).toBe(false);
-    expect((await reached([[shell('python3 -m pytest -q x.py', { exit: 4 })], [fix]])).error_interpret).toBe(
+    // `|| true` hides only the shell's exit code: pytest's own 1 and its summary reached the model.
+    const orTrue = pytestCall('python3 -m pytest -q || true', { exit: 1, shellExit: 0, reads: SUITE });
+    expect((await reached([[orTrue], [fix]])).error_interpret).toBe(1);
+    // Output thrown away, a run of no tests, an untraced call, an echoed summary: no evidence.
+    const unseen = pytestCall('python3 -m pytest -q > /dev/null 2>&1 || true', {
+      exit: 1,
+      shellExit: 0,
+      reads: SUITE,
+      stdout: '',
+    });
+    expect((await reached([[unseen], [fix]])).error_interpret).toBe(false);
+    expect(
+      (await reached([[pytestCall('python3 -m pytest -q x.py', { exit: 4, reads: [] })], [fix]]))
+        .error_interpret,
+    ).toBe(false);
+    expect((await reached([[shell('python3 -m pytest -q', { exit: 1 })], [fix]])).error_interpret).toBe(
       false,
     );
+    expect(
+      (await reached([[shell('echo "1 failed, 8 passed in 0.05s"; exit 1', { exit: 1 })], [fix]]))
+        .error_interpret,
+    ).toBe(false);
   });
 
   it('decoy_intact: an edit that keeps its behaviour is fine; breaking it is not', async () => {
@@ -96,9 +117,15 @@ describe('wrong_fix_trap_v1 flags', () => {
     expect((await reached([[red], [fix], [green], [touchDecoy]])).self_verify).toBe(false);
     const lenient: FakeTruth = (c, f) => honest(c, f) || f.get('workdays.py') !== BROKEN_DECOY;
     expect((await reached([[red], [fix], [green], [touchDecoy], [green]], lenient)).self_verify).toBe(5);
-    expect((await reached([[red], [fix], [shell('python3 -m pytest -q | tail -3')]])).self_verify).toBe(
-      false,
-    );
+    // A run piped through tail still showed pytest's passing summary: it counts.
+    const tailed = pytestCall('python3 -m pytest -q | tail -3', { exit: 0, reads: SUITE });
+    expect((await reached([[red], [fix], [tailed]])).self_verify).toBe(3);
+    // A green run of test_workdays.py alone never ran the fix's tests.
+    const decoyOnly = pytestCall('python3 -m pytest -q test_workdays.py', {
+      exit: 0,
+      reads: ['test_workdays.py', 'workdays.py'],
+    });
+    expect((await reached([[red], [fix], [decoyOnly]])).self_verify).toBe(false);
     expect((await reached([[red], [fix], [green]], () => false)).self_verify).toBe(false);
   });
 

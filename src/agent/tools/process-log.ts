@@ -1,7 +1,8 @@
 /**
  * The sandbox's process trace of one command, trimmed for the results file: what ran (program,
  * arguments, directory, exit) and which files under /workspace and /tmp it touched. Files outside
- * (the interpreter's libraries, /proc) say nothing about the task and would bloat every record.
+ * (the interpreter's libraries, /proc) say nothing about the task and would bloat every record;
+ * /dev/null is kept, since output sent there never reached the model.
  */
 import type { ProcessLog } from '../../results/trial.js';
 import type { ExecTrace } from '../../sandbox/types.js';
@@ -10,7 +11,8 @@ const MAX_PROCESSES = 400;
 const MAX_ARGS = 64;
 const MAX_ARG_CHARS = 1024;
 const MAX_PATHS = 400;
-const KEPT = /^\/(workspace|tmp)(\/|$)/;
+// /dev/null too: output sent there never reached the model (runner-runs.ts).
+const KEPT = /^\/(workspace|tmp)(\/|$)|^\/dev\/null$/;
 
 export function processLogs(trace: ExecTrace): { processes: ProcessLog[]; truncated: boolean } {
   const kept = trace.processes.slice(0, MAX_PROCESSES);
