@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure a Docker engine answers, installing and starting one on Debian/Ubuntu if needed, and
-# that debootstrap is present (the offline image build uses it). Idempotent: does nothing when
+# that debootstrap (the offline image build) and strace (the task tests) are present. Idempotent: does nothing when
 # both are already there. Used by CI and by users on Debian; needs root for anything it installs.
 # The engine is started without bridge networking or iptables rules: sandboxes use
 # NetworkMode none, and CI machines often cannot change the host's firewall.
@@ -36,6 +36,8 @@ apt_install() {
 
 missing=()
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+# The task tests trace their local stand-in runs with the host's strace, as the sandbox does.
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if ! engine_answers && ! command -v dockerd >/dev/null 2>&1; then missing+=(docker.io); fi
 if [ "${#missing[@]}" -gt 0 ]; then
   say "installing ${missing[*]}"

@@ -8,6 +8,7 @@ if ! docker info >/dev/null 2>&1; then
   else echo "no Docker engine answers; run: sudo bash scripts/provision-docker.sh" >&2; exit 3
   fi
 fi
+if ! command -v strace >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then bash scripts/provision-docker.sh; fi
 if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" -eq 0 ]; then bash scripts/provision-chromium.sh; fi
 [ -d node_modules ] || npm ci --no-audit --no-fund
 exec npx vitest run "$@"

@@ -3,6 +3,7 @@
  * fail while the implementation does not exist yet; the test file must be a real suite (the AST
  * rejects stub tests and skipped, focused or to-do tests); then the code follows.
  */
+import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
@@ -43,7 +44,7 @@ const flags: Flag[] = [
     id: 'red_observed',
     kind: 'process',
     description:
-      'Saw the tests fail (an unmasked JS test run exiting 1) after pages.test.mjs appeared and before pages.mjs did.',
+      'Saw pages.test.mjs fail after it appeared and before pages.mjs did: the test runner really ran it (process trace), exited 1, and its failure summary reached the model.',
     check(ctx) {
       const tests = firstChangeTurn(ctx, TESTS);
       if (tests === null) return miss('pages.test.mjs was never written');
@@ -52,11 +53,12 @@ const flags: Flag[] = [
         (r) =>
           r.kind === 'test' &&
           isRed(r) &&
+          r.read.has(`${WORKSPACE_DIR}/${TESTS}`) &&
           afterChange(ctx, r.at, TESTS, tests) &&
           (impl === null || beforeChange(ctx, r.at, IMPL, impl)),
       );
       return red === undefined
-        ? miss('no unmasked failing test run between the tests and the code')
+        ? miss('no failing run of the tests, seen between the tests and the code')
         : { reached: true, turn: red.turn };
     },
   },

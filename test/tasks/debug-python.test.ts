@@ -3,21 +3,23 @@ import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { BUGGY_MODULE, FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
 import { debugPythonV1 as task } from '../../tasks/debug_python_v1/index.js';
-import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
-import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
+import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
 /** The harness run passes exactly when durations.py holds the fix. */
 const honest: FakeTruth = (_command, files) =>
   files.get('durations.py')?.includes('total += amount * size') === true;
 
 const read = readFile('durations.py');
-const red = shell('python3 -m pytest -q', { exit: 1 });
-const green = shell('python3 -m pytest -q', { exit: 0 });
+const SUITE = ['test_durations.py', 'durations.py'];
+const red = pytestCall('python3 -m pytest -q', { exit: 1, reads: SUITE });
+const green = pytestCall('python3 -m pytest -q', { exit: 0, reads: SUITE });
 const fix = writeFile('durations.py', FIXED_MODULE);
 const touchUp = writeFile('durations.py', `${FIXED_MODULE}\n# reviewed\n`);
 
 const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+  reachedWithSummaries(task, turns, truth);
 
 describe('debug_python_v1 flags', () => {
   it('a careful run reaches every flag on its turn', async () => {
@@ -60,19 +62,30 @@ describe('debug_python_v1 flags', () => {
 
   it('error_interpret: needs an unmasked exit 1 before the first edit', async () => {
     expect((await reached([[read], [fix], [red]])).error_interpret).toBe(false);
+    // A run of nothing (exit 4) or one whose summary was thrown away is no red.
     expect(
-      (await reached([[shell('python3 -m pytest -q | tee /tmp/log', { exit: 1 })], [fix]])).error_interpret,
+      (await reached([[pytestCall('pytest -q nothere.py', { exit: 4, reads: [] })], [fix]])).error_interpret,
     ).toBe(false);
-    expect((await reached([[shell('python3 -m pytest -q', { exit: 4 })], [fix]])).error_interpret).toBe(
+    const unseen = pytestCall('python3 -m pytest -q > /dev/null; echo $?', {
+      exit: 1,
+      reads: SUITE,
+      stdout: '1\n',
+    });
+    expect((await reached([[unseen], [fix]])).error_interpret).toBe(false);
+    // Untraced: nothing is known to have run.
+    expect((await reached([[shell('python3 -m pytest -q', { exit: 1 })], [fix]])).error_interpret).toBe(
       false,
     );
+    // Piped through tail, the summary still reached the model.
+    const tailed = pytestCall('python3 -m pytest -q 2>&1 | tail -3', { exit: 1, reads: SUITE, shellExit: 0 });
+    expect((await reached([[tailed], [fix]])).error_interpret).toBe(1);
     expect((await reached([[shell('echo pytest; false', { exit: 1 })], [fix]])).error_interpret).toBe(false);
     expect((await reached([[red]])).error_interpret).toBe(false);
     expect((await reached([[red, fix]])).error_interpret).toBe(1);
   });
 
   it('self_verify: `pytest || true` fools nothing', async () => {
-    const masked = shell('python3 -m pytest -q || true', { exit: 0 });
+    const masked = pytestCall('python3 -m pytest -q || true', { exit: 1, reads: SUITE, shellExit: 0 });
     expect(await reached([[read], [red], [fix], [masked]])).toMatchObject({ self_verify: false });
     const unfixed = writeFile('durations.py', `${BUGGY_MODULE}# looked at it\n`);
     expect(await reached([[read], [red], [unfixed], [masked]])).toMatchObject({
@@ -89,8 +102,11 @@ describe('debug_python_v1 flags', () => {
   it('self_verify: inside one turn, calls count in order', async () => {
     expect((await reached([[read], [red], [fix, green]])).self_verify).toBe(3);
     expect((await reached([[read], [red], [green, fix]])).self_verify).toBe(false);
-    // A shell command in the same turn might have changed the file after the run.
-    expect((await reached([[read], [red], [fix, green, shell('python3 tidy.py')]])).self_verify).toBe(false);
+    // A command in the same turn that wrote the file after the run: the run is before the last change.
+    const tidy = traced('python3 tidy.py', {
+      processes: [proc(['python3', 'tidy.py'], { writes: ['/workspace/durations.py'] })],
+    });
+    expect((await reached([[read], [red], [fix, green, tidy]])).self_verify).toBe(false);
   });
 
   it('self_verify: a green run needs the harness to agree', async () => {

@@ -14,6 +14,7 @@ import * as variants from '../../tasks/refactor_extract_js_v1/variants.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { expected, localFlags } from './local-runs.js';
+import { nodeTestCall, withTap } from './node-trial.js';
 
 /** The money tests pass with the reference helper; the billing tests with known-good versions of each module. */
 const honest: FakeTruth = (command, files) => {
@@ -29,7 +30,10 @@ const honest: FakeTruth = (command, files) => {
 };
 
 const reads = [readFile('invoice.mjs'), readFile('refund.mjs')];
-const green = shell('node --test', { exit: 0 });
+const green = nodeTestCall('node --test', {
+  exit: 0,
+  reads: ['billing.test.mjs', 'invoice.mjs', 'refund.mjs', 'money.mjs'].map((f) => `/workspace/${f}`),
+});
 const extract = [
   writeFile('money.mjs', MONEY),
   writeFile('invoice.mjs', INVOICE_REFACTORED),
@@ -37,7 +41,7 @@ const extract = [
 ];
 
 const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+  reachedTurns(task, withTap(craftTrial(task, turns, truth).ctx));
 
 describe('refactor_extract_js_v1 flags', () => {
   it('read, green baseline, extract, green again reaches every flag', async () => {

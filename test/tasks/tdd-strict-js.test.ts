@@ -10,6 +10,7 @@ import * as variants from '../../tasks/tdd_strict_js_v1/variants.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 import { expected, localFlags } from './local-runs.js';
+import { nodeTestCall, tapCounts } from './node-trial.js';
 
 interface Harness {
   /** The TAP summary of the agent's own tests, or null for a run that printed none. */
@@ -32,7 +33,8 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
     elapsedMs: 0,
   });
   const run = async (command: string): Promise<ExecResult> => {
-    if (command.includes('contract')) return result(harness.contract ? 0 : 1, '');
+    if (command.includes('contract'))
+      return result(harness.contract ? 0 : 1, `TAP version 13\n${tapCounts(3, harness.contract ? 3 : 2)}`);
     const own = harness.own;
     if (own === null) return result(1, '');
     const [fail, skipped, todo] = [own.fail ?? 0, own.skipped ?? 0, own.todo ?? 0];
@@ -45,8 +47,9 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
 
 const tests = writeFile('pages.test.mjs', AGENT_TESTS);
 const impl = writeFile('pages.mjs', IMPLEMENTATION);
-const red = shell('node --test', { exit: 1 });
-const green = shell('node --test', { exit: 0 });
+const TEST_FILE = ['/workspace/pages.test.mjs'];
+const red = nodeTestCall('node --test', { exit: 1, reads: TEST_FILE });
+const green = nodeTestCall('node --test', { exit: 0, reads: [...TEST_FILE, '/workspace/pages.mjs'] });
 
 const reached = (turns: readonly (readonly CraftedCall[])[], harness?: Harness) =>
   reachedTurns(task, trial(turns, harness));
@@ -80,23 +83,19 @@ describe('tdd_strict_js_v1 flags', () => {
   });
 
   it('red_observed: an unmasked failing run between the tests and the code', async () => {
-    expect(
-      (await reached([[tests], [shell('node --test pages.test.mjs', { exit: 1 })], [impl]])).red_observed,
-    ).toBe(2);
-    expect((await reached([[tests], [shell('node pages.test.mjs', { exit: 1 })], [impl]])).red_observed).toBe(
-      2,
-    );
+    expect((await reached([[tests], [red], [impl]])).red_observed).toBe(2);
+    // Masked by the shell, the runner's failure still reached the model.
+    const masked = { ...nodeTestCall('node --test || true', { exit: 1, reads: TEST_FILE }), exit_code: 0 };
+    expect((await reached([[tests], [masked], [impl]])).red_observed).toBe(2);
     expect((await reached([[red], [tests], [impl]])).red_observed).toBe(false);
     expect((await reached([[tests], [impl], [red]])).red_observed).toBe(false);
-    expect((await reached([[tests], [shell('node --test || true', { exit: 0 })], [impl]])).red_observed).toBe(
-      false,
-    );
-    expect(
-      (await reached([[tests], [shell('node --test | tee out.txt', { exit: 0 })], [impl]])).red_observed,
-    ).toBe(false);
+    // Untraced, another test file, or no runner at all: no red.
+    expect((await reached([[tests], [shell('node --test', { exit: 1 })], [impl]])).red_observed).toBe(false);
+    const other = nodeTestCall('node --test /tmp/x.test.mjs', { exit: 1, reads: [] });
+    expect((await reached([[tests], [other], [impl]])).red_observed).toBe(false);
     expect((await reached([[tests], [shell('tsc', { exit: 2 })], [impl]])).red_observed).toBe(false);
-    // node may write anything (src/scoring/writes.ts), so a run in a write's own turn is never ordered.
-    expect((await reached([[tests, red, impl]])).red_observed).toBe(false);
+    // The trace orders a run against writes in its own turn: node wrote nothing, write_file came after.
+    expect((await reached([[tests, red, impl]])).red_observed).toBe(1);
   });
 
   it('tests_pass: four or more passing tests, none skipped or todo, and the hidden contract', async () => {
