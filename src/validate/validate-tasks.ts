@@ -13,9 +13,6 @@ import type { Sandbox } from '../sandbox/types.js';
 import type { Lure, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 
-/** Alternates and cheats each task needs: one of each proves little about a class of styles or tricks. */
-const MIN_VARIANTS = 3;
-
 export interface ValidationRow {
   taskId: string;
   /** 'oracle', 'do-nothing', a lure's id, `alternate:<id>` or `cheat:<id>`. */
@@ -59,17 +56,6 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
       }
       if ((task.lures ?? []).length === 0)
         add({ taskId: task.id, run: 'lures', ok: false, detail: 'the task has no lure' });
-      for (const [kind, list] of [
-        ['alternates', task.alternates ?? []],
-        ['cheats', task.cheats ?? []],
-      ] as const)
-        if (list.length < MIN_VARIANTS)
-          add({
-            taskId: task.id,
-            run: kind,
-            ok: false,
-            detail: `the task has ${list.length} ${kind}; it needs at least ${MIN_VARIANTS}`,
-          });
       for (const alt of task.alternates ?? []) {
         const i = index++;
         add(
