@@ -62,9 +62,15 @@ RUN set -eu; \
     cp /usr/local/lib/agent-bench/offline/pip.py "$site/pip/__main__.py"; \
     for cmd in python pip pip3 npm npx node tsc pytest strace; do command -v "$cmd" >/dev/null; done
 
-# Every exec runs through this wrapper (timeouts, output files, caps); read-only like all of /usr.
+# Every exec runs through this wrapper (timeouts, output files, caps) and its report (header,
+# trace, workspace snapshot), read-only like all of /usr. The report's modules are compiled here:
+# the root filesystem is read-only at run time, and compiling them at every exec costs time.
 COPY sandbox/exec-wrapper.sh /usr/local/lib/agent-bench/exec-wrapper
-RUN chmod 0755 /usr/local/lib/agent-bench/exec-wrapper
+COPY sandbox/report/ /usr/local/lib/agent-bench/report/
+RUN set -eu; \
+    chmod 0755 /usr/local/lib/agent-bench/exec-wrapper; \
+    chmod 0644 /usr/local/lib/agent-bench/report/*.py; \
+    python3 -m compileall -q /usr/local/lib/agent-bench/report
 
 # No bytecode: a stale .pyc could stand in for a changed source of the same size and mtime second.
 ENV HOME=/tmp \

@@ -1,14 +1,51 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
+ * in parallel (`npm test`). `integration`: tests that need the Docker engine and sandbox image,
+ * Chromium, the built executable (bin/agent-bench runs dist/), the npm registry, or that drive whole
+ * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, so their files
+ * run one at a time, after a build (`bash scripts/test.sh` runs both projects).
+ */
+const INTEGRATION = [
+  'test/integration/**/*.test.ts',
+  'test/sandbox/{checker,commands,engine-image,exec,files,isolation,lifecycle,trace}.test.ts',
+  'test/skills/{bench,mount,validate}.test.ts',
+  'test/dashboard/{e2e,e2e-run,run-panel}.test.ts',
+  'test/cli/cli.test.ts',
+  'test/report/report-command.test.ts',
+  // Whole trials through the host's real pytest, node --test and tsc, traced by strace.
+  'test/tasks/{tdd-strict,tdd-strict-js,js-tasks-local,reference-run,ts-typing,refactor-extract-js,wrong-fix-trap}.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Integration tests share one Docker engine on a 2-core machine: run files one at a time.
-    fileParallelism: false,
-    testTimeout: 120_000,
-    // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
-    hookTimeout: 20 * 60_000,
-    globalSetup: ['./test/helpers/build-once.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          // Unit files first and in parallel; integration files after, alone on the machine.
+          sequence: { groupOrder: 0 },
+          include: ['test/**/*.test.ts'],
+          exclude: INTEGRATION,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          sequence: { groupOrder: 1 },
+          include: INTEGRATION,
+          fileParallelism: false,
+          testTimeout: 120_000,
+          // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
+          hookTimeout: 20 * 60_000,
+          globalSetup: ['./test/helpers/build-once.ts'],
+        },
+      },
+    ],
   },
 });

@@ -10,17 +10,23 @@
 #  - its stdout/stderr are files in a fresh root-only directory, opened here and inherited, never
 #    the exec's pipes: a background job cannot hold the stream open (the exec ends as soon as the
 #    command's shell does), and the agent cannot reach another command's files by path;
-#  - then one header line and the head and tail of each file are printed, so no more than the
-#    cap ever crosses to the host.
-#  - with TRACE=1 the command runs under strace (see "Tracing" below), its trace printed too.
+#  - then the report (report/exec_report.py, root) prints one header line and the head and tail
+#    of each file, so no more than the cap ever crosses to the host. It is started before the
+#    command (its start-up overlaps the command) and told the exit status on a pipe the command
+#    does not hold; it is the only writer of the exec's stdout and stderr from then on.
+#  - with TRACE=1 the command runs under strace (see "Tracing" below), its trace printed too;
+#  - with a SNAPSHOT spec the report then snapshots the workspace (report/workspace_snapshot.py)
+#    and prints that too: the turn's snapshot costs no exec of its own.
 # Args: LIMIT_SECONDS HEAD_BYTES TAIL_BYTES CWD USER(agent|checker|root) TRACK_CWD FEED_STDIN TRACE
-#   COMMAND...   TRACK_CWD=1: the command gets fd 3 open on a file for its final working directory.
+#   SNAPSHOT(spec|-) COMMAND...   TRACK_CWD=1: the command gets fd 3 open on a file for its final
+#   working directory.
 # Output: `agent-bench-exec RC TIMED_OUT STDOUT_SIZE STDERR_SIZE CWD_BASE64|- OUTPUT_FULL
-#   TRACE_SIZE|- TRACE_CUT`, then TRACE_SIZE bytes of trace, then the capped stdout on stdout; the
-#   capped stderr on stderr. The trace comes first: only root can write it, so its size is exact.
+#   TRACE_SIZE|- TRACE_CUT SNAPSHOT_SIZE|-`, then TRACE_SIZE bytes of trace, then SNAPSHOT_SIZE
+#   bytes of snapshot, then the capped stdout on stdout; the capped stderr on stderr. Trace and
+#   snapshot come first: only root writes them, so their sizes are exact.
 set -u
-limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7 trace=$8
-shift 8
+limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7 trace=$8 snap=$9
+shift 9
 trace_cap=$((4 * 1024 * 1024))
 [ "$feed" = 1 ] || exec </dev/null
 d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
@@ -28,11 +34,12 @@ d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
   exit 125
 }
 trap 'rm -rf -- "$d"' EXIT
-# Background jobs of earlier commands keep writing to their (deleted) output files; if they have
-# filled this mount, the header says so rather than output going missing without a word.
-avail=$(stat -f -c '%a %S' /run/agent-bench) || avail='1 1048576'
-full=0
-[ $((${avail% *} * ${avail#* })) -lt 1048576 ] && full=1
+report_cap=0
+[ "$trace" = 1 ] && report_cap=$trace_cap
+exec {report}> >(exec /usr/bin/python3 -I -S -c 'import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, "/usr/local/lib/agent-bench/report")
+import exec_report; sys.exit(exec_report.main(sys.argv[1:]))' "$d" "$head" "$tail" "$report_cap" "$snap")
+report_pid=$!
 : >"$d/c"
 [ "$track" = 1 ] && exec 3>"$d/c"
 as=()
@@ -47,6 +54,9 @@ as=()
 # tracer, which records it. -I2: TERM makes it detach cleanly. `?`: calls some architectures lack.
 # signal=!SIGCHLD: "killed by" lines need the signal in the set; the SIGCHLD deliveries are noise.
 # close, dup and fcntl: the host follows descriptors to resolve paths relative to them.
+# pipe, read, seek and the other calls that take from an input: the host tells which file a
+# program's standard input gave it whole (`bash < x.sh`, `cat x.sh | bash`). Reads and seeks are
+# printed raw (descriptor, address, count): their data would swamp the trace.
 # The soft file size limit, raised again just before the command, caps the trace: past it the
 # tracer dies and the command goes on untraced.
 tracer=()
@@ -54,7 +64,9 @@ if [ "$trace" = 1 ]; then
   : >"$d/s"
   calls=execve,execveat,chdir,fchdir,?open,openat,openat2,?creat,close,close_range,dup,?dup2,dup3,fcntl
   calls+=,?rename,renameat,renameat2,?unlink,unlinkat,?rmdir,clone,clone3,?fork,?vfork
-  tracer=(strace -DD -I2 -f -q -s 4096 -o "$d/s" -e 'signal=!SIGCHLD' -e "trace=$calls")
+  calls+=,?pipe,pipe2,read,readv,?preadv2,lseek,sendfile,splice,copy_file_range
+  tracer=(strace -DD -I2 -f -q -s 4096 -o "$d/s" -e 'signal=!SIGCHLD' -e "trace=$calls"
+    -e 'raw=read,readv,preadv2,lseek')
 fi
 
 # Past the user switch the command cannot open files in $d: fd 4 carries its stderr in, and
@@ -69,37 +81,12 @@ fi
     cd -- "$1" 2>/dev/null || { printf "agent-bench: cannot change directory to %s\n" "$1" >&2; exit 126; }
     shift
     exec "$@"' agent-bench "$cwd" "$@"
-  ) >"$d/o" 2>"$d/t" 4>"$d/e"
+  ) >"$d/o" 2>"$d/t" 4>"$d/e" {report}>&-
   rc=$?
 } 2>/dev/null
 [ "$track" = 1 ] && exec 3>&-
-timed=0
-if grep -q 'sending signal' "$d/t"; then timed=1; elif [ -s "$d/t" ]; then cat "$d/t" >>"$d/e"; fi
-
-# The tracer outlives the command while traced background jobs run: what they do next is no part of
-# this command, so after a moment (a job started at the very end gets to exec) it detaches.
-tsz=- tcut=0
-if [ "$trace" = 1 ]; then
-  if tracers=($(pgrep -u 0 -f -- "^strace .* -o $d/s ")); then
-    sleep 0.02
-    kill -TERM "${tracers[@]}" 2>/dev/null
-    for ((i = 0; i < 200; i++)); do [ -e "/proc/${tracers[0]}" ] || break; sleep 0.005; done
-  fi
-  tsz=$(stat -c %s -- "$d/s")
-  [ "$tsz" -ge "$trace_cap" ] && tcut=1
-fi
-
-# Exactly SIZE bytes as measured now, even if a background job is still appending.
-emit() {
-  if [ "$2" -le $((head + tail)) ]; then head -c "$2" -- "$1"; return; fi
-  head -c "$head" -- "$1"
-  dd if="$1" bs=65536 iflag=skip_bytes,count_bytes skip=$(($2 - tail)) count="$tail" status=none
-}
-osz=$(stat -c %s -- "$d/o")
-esz=$(stat -c %s -- "$d/e")
-c=-
-[ -s "$d/c" ] && c=$(head -c 8192 -- "$d/c" | base64 -w0)
-printf 'agent-bench-exec %s %s %s %s %s %s %s %s\n' "$rc" "$timed" "$osz" "$esz" "$c" "$full" "$tsz" "$tcut"
-[ "$tsz" = - ] || head -c "$tsz" -- "$d/s"
-emit "$d/o" "$osz"
-emit "$d/e" "$esz" >&2
+# The report takes it from here, $d included (it detaches the tracer, see exec_report.py).
+trap - EXIT
+printf '%s\n' "$rc" >&"$report"
+exec {report}>&-
+wait "$report_pid"

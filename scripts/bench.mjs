@@ -1,96 +1,259 @@
 #!/usr/bin/env node
-// Speed and memory figures of the harness itself (not of any model). Prints, asserts nothing.
-// Needs the build and a Docker engine: `npm run build && node scripts/bench.mjs`.
-//   - CLI start-up (`agent-bench --help`), target < 0.5 s
-//   - sandbox create / reset / dispose, per-command overhead
-//   - the cost of tracing agent commands (strace in the sandbox): traced vs untraced, side by side
-//   - per-turn workspace snapshot on a large workspace (2,000 files, ~50 MB)
-//   - text-format tool-call parsing throughput, and the host process's peak memory
-import { execFileSync } from 'node:child_process';
+// Speed and memory figures of the harness itself (not of any model), side by side from one run.
+// Prints, asserts nothing. Needs the build and a Docker engine: `npm run build && npm run bench`.
+//   - CLI start-up (`agent-bench --help`)
+//   - one agent turn of `true` (traced command + workspace snapshot) against a bare `docker exec`
+//     from the docker CLI and a raw exec on the engine's socket, interleaved, and the ratio
+//   - the cost of tracing (strace in the sandbox): the same commands traced and untraced
+//   - workspace snapshots of 1,000 / 10,000 / 100,000 unchanged files: every file read (setup,
+//     final), a look of its own, and a whole turn (the snapshot folded into the command)
+//   - host memory of a real trial (runTrial) of 30 turns over 100,000 files, in a child process
+//   - sandbox reset, file tools, tool-call parsing, and the host's peak memory
+import { execFileSync, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const dist = (p) => new URL(`../dist/src/${p}`, import.meta.url).href;
 const { createDockerSandbox, ensureImage } = await import(dist('sandbox/index.js'));
-const { parseTextToolCalls } = await import(dist('models/text-tool-calls.js'));
 
-const ms = (t0) => `${(performance.now() - t0).toFixed(0)} ms`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-async function timed(n, fn) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    times.push(performance.now() - t0);
-  }
-  return `median ${median(times).toFixed(0)} ms over ${n}`;
+const FILES = [1_000, 10_000, 100_000];
+const TRIAL_FILES = 100_000;
+const TRIAL_TURNS = 30;
+// Files of 512 random bytes, 1,000 to a folder, numbered from argv[1] to argv[2].
+const MAKE_FILES = `import os, sys
+for i in range(int(sys.argv[1]), int(sys.argv[2])):
+    os.makedirs("bench/d%d" % (i // 1000), exist_ok=True)
+    with open("bench/d%d/f%d" % (i // 1000, i), "wb") as f:
+        f.write(os.urandom(512))`;
+// Room for 100,000 files (a page each) in the workspace and in the container's memory.
+const BIG = { tmpfs: { workspaceMb: 1024 }, limits: { memory_mb: 4096 } };
+
+if (process.argv[2] === '--memory-trial') {
+  await memoryTrial();
+  process.exit(0);
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f0 = (x) => `${x.toFixed(0)} ms`;
+async function time(fn) {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+/** Median time of `fn` over n runs; `before` runs untimed before each. */
+async function medianOf(n, fn, before = async () => {}) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    await before(i);
+    times.push(await time(() => fn(i)));
+  }
+  return median(times);
+}
+const row = (label, ...cells) =>
+  console.log(`${label.padEnd(34)}${cells.map((c) => c.padStart(16)).join('')}`);
+
 const bin = new URL('../bin/agent-bench', import.meta.url).pathname;
-console.log(
-  `cli --help:            ${await timed(5, () => execFileSync(process.execPath, [bin, '--help']))}`,
-);
+row('cli --help', f0(await medianOf(5, () => execFileSync(process.execPath, [bin, '--help']))));
 
 const image = await ensureImage();
 let t0 = performance.now();
-const sandbox = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' } });
-console.log(`sandbox create:        ${ms(t0)}`);
+const traced = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' } });
+row('sandbox create', f0(performance.now() - t0));
+const plain = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, trace: false });
 try {
-  console.log(`command overhead:      ${await timed(10, () => sandbox.runCommand('true', 10_000))}`);
-  await tracingCost(sandbox);
-  console.log(`reset:                 ${await timed(5, () => sandbox.reset())}`);
-  await sandbox.runCommand(
-    'mkdir -p big && cd big && for d in $(seq 1 20); do mkdir d$d; for f in $(seq 1 100); do head -c 25000 /dev/urandom > d$d/f$f; done; done',
-    120_000,
-  );
-  console.log(`snapshot 2000 files:   ${await timed(5, () => sandbox.snapshot())}`);
+  await perTurn();
+  await tracingCost();
+  row('reset', f0(await medianOf(5, () => traced.reset())));
   const big = 'x'.repeat(30_000);
-  console.log(`write_file 30 KB:      ${await timed(5, (i) => sandbox.writeFile(`w${i}.txt`, big))}`);
-  console.log(`read_file 30 KB:       ${await timed(5, (i) => sandbox.readFile(`w${i}.txt`))}`);
+  row('write_file 30 KB', f0(await medianOf(5, (i) => traced.writeFile(`w${i}.txt`, big))));
+  row('read_file 30 KB', f0(await medianOf(5, (i) => traced.readFile(`w${i}.txt`))));
 } finally {
+  await plain.dispose();
   t0 = performance.now();
-  await sandbox.dispose();
-  console.log(`sandbox dispose:       ${ms(t0)}`);
+  await traced.dispose();
+  row('sandbox dispose', f0(performance.now() - t0));
 }
-
-/**
- * The same commands in a traced sandbox (the default) and an untraced one, alternating so that
- * both see the same machine, medians side by side.
- */
-async function tracingCost(traced) {
-  const plain = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, trace: false });
-  try {
-    for (const sb of [traced, plain])
-      await sb.writeFile('/workspace/bench_t/test_a.py', 'def test_a():\n    assert 1\n');
-    const commands = [
-      ['true', 'true'],
-      ['python3 -c pass', 'python3 -c pass'],
-      ['pytest, 1 test', 'cd /workspace/bench_t && python3 -m pytest -q -p no:cacheprovider'],
-      ['tsc --version', 'tsc --version'],
-    ];
-    for (const [label, command] of commands) {
-      const times = { on: [], off: [] };
-      for (let i = 0; i < 9; i++) {
-        for (const [key, sb] of [
-          ['on', traced],
-          ['off', plain],
-        ]) {
-          const t0 = performance.now();
-          await sb.runCommand(command, 60_000);
-          times[key].push(performance.now() - t0);
-        }
-      }
-      const [on, off] = [median(times.on), median(times.off)];
-      console.log(
-        `${`tracing, ${label}:`.padEnd(31)}${on.toFixed(0)} ms traced, ${off.toFixed(0)} ms not (${on >= off ? '+' : ''}${(on - off).toFixed(0)} ms, medians of 9)`,
-      );
-    }
-  } finally {
-    await plain.dispose();
-  }
-}
-
+await snapshots();
+await trialMemory();
+const { parseTextToolCalls } = await import(dist('models/text-tool-calls.js'));
 const reply = `Let me look.\n${'<tool_call>{"name": "write_file", "arguments": {"path": "a.py", "content": "print(1)\\n"}}</tool_call>\n'.repeat(50)}`;
 t0 = performance.now();
 for (let i = 0; i < 200; i++) parseTextToolCalls(reply);
-console.log(`text tool-call parse:  ${((performance.now() - t0) / 200).toFixed(2)} ms per 50-call reply`);
-console.log(`peak RSS (host):       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+row('text tool-call parse (50 calls)', `${((performance.now() - t0) / 200).toFixed(2)} ms`);
+row('peak RSS, this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+
+/**
+ * One agent turn of `true` as the trial loop runs it (the command, then what changed in the
+ * workspace), against the floor: a bare `docker exec` from the CLI and a raw exec on the engine's
+ * socket. Interleaved round by round so that all see the same machine.
+ */
+async function perTurn() {
+  const { rawExec } = await import(dist('sandbox/docker/raw-exec.js'));
+  const Docker = (await import('dockerode')).default;
+  const container = new Docker().getContainer(traced.id);
+  const turn = (sb) => async () => {
+    await sb.runCommand('true', 10_000);
+    await sb.workspaceChanges();
+  };
+  const ways = [
+    [
+      'bare CLI: docker exec -u 1000 true',
+      async () => execFileSync('docker', ['exec', '-u', '1000', traced.id, 'true']),
+    ],
+    [
+      'raw exec on the engine socket',
+      () =>
+        rawExec(container, {
+          argv: ['true'],
+          user: 'agent',
+          deadlineMs: 10_000,
+          maxStdoutBytes: 4096,
+          maxStderrBytes: 4096,
+        }),
+    ],
+    ['harness turn, traced', turn(traced)],
+    ['harness turn, untraced', turn(plain)],
+  ];
+  const times = ways.map(() => []);
+  for (let round = 0; round < 21; round++)
+    for (const [i, [, fn]] of ways.entries()) times[i].push(await time(fn));
+  const medians = times.map(median);
+  console.log('\none turn of `true` (command + workspace snapshot), medians of 21, interleaved:');
+  for (const [i, [label]] of ways.entries())
+    row(`  ${label}`, f0(medians[i]), `${(medians[i] / medians[0]).toFixed(2)}x CLI`);
+}
+
+/** The same commands traced and untraced, alternating, medians side by side. */
+async function tracingCost() {
+  for (const sb of [traced, plain])
+    await sb.writeFile('/workspace/bench_t/test_a.py', 'def test_a():\n    assert 1\n');
+  const commands = [
+    ['true', 'true'],
+    ['python3 -c pass', 'python3 -c pass'],
+    ['pytest, 1 test', 'cd /workspace/bench_t && python3 -m pytest -q -p no:cacheprovider'],
+    ['tsc --version', 'tsc --version'],
+  ];
+  console.log("\ntracing: one command, traced vs untraced, medians of 9 (the turn's snapshot included):");
+  for (const [label, command] of commands) {
+    const times = { on: [], off: [] };
+    for (let i = 0; i < 9; i++) {
+      times.on.push(await time(() => traced.runCommand(command, 60_000)));
+      times.off.push(await time(() => plain.runCommand(command, 60_000)));
+    }
+    const [on, off] = [median(times.on), median(times.off)];
+    row(`  ${label}`, `${f0(on)} traced`, `${f0(off)} not`, `${on >= off ? '+' : ''}${f0(on - off)}`);
+  }
+  console.log('');
+}
+
+/**
+ * Snapshots of unchanged files: every file read (setup and final listings), a look in an exec of
+ * its own (a turn that ended with a file tool), and a whole turn of `true`, where the snapshot
+ * runs in the command's exec; `walk` is the in-container part of that turn.
+ */
+async function snapshots() {
+  const sb = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, ...BIG });
+  try {
+    console.log('\nworkspace snapshot, unchanged files (medians):');
+    row('', 'every file read', 'own exec', 'turn of `true`', 'walk in turn');
+    let made = 0;
+    for (const n of FILES) {
+      await sb.exec(['python3', '-c', MAKE_FILES, String(made), String(n)], { timeoutMs: 600_000 });
+      made = n;
+      const full = await medianOf(3, () => sb.snapshot());
+      // After any other exec the listing held may be behind: the look takes an exec of its own.
+      const own = await medianOf(
+        7,
+        () => sb.workspaceChanges(),
+        () => sb.exec(['true'], { user: 'root' }),
+      );
+      const walks = [];
+      const turn = await medianOf(7, async () => {
+        await sb.runCommand('true', 60_000);
+        walks.push((await sb.workspaceChanges()).snapshotMs);
+      });
+      row(`  ${n.toLocaleString('en')} files`, f0(full), f0(own), f0(turn), f0(median(walks)));
+    }
+  } finally {
+    await sb.dispose();
+  }
+}
+
+/** Runs the memory trial in a child process, so that nothing else this script did is in its figures. */
+async function trialMemory() {
+  const child = fork(new URL(import.meta.url).pathname, ['--memory-trial'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the memory trial failed (exit ${code})`);
+  const m = JSON.parse(out);
+  console.log(
+    `\na trial of ${TRIAL_TURNS} turns over ${TRIAL_FILES.toLocaleString('en')} files (runTrial, own process):`,
+  );
+  row('  host RSS after the trial', `${m.rssMiB} MiB`, `heap ${m.heapMiB} MiB`);
+  row('  peak RSS during the trial', `${m.peakMiB} MiB`);
+  row('  harness time (setup, checks)', `${m.harnessSec} s`);
+  row('  tool time per turn', `${m.perTurnMs} ms`);
+  console.log('');
+}
+
+async function memoryTrial() {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc');
+  const { runTrial } = await import(dist('agent/loop.js'));
+  const { createScriptedModel } = await import(dist('models/scripted.js'));
+  const image = await ensureImage();
+  const sb = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, ...BIG });
+  try {
+    const task = {
+      id: 'bench_memory',
+      meta: { domain: 'bench', difficulty: 'easy', description: 'memory', optimalSteps: 1 },
+      prompt: 'bench',
+      maxTurns: TRIAL_TURNS,
+      allowedWrites: ['**'],
+      ignored: [],
+      files: [],
+      setupCommands: [`python3 -c '${MAKE_FILES}' 0 ${TRIAL_FILES}`],
+      flags: [],
+      referenceSolution: [],
+    };
+    const turns = Array.from({ length: TRIAL_TURNS }, (_, i) => ({
+      calls: [
+        {
+          name: 'execute_command',
+          arguments: { command: `echo ${i} >> bench/d0/f0; echo ${i} > bench/new${i}` },
+        },
+      ],
+    }));
+    const record = await runTrial({
+      index: 0,
+      task,
+      model: createScriptedModel('bench', turns),
+      sandbox: sb,
+      maxTurns: TRIAL_TURNS,
+      limits: {
+        commandTimeoutMs: 60_000,
+        modelStdoutChars: 8000,
+        modelStderrChars: 4000,
+        readLimitBytes: 65536,
+      },
+    });
+    gc();
+    const mem = process.memoryUsage();
+    const mib = (b) => (b / 1024 / 1024).toFixed(0);
+    process.stdout.write(
+      JSON.stringify({
+        rssMiB: mib(mem.rss),
+        heapMiB: mib(mem.heapUsed),
+        peakMiB: (process.resourceUsage().maxRSS / 1024).toFixed(0),
+        harnessSec: record.harness_sec.toFixed(1),
+        perTurnMs: ((record.elapsed_sec * 1000) / record.turns).toFixed(0),
+      }),
+    );
+  } finally {
+    await sb.dispose();
+  }
+}

@@ -1,16 +1,27 @@
 /**
  * Drives the turns of one trial: the model replies, its tool calls run in the sandbox, the workspace
- * is snapshotted after every turn. Ends at a final answer, a model error or max turns.
+ * is snapshotted after every turn. Ends at a final answer, a request that got no reply, or max turns.
  */
-import { type ChatMessage, type ChatModel, type ModelReply, ModelRequestError } from '../models/types.js';
+import {
+  type ChatMessage,
+  type ChatModel,
+  type ModelReply,
+  ModelRequestError,
+  type RequestFailure,
+} from '../models/types.js';
 import type { EventSink } from '../results/events.js';
 import type { TurnLog } from '../results/trial.js';
-import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
+import type { Sandbox } from '../sandbox/types.js';
+import { recordChanges } from '../scoring/snapshot-diff.js';
+import { capHeadTail } from '../util/text-cap.js';
 import { dispatchToolCall } from './dispatch.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 import { TOOL_SPECS } from './tools/registry.js';
 import type { DispatchLimits } from './tools/tool.js';
-import { errorTurn, summarizeArg, turnLogFrom } from './turn-log.js';
+import { cappedCallLog, errorTurn, summarizeArg, turnLogFrom } from './turn-log.js';
+
+/** How much of a reply that could not be parsed goes back to the model with the request to resend. */
+const REPLAYED_MALFORMED_CHARS = 8000;
 
 export interface DriveOptions {
   index: number;
@@ -25,11 +36,13 @@ export interface DriveOptions {
 
 export interface DrivenTurns {
   turnLogs: TurnLog[];
-  /** The workspace after each turn that ran tools. */
-  perTurn: { turn: number; snapshot: WorkspaceSnapshot }[];
+  /** Path → each turn that ran tools after which it differed from the look before, ascending (no listing per turn is kept). */
+  changeTurns: Map<string, number[]>;
   finalAnswer: string | null;
-  /** Why the loop ended without a final answer (model error, max turns), or null. */
+  /** Why the loop ended without a final answer (max turns), or null. */
   failureReason: string | null;
+  /** Set when a request got no reply: the model server failed, so the trial cannot be judged. */
+  requestFailure: { message: string; failure: RequestFailure } | null;
   /** Model and tool time, snapshots excluded. */
   agentMs: number;
   /** Time spent on per-turn snapshots: harness work, never counted against the model. */
@@ -43,9 +56,10 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
     { role: 'user', content: o.prompt },
   ];
   const turnLogs: TurnLog[] = [];
-  const perTurn: { turn: number; snapshot: WorkspaceSnapshot }[] = [];
+  const changeTurns = new Map<string, number[]>();
   let finalAnswer: string | null = null;
   let failureReason: string | null = null;
+  let requestFailure: DrivenTurns['requestFailure'] = null;
   let snapshotMs = 0;
   const agentStart = Date.now();
 
@@ -58,7 +72,7 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
     } catch (err) {
       if (o.signal?.aborted) throw err;
       if (!(err instanceof ModelRequestError)) throw err;
-      failureReason = `llm_error: ${err.message}`;
+      requestFailure = { message: err.message, failure: err.failure };
       emit({ type: 'model_error', trial: index, turn, error: err.message });
       turnLogs.push(errorTurn(turn, err, Date.now() - turnStart));
       break;
@@ -78,7 +92,11 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
     if (reply.toolCalls.length === 0) {
       if (reply.malformed !== null) {
         // A reply we could not understand is not a final answer: say so and let the model resend.
-        messages.push({ role: 'assistant', content: reply.text, toolCalls: [] });
+        messages.push({
+          role: 'assistant',
+          content: capHeadTail(reply.text, REPLAYED_MALFORMED_CHARS).text,
+          toolCalls: [],
+        });
         messages.push({
           role: 'user',
           content: `Your last reply could not be parsed (${reply.malformed}). Resend the tool call with valid JSON arguments.`,
@@ -98,7 +116,7 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
     });
     for (const call of reply.toolCalls) {
       const outcome = await dispatchToolCall(call, sandbox, o.limits);
-      log.tool_calls.push(outcome.log);
+      log.tool_calls.push(cappedCallLog(outcome.log));
       messages.push({ role: 'tool', toolCallId: call.id, content: outcome.reply });
       emit({
         type: 'tool_call',
@@ -111,17 +129,20 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
         source: call.source,
       });
     }
-    const snapStart = Date.now();
-    log.elapsed_ms = snapStart - turnStart;
-    perTurn.push({ turn, snapshot: await sandbox.snapshot() });
-    snapshotMs += Date.now() - snapStart;
+    // Usually no exec: the turn's last command snapshotted the workspace as it ended.
+    const changes = await sandbox.workspaceChanges();
+    recordChanges(changeTurns, turn, changes.paths);
+    snapshotMs += changes.snapshotMs;
+    // Model and tool time: the snapshots' share (inside the commands or after them) is the harness's.
+    log.elapsed_ms = Math.max(0, Date.now() - turnStart - changes.snapshotMs);
     if (turn === o.maxTurns) failureReason = 'max_turns_exhausted';
   }
   return {
     turnLogs,
-    perTurn,
+    changeTurns,
     finalAnswer,
     failureReason,
+    requestFailure,
     agentMs: Date.now() - agentStart - snapshotMs,
     snapshotMs,
   };

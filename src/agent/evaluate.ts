@@ -10,8 +10,9 @@
 import type { FlagResult, TurnLog } from '../results/trial.js';
 import { type ExecResult, type Sandbox, WORKSPACE_DIR, type WorkspaceSnapshot } from '../sandbox/types.js';
 import { creditAbsences } from '../scoring/score.js';
-import { changeTurns, firstChangeTurns } from '../scoring/snapshot-diff.js';
+import { firstTurns } from '../scoring/snapshot-diff.js';
 import { type CheckContext, type GroundTruth, HIDDEN_DIR, type Task } from '../tasks/types.js';
+import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { errorMessage } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
@@ -21,7 +22,8 @@ export interface EvaluationInput {
   sandbox: Sandbox;
   turnLogs: TurnLog[];
   setupSnapshot: WorkspaceSnapshot;
-  perTurn: { turn: number; snapshot: WorkspaceSnapshot }[];
+  /** Path → every turn after which it had changed (drive.ts, judge.ts). */
+  changeTurns: ReadonlyMap<string, readonly number[]>;
   finalSnapshot: WorkspaceSnapshot;
   finalAnswer: string | null;
 }
@@ -34,8 +36,8 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     setupSnapshot: input.setupSnapshot,
     finalSnapshot: input.finalSnapshot,
     setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
-    firstChangeTurn: firstChangeTurns(input.setupSnapshot, input.perTurn),
-    changeTurns: changeTurns(input.setupSnapshot, input.perTurn),
+    firstChangeTurn: firstTurns(input.changeTurns),
+    changeTurns: input.changeTurns,
     finalAnswer: input.finalAnswer,
     groundTruth: groundTruthFor(sandbox, task),
   };
@@ -52,6 +54,8 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
             ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
           };
     } catch (err) {
+      // A check its regex left undecided says nothing of the model: the trial ends as an error.
+      if (err instanceof RegexTimeoutError) throw err;
       // A check that throws is a harness bug; the flag is not reached and the reason is kept.
       results[flag.id] = {
         reached: false,

@@ -6,7 +6,7 @@
 import type { FlagResult, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
-import { detectTamper } from '../scoring/snapshot-diff.js';
+import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
 import type { Task } from '../tasks/types.js';
 import { evaluateFlags } from './evaluate.js';
 
@@ -23,24 +23,27 @@ export async function judgeTrial(
   sandbox: Sandbox,
   turns: {
     turnLogs: TurnLog[];
-    perTurn: { turn: number; snapshot: WorkspaceSnapshot }[];
+    changeTurns: ReadonlyMap<string, readonly number[]>;
     finalAnswer: string | null;
   },
   setupSnapshot: WorkspaceSnapshot,
 ): Promise<Verdict> {
   // Ground truth: nothing the agent left running may change the workspace from here on.
   await sandbox.killAgentProcesses();
+  // What changed since the last turn's look (background jobs) counts for the last turn.
+  const lastChanges = await sandbox.workspaceChanges();
+  // Every file read again: the listing tamper is judged on trusts no cache.
   const finalSnapshot = await sandbox.snapshot();
-  const perTurn = [...turns.perTurn];
+  const changeTurns = new Map([...turns.changeTurns].map(([path, list]) => [path, [...list]]));
   const lastTurn = turns.turnLogs.length;
-  if (lastTurn > 0) perTurn.push({ turn: lastTurn, snapshot: finalSnapshot });
+  if (lastTurn > 0) recordChanges(changeTurns, lastTurn, lastChanges.paths);
 
   const flags = await evaluateFlags({
     task,
     sandbox,
     turnLogs: turns.turnLogs,
     setupSnapshot,
-    perTurn,
+    changeTurns,
     finalSnapshot,
     finalAnswer: turns.finalAnswer,
   });

@@ -8,11 +8,13 @@ import type { EventSink } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
+import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
 import { driveTurns } from './drive.js';
+import { errorTrial, trialErrorOf } from './error-trial.js';
 import { failureReason, judgeTrial } from './judge.js';
 import type { DispatchLimits } from './tools/tool.js';
-import { callCounts, round3, sumUsage } from './turn-log.js';
+import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from './turn-log.js';
 import { prepareWorkspace } from './workspace.js';
 
 export interface TrialOptions {
@@ -50,12 +52,28 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
   });
 
+  if (turns.requestFailure !== null) {
+    // The model server failed, not the model: what happened is kept, nothing is judged or scored.
+    const { failure, message } = turns.requestFailure;
+    const record = errorTrial({
+      index,
+      startedAt,
+      reason: `${failure.kind}: ${message}`,
+      error: trialErrorOf(failure),
+      turnLogs: turns.turnLogs,
+      elapsedSec: round3(turns.agentMs / 1000),
+      harnessSec: round3((setupMs + turns.snapshotMs) / 1000),
+    });
+    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
+    return record;
+  }
+
   const judgeStart = Date.now();
   const verdict = await judgeTrial(task, sandbox, turns, setupSnapshot);
   const artifacts =
     opts.artifacts === undefined
       ? []
-      : await exportArtifacts(sandbox, task, setupSnapshot, verdict.finalSnapshot, opts.artifacts.dir);
+      : await exportArtifacts(sandbox, task, setupSnapshot, verdict.finalSnapshot, opts.artifacts);
   const harnessMs = setupMs + turns.snapshotMs + (Date.now() - judgeStart);
 
   const record: TrialRecord = {
@@ -71,7 +89,8 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     elapsed_sec: round3(turns.agentMs / 1000),
     harness_sec: round3(harnessMs / 1000),
     usage: sumUsage(turns.turnLogs),
-    final_answer: turns.finalAnswer,
+    final_answer:
+      turns.finalAnswer === null ? null : capHeadTail(turns.finalAnswer, MAX_LOGGED_TEXT_CHARS).text,
     ...callCounts(turns.turnLogs),
     started_at: startedAt,
     artifacts,

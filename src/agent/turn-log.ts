@@ -2,11 +2,21 @@
 import type { ModelReply, ModelRequestError } from '../models/types.js';
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { errorMessage } from '../util/errors.js';
+import { capHeadTail } from '../util/text-cap.js';
+
+/**
+ * What one turn may put in the results, per text: far above what any task needs (a whole source
+ * file in a write_file), so only a runaway reply is cut, and the results file stays a size that can
+ * be written, hashed and read back.
+ */
+export const MAX_LOGGED_TEXT_CHARS = 64 * 1024;
+const MAX_LOGGED_ARGUMENT_CHARS = 64 * 1024;
 
 export function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
+  const text = capHeadTail(reply.text, MAX_LOGGED_TEXT_CHARS);
   return {
     turn,
-    assistant_text: reply.text,
+    assistant_text: text.text,
     tool_calls: [],
     elapsed_ms: 0,
     model_latency_ms: reply.latencyMs,
@@ -14,9 +24,11 @@ export function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
     finish_reason: reply.finishReason,
     retries: reply.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
     malformed: reply.malformed,
+    ...(text.cutChars > 0 ? { text_truncated: true as const } : {}),
   };
 }
 
+/** A turn whose request got no reply: the infrastructure failed, so it is no malformed reply of the model. */
 export function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): TurnLog {
   return {
     turn,
@@ -27,7 +39,27 @@ export function errorTurn(turn: number, err: ModelRequestError, elapsedMs: numbe
     usage: null,
     finish_reason: null,
     retries: err.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
-    malformed: `request failed: ${errorMessage(err)}`,
+    malformed: null,
+    request_error: errorMessage(err),
+  };
+}
+
+/** The log entry with its arguments cut to what the results keep; the call itself ran with them whole. */
+export function cappedCallLog(log: ToolCallLog): ToolCallLog {
+  // The parsed arguments are never longer than the text they came from.
+  if (log.raw_arguments.length <= MAX_LOGGED_ARGUMENT_CHARS) return log;
+  const cap = (value: unknown): unknown => {
+    if (typeof value === 'string') return capHeadTail(value, MAX_LOGGED_ARGUMENT_CHARS).text;
+    if (Array.isArray(value)) return value.map(cap);
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cap(v)]));
+    return value;
+  };
+  return {
+    ...log,
+    arguments: log.arguments === null ? null : (cap(log.arguments) as Record<string, unknown>),
+    raw_arguments: capHeadTail(log.raw_arguments, MAX_LOGGED_ARGUMENT_CHARS).text,
+    arguments_truncated: true,
   };
 }
 
@@ -71,6 +103,7 @@ export function callCounts(
       (c) => c.invalid === 'unknown_tool' || c.invalid === 'bad_arguments',
     ).length,
     missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
+    // Replies the model got wrong; a request that got no reply (request_error) is not one.
     malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
   };
 }

@@ -3,7 +3,7 @@
  * so `--help` stays instant. This file is the only place that turns errors into exit codes.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { AgentBenchError } from '../util/errors.js';
+import { AgentBenchError, InfraError } from '../util/errors.js';
 import { HARNESS_VERSION } from '../util/version.js';
 
 function int(name: string, min: number) {
@@ -284,6 +284,8 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   try {
     await buildProgram().parseAsync(argv);
   } catch (err) {
@@ -298,7 +300,32 @@ function reportError(err: unknown): number {
     process.stderr.write(`agent-bench: ${err.message}\n`);
     return err.exitCode;
   }
+  // A system call the machine refused (disk full, permission denied...) is no bug of ours: one
+  // line and the infrastructure exit code.
+  if (isSystemError(err)) {
+    process.stderr.write(`agent-bench: ${err.message}\n`);
+    return new InfraError(err.message).exitCode;
+  }
   const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
   process.stderr.write(`agent-bench: internal error (this is a bug, please report it):\n${detail}\n`);
   return 70;
 }
+
+function isSystemError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
+}
+
+/**
+ * `agent-bench list | head -1`: once the reader is gone, output is dropped quietly instead of an
+ * unhandled EPIPE killing the process with a stack trace; the command finishes its work (a run
+ * still writes its results files and cleans up its containers).
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+  });
+}
+
+const guarded = new WeakSet<NodeJS.WriteStream>();

@@ -8,6 +8,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { artifactsDir } from '../results/layout.js';
 import type { TrialRecord } from '../results/trial.js';
+import { confinedFile } from './security.js';
 
 type ArtifactKind = 'html' | 'image' | 'text' | 'binary';
 
@@ -36,7 +37,9 @@ export async function listArtifacts(
   const entries = listed ?? (await walk(root)).map((path) => ({ path, size: null, sha256: null }));
   const views = await Promise.all(
     entries.slice(0, MAX_LISTED).map(async (a) => {
-      const info = await stat(join(root, a.path)).catch(() => null);
+      // A record's path is data from a file: sized only when it is confined to the trial's folder.
+      const real = await confinedFile(root, a.path);
+      const info = real === null ? null : await stat(real).catch(() => null);
       return {
         path: a.path,
         size: a.size ?? info?.size ?? null,

@@ -3,7 +3,7 @@
  * stop other web pages and DNS rebinding, and confinement of file routes to one folder.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { resolve, sep } from 'node:path';
 
@@ -49,10 +49,14 @@ export function originMatches(originHeader: string | undefined, hostHeader: stri
 
 /**
  * The real path of `relative` inside root, or null when it is not a regular file strictly inside root:
- * `..` segments, absolute paths, NUL bytes and symlinks that lead outside all give null.
+ * `..` segments, absolute paths, NUL bytes and symlinks that lead outside all give null. The root
+ * itself must be a real folder, not a link: a results folder shared with `artifacts -> /home/me`
+ * would otherwise serve the whole home folder.
  */
 export async function confinedFile(root: string, relative: string): Promise<string | null> {
   if (relative.includes('\0') || relative.split('/').some((seg) => seg === '..')) return null;
+  const rootInfo = await lstat(root).catch(() => null);
+  if (rootInfo === null || rootInfo.isSymbolicLink() || !rootInfo.isDirectory()) return null;
   const realRoot = await realpath(root).catch(() => null);
   if (realRoot === null) return null;
   const candidate = resolve(realRoot, `.${sep}${relative}`);

@@ -1,5 +1,6 @@
 /** Which kind of server answers at a URL, from the endpoints only that kind serves. */
 import { InfraError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 import { type RequestOptions, serverUrls, tryJson } from './http.js';
 import type { ServerKind } from './types.js';
 import { array, object, text } from './wire.js';
@@ -21,6 +22,6 @@ export async function detectServerKind(baseUrl: string, o: RequestOptions): Prom
   if (v0.some((m) => m !== null && ('compatibility_type' in m || 'arch' in m))) return 'lmstudio';
   if (object(await tryJson(`${openAiBase}/models`, o)) !== null) return 'openai-compatible';
   throw new InfraError(
-    `no model server answers at ${baseUrl} (tried ${root}/props, /api/version, ${openAiBase}/models)`,
+    `no model server answers at ${redactUrl(baseUrl)} (tried ${root}/props, /api/version, ${openAiBase}/models)`,
   );
 }

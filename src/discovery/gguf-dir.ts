@@ -1,14 +1,17 @@
 /** Lists the GGUF models in a folder tree from their headers (no model is loaded). */
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { errorMessage, UsageError } from '../util/errors.js';
 import { type GgufHeader, readGgufHeader } from './gguf.js';
 import { parseModelName } from './model-name.js';
 import type { DiscoveredModel } from './types.js';
 
-/** LM Studio keeps models at <root>/<publisher>/<repo>/<file>.gguf: three levels is enough. */
-const MAX_DEPTH = 3;
+/**
+ * LM Studio keeps models at <root>/<publisher>/<repo>/<file>.gguf; a Hugging Face cache at
+ * <hub>/models--<org>--<repo>/snapshots/<commit>/<file>.gguf, one more level if given its parent.
+ */
+const MAX_DEPTH = 5;
 const SHARD = /-(\d{5})-of-(\d{5})\.gguf$/i;
 
 export interface GgufListing {
@@ -18,7 +21,7 @@ export interface GgufListing {
 }
 
 export async function listGgufDir(dir: string): Promise<GgufListing> {
-  const files = (await findGgufFiles(dir, 0)).sort();
+  const files = (await findGgufFiles(dir, 0, new Set())).sort();
   const models: DiscoveredModel[] = [];
   const problems: string[] = [];
   for (const path of files) {
@@ -29,6 +32,12 @@ export async function listGgufDir(dir: string): Promise<GgufListing> {
     try {
       const header = await readGgufHeader(path);
       if (header.architecture === 'clip') continue;
+      if (header.fileSizeBytes < header.minimumBytes) {
+        problems.push(
+          `${path}: truncated: ${header.fileSizeBytes} bytes of at least ${header.minimumBytes} (an unfinished download?)`,
+        );
+        continue;
+      }
       const weightBytes = shard === null ? header.fileSizeBytes : await shardBytes(path, Number(shard[2]));
       models.push(fromHeader(path, header, weightBytes));
     } catch (err) {
@@ -79,9 +88,17 @@ async function shardBytes(firstShard: string, count: number): Promise<number | n
   return total;
 }
 
-async function findGgufFiles(dir: string, depth: number): Promise<string[]> {
+/**
+ * Symlinks are followed (a Hugging Face cache's snapshot files all link into blobs/); the link's
+ * path is what is listed, since its name is the model's. `visited` (real paths of folders) stops
+ * link cycles.
+ */
+async function findGgufFiles(dir: string, depth: number, visited: Set<string>): Promise<string[]> {
   let entries: Dirent[];
   try {
+    const real = await realpath(dir);
+    if (visited.has(real)) return [];
+    visited.add(real);
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
     if (depth === 0) throw new UsageError(`cannot read GGUF folder: ${errorMessage(err)}`, { cause: err });
@@ -90,10 +107,27 @@ async function findGgufFiles(dir: string, depth: number): Promise<string[]> {
   const found: string[] = [];
   for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isFile() && /\.gguf$/i.test(e.name)) found.push(path);
-    else if (e.isDirectory() && depth < MAX_DEPTH && !e.name.startsWith('.')) {
-      found.push(...(await findGgufFiles(path, depth + 1)));
+    const kind = e.isSymbolicLink()
+      ? await linkTarget(path)
+      : e.isFile()
+        ? 'file'
+        : e.isDirectory()
+          ? 'dir'
+          : null;
+    if (kind === 'file' && /\.gguf$/i.test(e.name)) found.push(path);
+    else if (kind === 'dir' && depth < MAX_DEPTH && !e.name.startsWith('.')) {
+      found.push(...(await findGgufFiles(path, depth + 1, visited)));
     }
   }
   return found;
+}
+
+/** What a symlink points at; null when it dangles. */
+async function linkTarget(path: string): Promise<'file' | 'dir' | null> {
+  try {
+    const s = await stat(path);
+    return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : null;
+  } catch {
+    return null;
+  }
 }

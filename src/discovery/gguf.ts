@@ -25,7 +25,39 @@ export interface GgufHeader {
   tensorCount: number;
   kvCount: number;
   fileSizeBytes: number;
+  /**
+   * The least size the file must have to hold every tensor the header lists (data start plus the
+   * furthest tensor's end; tensors of a type not in BLOCK count from their start only). A file
+   * shorter than this is truncated — typically a download that did not finish.
+   */
+  minimumBytes: number;
 }
+
+/** ggml type id -> [elements per block, bytes per block], for the types quantized models use. */
+const BLOCK: Readonly<Record<number, readonly [number, number]>> = {
+  0: [1, 4], // F32
+  1: [1, 2], // F16
+  2: [32, 18], // Q4_0
+  3: [32, 20], // Q4_1
+  6: [32, 22], // Q5_0
+  7: [32, 24], // Q5_1
+  8: [32, 34], // Q8_0
+  9: [32, 36], // Q8_1
+  10: [256, 84], // Q2_K
+  11: [256, 110], // Q3_K
+  12: [256, 144], // Q4_K
+  13: [256, 176], // Q5_K
+  14: [256, 210], // Q6_K
+  15: [256, 292], // Q8_K
+  24: [1, 1], // I8
+  25: [1, 2], // I16
+  26: [1, 4], // I32
+  27: [1, 8], // I64
+  28: [1, 8], // F64
+  30: [1, 2], // BF16
+};
+
+const DEFAULT_ALIGNMENT = 32;
 
 type Scalar = number | boolean | string;
 
@@ -71,7 +103,10 @@ export async function readGgufHeader(path: string): Promise<GgufHeader> {
       const value = await readValue(r, await r.u32(), 0);
       if (value !== undefined) kv.set(key, value);
     }
-    const tensorElements = await readTensorInfos(r, tensorCount);
+    const tensors = await readTensorInfos(r, tensorCount);
+    const tensorElements = tensors.elements;
+    const alignment = num(kv.get('general.alignment')) ?? DEFAULT_ALIGNMENT;
+    const dataStart = Math.ceil(r.pos / alignment) * alignment;
     const arch = str(kv.get('general.architecture'));
     const declared = num(kv.get('general.parameter_count'));
     const fileTypeId = num(kv.get('general.file_type'));
@@ -91,15 +126,20 @@ export async function readGgufHeader(path: string): Promise<GgufHeader> {
       tensorCount,
       kvCount,
       fileSizeBytes: r.size,
+      minimumBytes: tensorCount === 0 ? r.pos : dataStart + tensors.dataEnd,
     };
   } finally {
     await r.close();
   }
 }
 
-/** Total element count of all tensors (what llama.cpp reports as the model's parameter count). */
-async function readTensorInfos(r: ByteReader, count: number): Promise<number> {
+/**
+ * Total element count of all tensors (what llama.cpp reports as the model's parameter count), and
+ * the furthest end of a tensor's data, relative to the data section.
+ */
+async function readTensorInfos(r: ByteReader, count: number): Promise<{ elements: number; dataEnd: number }> {
   let total = 0n;
+  let dataEnd = 0;
   for (let i = 0; i < count; i++) {
     r.skip(await r.u64()); // name
     const nDims = await r.u32();
@@ -107,9 +147,12 @@ async function readTensorInfos(r: ByteReader, count: number): Promise<number> {
     let elements = 1n;
     for (let d = 0; d < nDims; d++) elements *= BigInt(await r.u64());
     total += elements;
-    r.skip(4 + 8); // ggml type, data offset
+    const block = BLOCK[await r.u32()];
+    const offset = await r.u64();
+    const bytes = block === undefined ? 0 : Math.ceil(Number(elements) / block[0]) * block[1];
+    dataEnd = Math.max(dataEnd, offset + bytes);
   }
-  return Number(total);
+  return { elements: Number(total), dataEnd };
 }
 
 /** A kept scalar, or undefined for arrays and long strings (skipped without materialising them). */

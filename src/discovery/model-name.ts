@@ -83,7 +83,8 @@ function familyOf(base: string, segments: string[]): string | null {
     return (base.slice(0, colon).split('/').at(-1) ?? '').toLowerCase() || null;
   }
   // LM Studio `key@quant` and tags after a colon are not part of the name.
-  const name = (segments.at(-1) ?? base).replace(/[:@].*$/, '').replace(/-gguf$/i, '');
+  // `s`: to the end whatever it holds, so the first `:` or `@` decides (not one scan per `:`).
+  const name = (segments.at(-1) ?? base).replace(/[:@].*$/s, '').replace(/-gguf$/i, '');
   const words: string[] = [];
   for (const word of name.split('-')) {
     if (

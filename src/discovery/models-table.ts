@@ -1,7 +1,7 @@
 /** The `agent-bench models` table: one row per model, `?` for anything nobody reported. */
 import type { DiscoveredModel, ValueSource } from './types.js';
 
-const HEADER = ['NAME', 'PARAMS', 'QUANT', 'SIZE GiB', 'MAX CONTEXT', 'TOOLS', 'SOURCES'];
+const HEADER = ['NAME', 'PARAMS', 'QUANT', 'SIZE', 'MAX CONTEXT', 'TOOLS', 'SOURCES'];
 
 /** Printed once under all tables. */
 export const MODELS_LEGEND = [
@@ -20,9 +20,7 @@ export function modelsTable(models: readonly DiscoveredModel[]): string {
 
 function row(m: DiscoveredModel): string[] {
   const size =
-    m.weightBytes === null
-      ? '?'
-      : `${m.weightSource === 'estimate' ? '~' : ''}${(m.weightBytes / 2 ** 30).toFixed(1)}`;
+    m.weightBytes === null ? '?' : `${m.weightSource === 'estimate' ? '~' : ''}${formatSize(m.weightBytes)}`;
   const sources = [
     source('p', m.sources.parameters),
     source('q', m.sources.quantization),
@@ -38,6 +36,14 @@ function row(m: DiscoveredModel): string[] {
     m.toolSupport === null ? '?' : m.toolSupport ? 'yes' : 'no',
     sources.join(' '),
   ];
+}
+
+/** `4.7 GiB`; under 0.1 GiB in MiB (`60 MiB`), where one decimal of GiB would read 0.0. */
+export function formatSize(bytes: number): string {
+  const mib = bytes / 2 ** 20;
+  if (mib < 10) return `${mib.toFixed(1)} MiB`;
+  if (bytes < 0.1 * 2 ** 30) return `${Math.round(mib)} MiB`;
+  return `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 }
 
 /** `8.2B`, `30B/3B` (total/active), `e4B` (effective only), `?`. */

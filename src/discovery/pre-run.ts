@@ -7,6 +7,16 @@ import type { ServerDetails } from './types.js';
  */
 const DEFAULT_REQUIRED_CONTEXT = 16_384;
 
+/**
+ * Why the run must not start with this model: the server does not list it (a request for it would be
+ * a 404 on every trial), or null. Ollama answers to a name without its `:latest` tag too.
+ */
+export function unlistedModel(requested: string, listed: readonly string[], where: string): string | null {
+  if (listed.includes(requested) || listed.includes(`${requested}:latest`)) return null;
+  const offer = listed.length === 0 ? 'it lists none' : `it lists: ${listed.join(', ')}`;
+  return `the model server at ${where} does not list the model "${requested}" (${offer}); pass one of those to --model`;
+}
+
 /** One line per problem the user should know about before the run starts (empty when none). */
 export function preRunWarnings(
   details: ServerDetails,

@@ -20,12 +20,14 @@ export interface PrefixOptions {
   paths?: readonly string[] | undefined;
 }
 
+// Lines are the model's output; the rest of a line is `.*` with the `s` flag, anything at all, so
+// `$` cannot fail after a prefix (at a CR or U+2028) and make the prefix's spaces backtrack.
 /** `cat -n`, `nl` (tab), `awk '{print NR": "$0}'`, `bat`/`less -N` gutters, tsc's code frames. */
-const NUMBERED = /^\s*(\d+)(?:\t| *[│|:] ?| +)(.*)$/;
+const NUMBERED = /^\s*(\d+)(?:\t| *[│|:] ?| +)(.*)$/s;
 /** `grep -n -C` context lines on one file: `12-context` (`12:match` is a NUMBERED form). */
 const GREP_CONTEXT = /^(\d+)-(.*)$/;
 /** pytest marks the failing source line of a traceback with `>`. */
-const PYTEST_SOURCE = /^>\s+(.*)$/;
+const PYTEST_SOURCE = /^>\s+(.*)$/s;
 /** Where a `path:12:` or `path-12-` (context line) grep prefix may end. */
 const GREP_PATH_NUMBER = /([:-])(\d+)\1/g;
 

@@ -5,6 +5,7 @@ import { listModels } from '../discovery/servers.js';
 import type { DiscoveredModel } from '../discovery/types.js';
 import { probeLocalServers } from '../models/probe.js';
 import { InfraError, UsageError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 
 export type CandidateSource =
   /** `--models a,b,c` or `--models-from-server` ('all'); without a URL the usual local servers are probed. */
@@ -36,14 +37,15 @@ export async function findCandidates(source: CandidateSource): Promise<Candidate
   }
   const offered = await listModels(baseUrl);
   if (source.models === 'all') {
-    if (offered.length === 0) throw new InfraError(`the model server at ${baseUrl} lists no models`);
+    if (offered.length === 0)
+      throw new InfraError(`the model server at ${redactUrl(baseUrl)} lists no models`);
     return { models: offered, baseUrl, problems: [] };
   }
   const wanted = [...new Set(source.models)];
   const missing = wanted.filter((name) => !offered.some((m) => m.name === name));
   if (missing.length > 0) {
     throw new UsageError(
-      `the model server at ${baseUrl} does not offer ${missing.join(', ')}; it offers: ${offered.map((m) => m.name).join(', ') || 'nothing'}`,
+      `the model server at ${redactUrl(baseUrl)} does not offer ${missing.join(', ')}; it offers: ${offered.map((m) => m.name).join(', ') || 'nothing'}`,
     );
   }
   return { models: offered.filter((m) => wanted.includes(m.name)), baseUrl, problems: [] };

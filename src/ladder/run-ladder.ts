@@ -11,6 +11,7 @@ import { runBench } from '../run/run-bench.js';
 import { newRunId } from '../run/run-id.js';
 import type { Task } from '../tasks/types.js';
 import { InterruptedError, UsageError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 import { type CandidateSource, type Candidates, findCandidates } from './candidates.js';
 import { planLadder } from './plan.js';
 import { preflight } from './preflight.js';
@@ -22,14 +23,14 @@ import { ladderGoesOn } from './stop-rule.js';
 import { LADDER_SCHEMA, type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
 import { ladderTable } from './table.js';
 import type { Rung } from './types.js';
-import { verdictLine } from './verdict.js';
+import { ladderVerdict } from './verdict.js';
 
 const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
 
 const SAID: Readonly<Record<Rung['status'], string>> = {
   passed: 'passes every task',
   failed: 'fails',
-  error: 'could not run',
+  error: 'not measured (no verdict is built on it)',
   interrupted: 'interrupted',
   not_run: 'not run',
 };
@@ -143,7 +144,7 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
       `interrupted: model servers stopped, results so far are saved (ladder: ${path})`,
     );
   }
-  const verdict = verdictLine(o.suite, o.settings.k, rungs.find((r) => r.status === 'passed')?.model ?? null);
+  const verdict = ladderVerdict(o.suite, o.settings.k, rungs);
   const summaryPath = await save('complete', verdict);
   stdout.write(`${table}\n\n${verdict}\n`);
   note(`ladder summary: ${summaryPath}`);
@@ -190,7 +191,7 @@ function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderM
     source:
       o.source.kind === 'gguf-dir'
         ? { gguf_dir: o.source.dir, server_cmd: o.serverCmd ?? null }
-        : { base_url: found.baseUrl ?? '' },
+        : { base_url: redactUrl(found.baseUrl ?? '') },
     started_at: new Date().toISOString(),
   };
 }

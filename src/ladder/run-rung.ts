@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { ResultFile } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import type { BenchOptions } from '../run/run-bench.js';
+import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
 import { serverLogName } from './server-command.js';
 import type { ModelServer, ServerStartOptions } from './server-process.js';
-import { passesSuite } from './stop-rule.js';
+import { rungOutcome } from './stop-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
 /** How the rung's model is reached. */
@@ -45,10 +46,12 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
   const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
   const serverLog = c.place.kind === 'spawn' ? logPath : null;
   const taskIds = c.bench.tasks.map((t) => t.id);
-  const done = (results: ResultFile[], error: string | null): Rung => ({
+  // Not measured unless every task passed or one failed as measured (rungOutcome): errored trials
+  // and a run stopped by a failing server are never the model's failure.
+  const done = (results: readonly ResultFile[], error: string | null): Rung => ({
     model,
-    status: passesSuite(taskIds, results) ? 'passed' : 'failed',
-    results,
+    status: rungOutcome(taskIds, results),
+    results: [...results],
     error,
     serverLog,
   });
@@ -59,12 +62,19 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
       case 'embedded':
         return done(await bench({ model: `gguf:${model.id}` }), null);
       case 'spawn': {
-        const { results, diedDuringRun } = await onSpawnedServer(model, c, c.place, logPath, deps, bench);
+        const { results, diedDuringRun, stopped } = await onSpawnedServer(
+          model,
+          c,
+          c.place,
+          logPath,
+          deps,
+          bench,
+        );
         const died =
           diedDuringRun === null
             ? null
             : `the model server ${diedDuringRun} during the run (log: ${logPath})`;
-        return done(results, died);
+        return done(results, [died, stopped].filter((e) => e !== null).join('; ') || null);
       }
     }
   } catch (err) {
@@ -72,6 +82,8 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
     if (err instanceof InterruptedError || c.signal.aborted) {
       return { model, status: 'interrupted', results: [], error: null, serverLog };
     }
+    // The model server failed mid-run: what ran is kept, and the rung is judged on it alone.
+    if (err instanceof RunStoppedError) return done(err.results, err.message);
     // A model that cannot be served or loaded fails its own rung; the next model may well work.
     if (err instanceof AgentBenchError) {
       return { model, status: 'error', results: [], error: err.message, serverLog };
@@ -88,7 +100,7 @@ async function onSpawnedServer(
   logPath: string,
   deps: RungDeps,
   bench: (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>,
-): Promise<{ results: ResultFile[]; diedDuringRun: string | null }> {
+): Promise<{ results: readonly ResultFile[]; diedDuringRun: string | null; stopped: string | null }> {
   c.note(`${model.label}: starting a model server (log: ${logPath})`);
   const server = await deps.startServer({
     command: place.command,
@@ -103,7 +115,12 @@ async function onSpawnedServer(
   try {
     const results = await bench({ model: server.modelName, baseUrl: server.baseUrl });
     // Read before stopping: afterwards the server has ended because we stopped it.
-    return { results, diedDuringRun: server.ended() };
+    return { results, diedDuringRun: server.ended(), stopped: null };
+  } catch (err) {
+    // A server that died mid-run stops the run; its exit is the likely why.
+    if (err instanceof RunStoppedError)
+      return { results: err.results, diedDuringRun: server.ended(), stopped: err.message };
+    throw err;
   } finally {
     if ((await server.stop()) === 'lingering') {
       c.note(`${model.label}: processes of the server's group ${server.pgid} survive SIGKILL`);

@@ -6,6 +6,26 @@ export function taskPasses(result: ResultFile): boolean {
   return result.status === 'complete' && result.pass_all_k && result.tamper_detected_count === 0;
 }
 
+/**
+ * A measured failure: a trial that failed, or tampering, decides pass^k whatever else went wrong. A
+ * task whose trials only errored (the model server failed) is neither passed nor failed.
+ */
+export function taskFails(result: ResultFile): boolean {
+  return result.tamper_detected_count > 0 || result.trials.some((t) => t.status === 'failed');
+}
+
+/**
+ * What a rung's results show: every task passes; some task fails as measured; or neither is known
+ * (`error`: a task errored or never ran, and none failed), which is never taken as a failure.
+ */
+export function rungOutcome(
+  taskIds: readonly string[],
+  results: readonly ResultFile[],
+): 'passed' | 'failed' | 'error' {
+  if (passesSuite(taskIds, results)) return 'passed';
+  return results.some(taskFails) ? 'failed' : 'error';
+}
+
 /** A model passes the suite when every task has a passing result; a task with no result fails. */
 export function passesSuite(taskIds: readonly string[], results: readonly ResultFile[]): boolean {
   return taskIds.every((id) => {

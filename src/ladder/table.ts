@@ -1,7 +1,7 @@
 /** The ladder table: one row per model in ladder order, pass^k per task, and which models pass. */
 import type { ResultFile } from '../results/result-file.js';
 import { formatBillions, formatDuration, formatSize } from './format.js';
-import { taskPasses } from './stop-rule.js';
+import { taskFails, taskPasses } from './stop-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
 export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]): string {
@@ -48,8 +48,9 @@ function taskCell(r: ResultFile | undefined): string {
   const passed = r.trials.filter((t) => t.passed).length;
   if (taskPasses(r)) return `PASS ${passed}/${r.k}`;
   if (r.tamper_detected_count > 0) return 'TAMPER';
-  if (r.status === 'error' || r.status === 'interrupted') return r.status.toUpperCase();
-  return `FAIL ${passed}/${r.trials_run}`;
+  if (taskFails(r)) return `FAIL ${passed}/${r.trials_run}`;
+  // Not measured: trials errored (the model server failed) or the run was cut short.
+  return r.status === 'interrupted' ? 'INTERRUPTED' : 'ERROR';
 }
 
 function mark(rung: Rung, smallest: boolean): string {
@@ -59,7 +60,7 @@ function mark(rung: Rung, smallest: boolean): string {
     case 'failed':
       return 'fails';
     case 'error':
-      return 'could not run';
+      return 'not measured';
     case 'interrupted':
       return 'interrupted';
     case 'not_run':

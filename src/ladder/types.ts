@@ -13,7 +13,11 @@ export interface LadderModel {
   size: WeightEstimate | null;
 }
 
-/** `not_run`: the ladder stopped before this rung (a smaller model passed, or an interruption). */
+/**
+ * `error`: not measured (the server did not start, the model did not load, the server failed mid-run,
+ * trials errored); never taken for a failure. `not_run`: the ladder stopped before this rung (a
+ * smaller model passed, or an interruption).
+ */
 export type RungStatus = 'passed' | 'failed' | 'error' | 'interrupted' | 'not_run';
 
 export interface Rung {
@@ -21,7 +25,7 @@ export interface Rung {
   status: RungStatus;
   /** One per task that ran (what runBench returned). */
   results: ResultFile[];
-  /** Why the rung could not run (server did not start, model did not load), with the server's last log lines. */
+  /** Why the rung was not (fully) measured: server did not start or died, model did not load, run stopped. */
   error: string | null;
   /** The spawned server's log (`--server-cmd`), else null. */
   serverLog: string | null;

@@ -3,21 +3,47 @@
  * quantization, the parameter counts, the size) is left out, never guessed.
  */
 import { formatBillions, formatSize } from './format.js';
-import type { LadderModel } from './types.js';
+import type { LadderModel, Rung } from './types.js';
 
 /** `<suite> needs at least Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`, or that none passes. */
 export function verdictLine(suite: string, k: number, smallestPassing: LadderModel | null): string {
   if (smallestPassing === null) return `no model in the ladder passes ${suite} at pass^k (k=${k})`;
-  const { info, size } = smallestPassing;
+  return `${suite} needs at least ${describePassing(smallestPassing)}`;
+}
+
+/**
+ * The verdict over the rungs. A rung that was not measured (`error`: its server failed, its model
+ * did not load) is never taken for a failure: below the first passing rung, or with none passing,
+ * it leaves the question open, and the line says so instead of naming a smallest model.
+ */
+export function ladderVerdict(
+  suite: string,
+  k: number,
+  rungs: readonly Pick<Rung, 'model' | 'status'>[],
+): string {
+  const first = rungs.findIndex((r) => r.status === 'passed');
+  const below = first === -1 ? rungs : rungs.slice(0, first);
+  const unmeasured = below.filter((r) => r.status === 'error').map((r) => r.model.label);
+  const passing = rungs[first]?.model ?? null;
+  if (unmeasured.length === 0) return verdictLine(suite, k, passing);
+  const open = `no verdict on ${suite} at pass^k (k=${k}): ${unmeasured.join(', ')} not measured`;
+  return passing === null
+    ? `${open}, and no model measured passes`
+    : `${open}; the smallest model measured to pass is ${describePassing(passing)}`;
+}
+
+/** `Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`: only what discovery reported. */
+function describePassing(model: LadderModel): string {
+  const { info, size } = model;
   const quant = info.quantization;
-  const name = quant === null ? smallestPassing.label : withoutQuant(smallestPassing.label, quant);
+  const name = quant === null ? model.label : withoutQuant(model.label, quant);
   const facts = [
     info.parameters === null ? null : `${formatBillions(info.parameters)} total`,
     info.activeParameters === null ? null : `${formatBillions(info.activeParameters)} active`,
     size === null ? null : formatSize(size),
   ].filter((f) => f !== null);
   const what = quant === null ? name : `${quant} of ${name}`;
-  return `${suite} needs at least ${what}${facts.length === 0 ? '' : `: ${facts.join(', ')}`}`;
+  return `${what}${facts.length === 0 ? '' : `: ${facts.join(', ')}`}`;
 }
 
 /** How the verdict names what was run: one task by its id, several as a suite. */

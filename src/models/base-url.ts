@@ -1,21 +1,20 @@
+/**
+ * A model server URL as the user gives it (`--base-url`), and the one place that knows which of it is
+ * secret. A URL may carry credentials: `user:password@` and query parameters such as `?api_key=…`.
+ * Requests carry them (userinfo as a Basic Authorization header, since fetch refuses URLs with
+ * credentials; the query on every request); everywhere a URL is recorded or shown (results files,
+ * events, messages, ladder summaries, the dashboard) it goes through `redactUrl` (src/util) first.
+ */
 import { UsageError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 
 /**
  * Canonical form of an OpenAI-compatible base URL: no trailing slash, and `/v1` added when the
- * user gave just a host (every supported server serves the API under /v1).
+ * user gave just a host (every supported server serves the API under /v1). Credentials and query are
+ * not part of it (see `serverAuth`), so it is safe to show.
  */
 export function normalizeBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(
-      `invalid model server URL: ${JSON.stringify(baseUrl)} (expected e.g. http://127.0.0.1:8080/v1)`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`model server URL must be http(s): ${JSON.stringify(baseUrl)}`);
-  }
+  const url = parse(baseUrl);
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.origin}${path === '' ? '/v1' : path}`;
 }
@@ -23,4 +22,44 @@ export function normalizeBaseUrl(baseUrl: string): string {
 /** The server root (for non-OpenAI endpoints such as llama-server's /props): the base URL minus /v1. */
 export function serverRoot(baseUrl: string): string {
   return baseUrl.replace(/\/v1$/, '');
+}
+
+export interface ServerAuth {
+  /** `Authorization: Basic …` when the URL has `user:password@`; empty otherwise. */
+  headers: Record<string, string>;
+  /** The URL's query parameters, to send with every request. */
+  query: Record<string, string>;
+}
+
+/** What every request to this server must carry from the URL the user gave. */
+export function serverAuth(baseUrl: string): ServerAuth {
+  const url = parse(baseUrl);
+  const headers: Record<string, string> =
+    url.username === '' && url.password === ''
+      ? {}
+      : {
+          authorization: `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`,
+        };
+  return { headers, query: Object.fromEntries(url.searchParams) };
+}
+
+/** `base` (a normalized base URL) + `path`, with the user's query: the URL a request goes to. */
+export function requestUrl(base: string, path: string, auth: ServerAuth): string {
+  const query = new URLSearchParams(auth.query).toString();
+  return `${base}${path}${query === '' ? '' : `?${query}`}`;
+}
+
+function parse(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(
+      `invalid model server URL: ${JSON.stringify(redactUrl(baseUrl))} (expected e.g. http://127.0.0.1:8080/v1)`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`model server URL must be http(s): ${JSON.stringify(redactUrl(baseUrl))}`);
+  }
+  return url;
 }

@@ -2,6 +2,7 @@
 import type { LlamaChat, LlamaChatResponse } from 'node-llama-cpp';
 import { errorMessage } from '../util/errors.js';
 import type { CallIdAllocator } from './call-ids.js';
+import { contextOverflowError, isContextTooSmall } from './gguf-context.js';
 import { toLlamaFunctions, toParsedToolCalls } from './gguf-functions.js';
 import { toLlamaHistory } from './gguf-history.js';
 import type { SpeedMeter } from './gguf-speed.js';
@@ -45,10 +46,12 @@ export async function generateReply(req: ReplyRequest): Promise<ModelReply> {
     firstTokenAt ??= performance.now();
   };
 
+  const history = toLlamaHistory(req.messages);
+  const functions = req.tools.length === 0 ? undefined : toLlamaFunctions(req.tools);
   let response: LlamaChatResponse<ReturnType<typeof toLlamaFunctions>>;
   try {
-    response = await chat.generateResponse(toLlamaHistory(req.messages), {
-      ...(req.tools.length === 0 ? {} : { functions: toLlamaFunctions(req.tools) }),
+    response = await chat.generateResponse(history, {
+      ...(functions === undefined ? {} : { functions }),
       maxTokens: sampling.maxTokens ?? DEFAULT_MAX_TOKENS,
       temperature: sampling.temperature,
       ...(sampling.seed === undefined ? {} : { seed: sampling.seed }),
@@ -58,12 +61,19 @@ export async function generateReply(req: ReplyRequest): Promise<ModelReply> {
       onFunctionCallParamsChunk: onFirstToken,
     });
   } catch (err) {
-    // An abort is the caller's decision and goes up as it is; anything else fails this trial only.
+    // An abort is the caller's decision and goes up as it is; anything else is llama.cpp's failure.
     if (signal?.aborted) throw err;
-    throw new ModelRequestError(`${req.name}: generation failed: ${errorMessage(err).split('\n')[0]}`, [], {
-      cause: err,
-    });
+    if (isContextTooSmall(err)) throw contextOverflowError(chat, history, functions, req.name, err);
+    throw new ModelRequestError(
+      `${req.name}: generation failed: ${errorMessage(err).split('\n')[0]}`,
+      { kind: 'server_error' },
+      [],
+      { cause: err },
+    );
   }
+  // Set when node-llama-cpp had to drop part of the conversation to make room.
+  if (response.lastEvaluation.contextShiftMetadata != null)
+    throw contextOverflowError(chat, history, functions, req.name);
   const ended = performance.now();
 
   const after = meter.getState();

@@ -2,11 +2,26 @@
  * node-llama-cpp is ESM-only, ships native binaries per platform and takes a while to import, so
  * it is loaded only when a `gguf:` model is asked for, and its absence is a usage problem with a fix.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InfraError, UsageError } from '../util/errors.js';
+import { packageRoot } from '../util/package-root.js';
 
 export type NodeLlamaCpp = typeof import('node-llama-cpp');
 
-const NODE_LLAMA_CPP_INSTALL = 'npm i -E node-llama-cpp@3.21.1';
+/**
+ * The exact command that installs it where agent-bench resolves it: next to agent-bench's own
+ * package.json (a global install's sibling packages are not on its resolution path), at the version
+ * package.json pins as an optional dependency.
+ */
+export function nodeLlamaCppInstallCommand(): string {
+  const root = packageRoot();
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  const version = pkg.optionalDependencies?.['node-llama-cpp'] ?? 'latest';
+  return `npm install --prefix ${JSON.stringify(root)} --no-save node-llama-cpp@${version}`;
+}
 
 let loaded: Promise<NodeLlamaCpp> | null = null;
 
@@ -25,7 +40,7 @@ export async function importNodeLlamaCpp(load: () => Promise<NodeLlamaCpp>): Pro
   } catch (err) {
     if (isModuleNotFound(err)) {
       throw new UsageError(
-        `gguf: models need node-llama-cpp, which is not installed: run ${NODE_LLAMA_CPP_INSTALL}`,
+        `gguf: models need node-llama-cpp, which is not installed: run ${nodeLlamaCppInstallCommand()}`,
         {
           cause: err,
         },
@@ -33,7 +48,7 @@ export async function importNodeLlamaCpp(load: () => Promise<NodeLlamaCpp>): Pro
     }
     const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
     throw new InfraError(
-      `node-llama-cpp could not be loaded (${detail}); reinstall it with ${NODE_LLAMA_CPP_INSTALL}`,
+      `node-llama-cpp could not be loaded (${detail}); reinstall it with ${nodeLlamaCppInstallCommand()}`,
       {
         cause: err,
       },

@@ -6,12 +6,13 @@ import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { UsageError } from '../util/errors.js';
 import { redactKey, resolveApiKey } from './api-key.js';
-import { normalizeBaseUrl } from './base-url.js';
+import { normalizeBaseUrl, serverAuth } from './base-url.js';
 import { CallIdAllocator } from './call-ids.js';
+import { cappedFetch, MAX_REPLY_BYTES, ReplyTooLargeError } from './reply-cap.js';
 import { buildChatRequest, type Sampling } from './request-body.js';
-import { BodyReadError, classifyFailure } from './request-errors.js';
+import { BodyReadError, classifyFailure, type ModelFault, modelFault } from './request-errors.js';
 import { type RetryPolicy, withRetries } from './retry.js';
-import type { ChatModel } from './types.js';
+import type { ChatModel, ModelReply } from './types.js';
 import { readCompletion } from './wire.js';
 
 export interface OpenAICompatibleOptions {
@@ -31,6 +32,8 @@ export interface OpenAICompatibleOptions {
   retryMaxWaitMs?: number;
   /** Where the key is read from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Cap on the bytes of one reply as sent on the wire (default MAX_REPLY_BYTES); tests pass less. */
+  maxReplyBytes?: number;
 }
 
 export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): ChatModel {
@@ -38,6 +41,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const apiKey = resolveApiKey(options.env ?? process.env, options.apiKeyEnv);
   const timeoutMs = options.requestTimeoutMs;
+  // `user:password@` and `?api_key=` of the user's URL go with every request (Basic wins over the key).
+  const auth = serverAuth(options.baseUrl);
   // Explicit nulls stop the client from picking up OPENAI_ORG_ID & co. from the environment;
   // logging off keeps request details (and the key) out of the output whatever OPENAI_LOG says.
   const client = new OpenAI({
@@ -49,6 +54,9 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
     organization: null,
     project: null,
     webhookSecret: null,
+    fetch: cappedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES),
+    defaultHeaders: auth.headers,
+    defaultQuery: auth.query,
   });
   const policy: RetryPolicy = {
     maxRetries: options.maxRetries,
@@ -64,11 +72,18 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
       const body = buildChatRequest(options.model, messages, tools, options.sampling);
       let latencyMs = 0;
       const { value, retries } = await withRetries(
-        async () => {
+        async (): Promise<{ body: string } | { fault: ModelFault }> => {
           const started = performance.now();
-          const text = await attemptOnce(client, body, timeoutMs, signal);
-          latencyMs = performance.now() - started;
-          return text;
+          try {
+            return { body: await attemptOnce(client, body, timeoutMs, signal) };
+          } catch (err) {
+            // The model's fault is its reply, malformed, not a failed request: never retried.
+            const fault = modelFault(err);
+            if (fault === null) throw err;
+            return { fault: { ...fault, reason: redactKey(fault.reason, apiKey) } };
+          } finally {
+            latencyMs = performance.now() - started;
+          }
         },
         (err) => {
           const verdict = classifyFailure(err, timeoutMs);
@@ -78,7 +93,8 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
         label,
         signal,
       );
-      return { ...readCompletion(value, ids), latencyMs: Math.round(latencyMs), retries };
+      const content = 'body' in value ? readCompletion(value.body, ids) : faultReply(value.fault);
+      return { ...content, latencyMs: Math.round(latencyMs), retries };
     },
   };
 }
@@ -109,6 +125,7 @@ async function attemptOnce(
     try {
       return await response.text();
     } catch (err) {
+      if (err instanceof ReplyTooLargeError) throw err;
       throw new BodyReadError('the reply body could not be read', { cause: err });
     }
   } catch (err) {
@@ -118,6 +135,17 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** What the model said, as far as the server quoted it: a malformed reply with no calls. */
+function faultReply(fault: ModelFault): Omit<ModelReply, 'latencyMs' | 'retries'> {
+  return {
+    text: fault.rawOutput ?? '',
+    toolCalls: [],
+    usage: null,
+    finishReason: null,
+    malformed: fault.reason,
+  };
 }
 
 function validate(o: OpenAICompatibleOptions): void {
@@ -136,5 +164,7 @@ function validate(o: OpenAICompatibleOptions): void {
     if (ms !== undefined && (!Number.isFinite(ms) || ms < 0))
       throw new UsageError(`${what} must be >= 0 ms, got ${ms}`);
   }
+  if (o.maxReplyBytes !== undefined && !(Number.isInteger(o.maxReplyBytes) && o.maxReplyBytes > 0))
+    throw new UsageError(`the reply cap must be a whole number of bytes > 0, got ${o.maxReplyBytes}`);
   if (o.model === '') throw new UsageError('model name must not be empty');
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { InfraError } from '../util/errors.js';
 import { NO_API_KEY, resolveApiKey } from './api-key.js';
-import { normalizeBaseUrl } from './base-url.js';
+import { normalizeBaseUrl, requestUrl, type ServerAuth, serverAuth } from './base-url.js';
 import { errnoCode } from './request-errors.js';
 
 type LocalServerKind = 'llama-server' | 'ollama' | 'lmstudio';
@@ -34,7 +34,7 @@ export async function probeLocalServers(options: {
   const answers = await Promise.all(
     targets.map(async (target) => {
       try {
-        const models = await listModels(target.baseUrl, options.timeoutMs, {});
+        const models = await listModels(target.baseUrl, options.timeoutMs, {}, NO_AUTH);
         return models.length > 0 ? { ...target, models } : null;
       } catch {
         return null;
@@ -57,7 +57,7 @@ export async function checkServer(baseUrl: string, options: CheckOptions = {}): 
   const apiKey = resolveApiKey(options.env ?? process.env, options.apiKeyEnv);
   const headers: Record<string, string> = apiKey === NO_API_KEY ? {} : { authorization: `Bearer ${apiKey}` };
   try {
-    return await listModels(url, timeoutMs, headers);
+    return await listModels(url, timeoutMs, headers, serverAuth(baseUrl));
   } catch (err) {
     if (err instanceof InfraError) throw err;
     throw new InfraError(
@@ -66,12 +66,19 @@ export async function checkServer(baseUrl: string, options: CheckOptions = {}): 
   }
 }
 
+const NO_AUTH: ServerAuth = { headers: {}, query: {} };
+
+/** `auth`: what the user's URL carries (its Basic credentials win over the API key). */
 async function listModels(
   baseUrl: string,
   timeoutMs: number,
   headers: Record<string, string>,
+  auth: ServerAuth,
 ): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/models`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(requestUrl(baseUrl, '/models', auth), {
+    headers: { ...headers, ...auth.headers },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   if (!response.ok) {
     const hint = response.status === 401 || response.status === 403 ? ': check the API key variable' : '';
     throw new InfraError(`model server at ${baseUrl} answered HTTP ${response.status} to GET /models${hint}`);

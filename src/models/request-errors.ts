@@ -1,14 +1,44 @@
-/** Which request failures are worth retrying, decided by the openai error classes, never by message text. */
+/**
+ * Whose fault a failed model request is, decided here and nowhere else: by the openai error classes,
+ * and by what the server's error body says (its `type` and numbers, and its message where servers
+ * give nothing better). The rule:
+ *
+ * The model's fault: the server did answer, and what it says is about the model's own output. Not
+ * retried (at temperature 0 the same request gives the same output); the reply becomes a malformed
+ * reply (counted in malformed_replies, the raw output kept when the server quotes it), the model is
+ * told, and the loop goes on:
+ *   - HTTP 500 from llama-server's tool-call parser ("Failed to parse input at pos N: <output>", "...
+ *     output that does not match the expected ... format"): the model wrote a call it cannot parse;
+ *   - a reply larger than the wire cap (reply-cap.ts): the model did not stop.
+ *
+ * The infrastructure's fault: the trial is an `error` trial, not scored and never a malformed reply:
+ *   - unreachable: connection refused or reset, or the reply broke off mid-body. Retried with backoff:
+ *     resending a chat request has no side effect, and a server that died refuses the retry at once.
+ *     A timeout is not retried: the same request would most likely take as long again.
+ *   - server_error: any other 5xx (503 while a model loads, overload) and 429; retried, honouring
+ *     Retry-After.
+ *   - unauthorized (401, 403), model_not_found (404), rejected (any other 4xx): the same request
+ *     gets the same answer, so not retried.
+ *   - context_overflow: the conversation no longer fits the context the server was started with
+ *     (llama-server: exceed_context_size_error with n_prompt_tokens and n_ctx). Not retried; the
+ *     server's setting, not the model, decides it.
+ */
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
+  AuthenticationError,
   InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
   RateLimitError,
 } from 'openai';
+import { ReplyTooLargeError } from './reply-cap.js';
+import type { RequestFailure } from './types.js';
 
 export interface FailureVerdict {
+  failure: RequestFailure;
   retryable: boolean;
   /** One line for RetryRecord.reason and the final error message. */
   reason: string;
@@ -16,35 +46,112 @@ export interface FailureVerdict {
   retryAfterMs: number | null;
 }
 
+/** The model produced output the server could not take: a malformed reply, not a failed request. */
+export interface ModelFault {
+  reason: string;
+  /** The model's output as the server quoted it; null when it did not. */
+  rawOutput: string | null;
+}
+
 /** A body that broke off after the headers arrived: a connection failure in all but name. */
 export class BodyReadError extends Error {}
 
-/** null for anything that is not a request failure (a bug here): the caller lets it propagate. */
-export function classifyFailure(err: unknown, timeoutMs: number, now = Date.now()): FailureVerdict | null {
-  // Timeout first: it is a subclass of APIConnectionError.
-  if (err instanceof APIConnectionTimeoutError) return retry(`timed out after ${timeoutMs} ms`);
-  if (err instanceof APIUserAbortError) return { retryable: false, reason: 'aborted', retryAfterMs: null };
-  if (err instanceof APIConnectionError) return retry(`connection failed${errnoSuffix(err)}`);
-  if (err instanceof BodyReadError)
-    return retry(`connection dropped while reading the reply${errnoSuffix(err)}`);
-  if (err instanceof RateLimitError || err instanceof InternalServerError) {
-    return { retryable: true, reason: httpReason(err), retryAfterMs: retryAfterMs(err.headers, now) };
-  }
-  if (err instanceof APIError) return { retryable: false, reason: httpReason(err), retryAfterMs: null };
+/** The model's fault (see the rule above), or null when the failure is not the model's. */
+export function modelFault(err: unknown): ModelFault | null {
+  if (err instanceof ReplyTooLargeError) return { reason: err.message, rawOutput: null };
+  if (!(err instanceof InternalServerError)) return null;
+  const said = serverMessage(err);
+  if (said === null) return null;
+  const reason = `the server could not parse the model's output (${httpReason(err)})`;
+  const quoted = /^Failed to parse input at pos \d+: ?([\s\S]*)$/.exec(said);
+  if (quoted !== null) return { reason, rawOutput: quoted[1] ?? '' };
+  if (/output that does not match the expected .*format/i.test(said)) return { reason, rawOutput: null };
   return null;
 }
 
-function retry(reason: string): FailureVerdict {
-  return { retryable: true, reason, retryAfterMs: null };
+/** The infrastructure's fault (see the rule above); null for anything that is not a request failure (a bug). */
+export function classifyFailure(err: unknown, timeoutMs: number, now = Date.now()): FailureVerdict | null {
+  // Timeout first: it is a subclass of APIConnectionError.
+  if (err instanceof APIConnectionTimeoutError)
+    return verdict('unreachable', false, `timed out after ${timeoutMs} ms`);
+  if (err instanceof APIUserAbortError) return verdict('unreachable', false, 'aborted');
+  if (err instanceof APIConnectionError)
+    return verdict('unreachable', true, `connection failed${errnoSuffix(err)}`);
+  if (err instanceof BodyReadError)
+    return verdict('unreachable', true, `connection dropped while reading the reply${errnoSuffix(err)}`);
+  if (!(err instanceof APIError)) return null;
+  const overflow = contextOverflow(err);
+  if (overflow !== null) {
+    const numbers =
+      overflow.promptTokens === null || overflow.contextSize === null
+        ? ''
+        : `: a prompt of ${overflow.promptTokens} tokens for a context of ${overflow.contextSize}`;
+    return {
+      failure: { kind: 'context_overflow', ...overflow },
+      retryable: false,
+      reason: `context overflow${numbers} (${httpReason(err)})`,
+      retryAfterMs: null,
+    };
+  }
+  if (err instanceof RateLimitError || err instanceof InternalServerError) {
+    return {
+      failure: { kind: 'server_error' },
+      retryable: true,
+      reason: httpReason(err),
+      retryAfterMs: retryAfterMs(err.headers, now),
+    };
+  }
+  if (err instanceof AuthenticationError || err instanceof PermissionDeniedError)
+    return verdict('unauthorized', false, httpReason(err));
+  if (err instanceof NotFoundError) return verdict('model_not_found', false, httpReason(err));
+  return verdict('rejected', false, httpReason(err));
+}
+
+function verdict(
+  kind: Exclude<RequestFailure['kind'], 'context_overflow'>,
+  retryable: boolean,
+  reason: string,
+): FailureVerdict {
+  return { failure: { kind }, retryable, reason, retryAfterMs: null };
+}
+
+/** llama-server's typed error first; other servers only say it in words (vLLM and OpenAI with the numbers). */
+function contextOverflow(err: APIError): { promptTokens: number | null; contextSize: number | null } | null {
+  const body: Record<string, unknown> =
+    typeof err.error === 'object' && err.error !== null ? (err.error as Record<string, unknown>) : {};
+  const said = serverMessage(err) ?? '';
+  if (
+    body.type !== 'exceed_context_size_error' &&
+    !/exceeds the available context size|context size has been exceeded|maximum context length|context.length.exceeded/i.test(
+      said,
+    )
+  )
+    return null;
+  const llama = /\((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/.exec(said);
+  const openai = /maximum context length is (\d+) tokens.*?(\d+) tokens/i.exec(said);
+  return {
+    promptTokens: tokenCount(body.n_prompt_tokens) ?? tokenCount(llama?.[1] ?? openai?.[2]),
+    contextSize: tokenCount(body.n_ctx) ?? tokenCount(llama?.[2] ?? openai?.[1]),
+  };
+}
+
+function tokenCount(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** The `error.message` of the server's error body, when it sent one. */
+function serverMessage(err: APIError): string | null {
+  const said =
+    err.error !== undefined && typeof err.error === 'object' && err.error !== null && 'message' in err.error
+      ? err.error.message
+      : null;
+  return typeof said === 'string' && said !== '' ? said : null;
 }
 
 function httpReason(err: APIError): string {
-  const said =
-    err.error !== undefined && typeof err.error === 'object' && 'message' in err.error
-      ? err.error.message
-      : null;
-  const detail =
-    typeof said === 'string' && said !== '' ? `: ${said.replace(/\s+/g, ' ').slice(0, 160)}` : '';
+  const said = serverMessage(err);
+  const detail = said === null ? '' : `: ${said.replace(/\s+/g, ' ').slice(0, 160)}`;
   return `HTTP ${err.status ?? '?'}${detail}`;
 }
 

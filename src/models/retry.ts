@@ -43,7 +43,8 @@ export async function withRetries<T>(
           retries.length === 0
             ? ''
             : ` after ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'}`;
-        throw new ModelRequestError(`${label} failed${after}: ${verdict.reason}`, retries);
+        // No cause: the client's error may quote the API key back (the reason here is redacted).
+        throw new ModelRequestError(`${label} failed${after}: ${verdict.reason}`, verdict.failure, retries);
       }
       const waitMs =
         verdict.retryAfterMs === null

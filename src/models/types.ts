@@ -1,5 +1,5 @@
 /** The clean internal shapes of a chat model; wire shapes stay inside each backend. */
-import type { TokenUsage, ToolCallSource } from '../results/trial.js';
+import type { ModelServerFailureKind, TokenUsage, ToolCallSource } from '../results/trial.js';
 
 export interface ToolSpec {
   name: string;
@@ -70,12 +70,29 @@ export interface ChatModel {
   ): Promise<ModelReply>;
 }
 
-/** The model could not be reached or kept failing after the retry policy gave up. */
+/** What went wrong on the server's side of a request that got no reply (request-errors.ts says which is which). */
+export type RequestFailure =
+  | { kind: Exclude<ModelServerFailureKind, 'context_overflow'> }
+  /** The conversation no longer fits the server's context; the numbers are null when it did not say them. */
+  | { kind: 'context_overflow'; promptTokens: number | null; contextSize: number | null };
+
+/**
+ * No reply: the server could not be reached, kept failing after the retry policy gave up, or refused
+ * the request. Always the infrastructure's fault: a reply the model got wrong is a ModelReply with
+ * `malformed` set, never this.
+ */
 export class ModelRequestError extends Error {
+  readonly failure: RequestFailure;
   readonly retries: RetryRecord[];
-  constructor(message: string, retries: RetryRecord[], options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    failure: RequestFailure,
+    retries: RetryRecord[],
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'ModelRequestError';
+    this.failure = failure;
     this.retries = retries;
   }
 }

@@ -6,6 +6,7 @@
 import { comparisonKey, trialBasis } from '../results/comparison.js';
 import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
+import { redactUrl } from '../util/redact-url.js';
 
 /** Sums over the trials that passed (the efficiency and speed axes compare passing work only). */
 interface PassedTotals {
@@ -112,18 +113,9 @@ function countCalls(trials: readonly TrialRecord[]): ResultSummary['calls'] {
   return calls;
 }
 
-/** A base URL may carry user:password; it never leaves the server with them. */
+/** A base URL may carry user:password or a query key (older results files kept them); never shown with them. */
 export function withoutCredentials(url: string | null): string | null {
-  if (url === null) return null;
-  try {
-    const u = new URL(url);
-    if (u.username === '' && u.password === '') return url;
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return null;
-  }
+  return url === null ? null : redactUrl(url);
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);

@@ -1,20 +1,42 @@
-/** Where things live inside a results folder: the names every writer and reader share. */
+/**
+ * Where things live inside a results folder: the names every writer and reader share. Task ids and
+ * model names are untrusted (a manifest, a server's model list), so every name made here is built
+ * from file-name parts that cannot be `.`, `..`, hidden, empty, over-long or hold a separator: each
+ * path stays inside the results folder whatever the id or name.
+ */
 import { posix } from 'node:path';
+import { InternalError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
 
 export const EVENTS_FILE = 'events.jsonl';
+export const ARTIFACTS_DIR = 'artifacts';
+
+/** Long enough to read, short enough that three parts fit a 255-byte file name. */
+const MAX_PART = 72;
 
 export function resultFileName(taskId: string, model: string, runId: string): string {
-  return `${taskId}__${modelSlug(model)}__${runId}.json`;
+  return `${fileNamePart(taskId)}__${modelSlug(model)}__${fileNamePart(runId)}.json`;
 }
 
 /** A model name as a file-name part: readable, and distinct names stay distinct. */
 export function modelSlug(model: string): string {
-  const readable = model.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'model';
-  return readable === model ? readable : `${readable}-${sha256(model).slice(0, 6)}`;
+  return fileNamePart(model);
+}
+
+/**
+ * Any text as one file-name part: letters, digits and `._-`, not starting with `.` or `-`, at most
+ * MAX_PART characters. A text that is not already such a part gets a hash of itself appended, so
+ * distinct texts stay distinct.
+ */
+export function fileNamePart(text: string): string {
+  const readable = text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+|-+$/g, '') || 'x';
+  if (readable === text && text.length <= MAX_PART) return text;
+  return `${readable.slice(0, MAX_PART - 7).replace(/[.-]+$/, '')}-${sha256(text).slice(0, 6)}`;
 }
 
 /** results/artifacts/<task>/<model slug>/trial-<n>, relative to the results folder. */
 export function artifactsDir(taskId: string, model: string, trialIndex: number): string {
-  return posix.join('artifacts', taskId, modelSlug(model), `trial-${trialIndex}`);
+  if (!Number.isSafeInteger(trialIndex) || trialIndex < 0)
+    throw new InternalError(`trial index ${trialIndex} is not a non-negative integer`);
+  return posix.join(ARTIFACTS_DIR, fileNamePart(taskId), modelSlug(model), `trial-${trialIndex}`);
 }

@@ -19,6 +19,7 @@ import type {
   ProcessLog,
   TokenUsage,
   ToolCallLog,
+  TrialError,
   TrialRecord,
   TurnLog,
 } from './trial.js';
@@ -31,19 +32,24 @@ const TokenUsageSchema: z.ZodType<TokenUsage> = z.object({
   completion_tokens: count,
 });
 
-const ProcessLogSchema: z.ZodType<ProcessLog> = z.object({
-  pid: z.int(),
-  parent_pid: z.int().nullable(),
+const ProgramLogSchema = z.object({
   exe: z.string().nullable(),
   argv: z.array(z.string()).nullable(),
   cwd: z.string().nullable(),
+  stdin_file: z.string().optional(),
+});
+
+const ProcessLogSchema = ProgramLogSchema.extend({
+  pid: z.int(),
+  parent_pid: z.int().nullable(),
+  earlier_runs: z.array(ProgramLogSchema).optional(),
   exit_code: z.int().nullable(),
   signal: z.string().nullable(),
   reads: z.array(z.string()),
   writes: z.array(z.string()),
   removed: z.array(z.string()),
   renamed_to: z.array(z.string()),
-});
+}) as z.ZodType<ProcessLog>;
 
 const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   name: z.string(),
@@ -60,6 +66,7 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   elapsed_ms: z.number().min(0),
   processes: z.array(ProcessLogSchema).optional(),
   trace_truncated: z.boolean().optional(),
+  arguments_truncated: z.literal(true).optional(),
 }) as z.ZodType<ToolCallLog>;
 
 const TurnLogSchema: z.ZodType<TurnLog> = z.object({
@@ -72,7 +79,9 @@ const TurnLogSchema: z.ZodType<TurnLog> = z.object({
   finish_reason: z.string().nullable(),
   retries: z.array(z.object({ attempt: count, reason: z.string(), wait_ms: z.number().min(0) })),
   malformed: z.string().nullable(),
-});
+  request_error: z.string().optional(),
+  text_truncated: z.literal(true).optional(),
+}) as z.ZodType<TurnLog>;
 
 const FlagResultSchema: z.ZodType<FlagResult> = z.object({
   reached: z.boolean(),
@@ -88,6 +97,20 @@ const ArtifactRecordSchema: z.ZodType<ArtifactRecord> = z.object({
   sha256: z.string(),
   exported: z.boolean(),
 });
+
+const TrialErrorSchema: z.ZodType<TrialError> = z.object({
+  kind: z.enum([
+    'harness',
+    'unreachable',
+    'server_error',
+    'model_not_found',
+    'unauthorized',
+    'rejected',
+    'context_overflow',
+  ]),
+  prompt_tokens: count.optional(),
+  context_size: count.optional(),
+}) as z.ZodType<TrialError>;
 
 const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   index: count,
@@ -112,7 +135,8 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   artifacts: z.array(ArtifactRecordSchema),
   artifacts_dir: z.string().nullable(),
   turn_logs: z.array(TurnLogSchema),
-});
+  error: TrialErrorSchema.optional(),
+}) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({
   temperature: z.number(),

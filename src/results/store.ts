@@ -3,7 +3,7 @@
  * once, version-checked and hash-checked here, and is either a typed ResultFile or a one-line reason
  * it was not used. Nothing downstream re-checks it.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
@@ -75,6 +75,8 @@ export function parseResultFile(text: string): ParsedResult {
 export async function readResultFile(path: string): Promise<ParsedResult> {
   let text: string;
   try {
+    // A fifo named x.json in a shared results folder would block the read forever.
+    if (!(await stat(path)).isFile()) return { ok: false, reason: 'not a regular file', foreign: false };
     text = await readFile(path, 'utf8');
   } catch (err) {
     return {

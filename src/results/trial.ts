@@ -40,17 +40,33 @@ export interface ToolCallLog {
   processes?: ProcessLog[];
   /** The trace hit its size cap: later processes are missing. */
   trace_truncated?: boolean;
+  /** Long strings in `arguments` / `raw_arguments` were cut for the log (schema 2.2); the call ran with them whole. */
+  arguments_truncated?: true;
 }
 
-/** One process an agent command ran, as the kernel saw it. Paths are absolute. */
-export interface ProcessLog {
-  pid: number;
-  /** The nearest recorded ancestor; null for the command's own shell. */
-  parent_pid: number | null;
+/** One program a process ran (one successful exec). Paths are absolute. */
+export interface ProgramLog {
   /** The file executed (a script, not its interpreter); null where the trace could not read it. */
   exe: string | null;
   argv: string[] | null;
   cwd: string | null;
+  /**
+   * The file under /workspace or /tmp whose content its standard input gave it from the start, to
+   * it alone (`bash < x.sh`, `cat x.sh | bash`; see src/sandbox/trace/stdin.ts). Schema 2.2.
+   */
+  stdin_file?: string;
+}
+
+/** One process an agent command ran, as the kernel saw it: exe/argv/cwd/stdin_file are its last program. */
+export interface ProcessLog extends ProgramLog {
+  pid: number;
+  /** The nearest recorded ancestor; null for the command's own shell. */
+  parent_pid: number | null;
+  /**
+   * The programs it ran before its last one, in order (an exec chain: a script ending in `exec
+   * python3 x.py`, `bash -c 'exec ...'`); absent when it ran one. Schema 2.2.
+   */
+  earlier_runs?: ProgramLog[];
   /** Both null when it was still running when the command returned. */
   exit_code: number | null;
   signal: string | null;
@@ -73,11 +89,33 @@ export interface TurnLog {
   finish_reason: string | null;
   /** Retries the client made for this turn's reply. */
   retries: { attempt: number; reason: string; wait_ms: number }[];
-  /** Set when the reply could not be understood; the loop went on. */
+  /** Set when the reply could not be understood (the model's fault); the loop went on. */
   malformed: string | null;
+  /** Set when no reply came: the request failed (the infrastructure's fault, never a malformed reply; schema 2.2). */
+  request_error?: string;
+  /** `assistant_text` was cut for the log (schema 2.2). */
+  text_truncated?: true;
 }
 
 export type TrialStatus = 'passed' | 'failed' | 'error';
+
+/** What failed on the model server's side; src/models/request-errors.ts decides which failure is which. */
+export type ModelServerFailureKind =
+  | 'unreachable'
+  | 'server_error'
+  | 'model_not_found'
+  | 'unauthorized'
+  | 'rejected'
+  | 'context_overflow';
+
+/** Why an `error` trial was not measured (schema 2.2). */
+export interface TrialError {
+  /** `harness`: the sandbox or the harness itself failed; the others: the model server did. */
+  kind: 'harness' | ModelServerFailureKind;
+  /** context_overflow: the prompt's size and the server's context, in tokens, when the server said them. */
+  prompt_tokens?: number;
+  context_size?: number;
+}
 
 export interface FlagResult {
   reached: boolean;
@@ -118,6 +156,8 @@ export interface TrialRecord {
   artifacts: ArtifactRecord[];
   artifacts_dir: string | null;
   turn_logs: TurnLog[];
+  /** Set on `error` trials: not measured, not scored, never counted as the model's failure. */
+  error?: TrialError;
 }
 
 export interface ArtifactRecord {

@@ -1,4 +1,8 @@
-/** Summary fields of a results file, computed from its trials alone (pure). */
+/**
+ * Summary fields of a results file, computed from its trials alone (pure). An `error` trial was not
+ * measured: it is kept in the file but counted nowhere here (not in trials_run, the score, the reach
+ * rates or pass^k), and it makes the result non-comparable.
+ */
 
 import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
@@ -21,7 +25,8 @@ type Summary = Pick<
   | 'avg_turns'
 >;
 
-export function summarize(task: Pick<Task, 'flags'>, k: number, trials: readonly TrialRecord[]): Summary {
+export function summarize(task: Pick<Task, 'flags'>, k: number, all: readonly TrialRecord[]): Summary {
+  const trials = all.filter((t) => t.status !== 'error');
   const n = trials.length;
   const passedCount = trials.filter((t) => t.passed).length;
   const skills: Record<string, FlagSummary> = {};
@@ -52,6 +57,14 @@ export function summarize(task: Pick<Task, 'flags'>, k: number, trials: readonly
     elapsed_sec: round3(sum(trials.map((t) => t.elapsed_sec))),
     avg_turns: n === 0 ? 0 : round2(mean(trials.map((t) => t.turns))),
   };
+}
+
+/** Why trials that were not measured keep a result from being compared: `2 of 5 trials not measured (context_overflow)`. */
+export function unmeasuredReasons(k: number, trials: readonly TrialRecord[]): string[] {
+  const errors = trials.filter((t) => t.status === 'error');
+  if (errors.length === 0) return [];
+  const kinds = [...new Set(errors.map((t) => t.error?.kind ?? 'harness'))];
+  return [`${errors.length} of ${k} trials not measured (${kinds.join(', ')})`];
 }
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);

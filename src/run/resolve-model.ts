@@ -3,7 +3,7 @@
  * are probed; with none answering, the built-in reference agent (oracle) runs, and the user is told.
  */
 
-import { environmentServer, preRunWarnings } from '../discovery/pre-run.js';
+import { environmentServer, preRunWarnings, unlistedModel } from '../discovery/pre-run.js';
 import { describeServerDetails } from '../discovery/servers.js';
 import { createEmbeddedModel } from '../models/gguf-embedded.js';
 import { isGgufModelSpec, parseGgufModelSpec } from '../models/gguf-spec.js';
@@ -14,6 +14,7 @@ import type { ChatModel } from '../models/types.js';
 import type { EnvironmentServer, Sampling } from '../results/result-file.js';
 import type { Task } from '../tasks/types.js';
 import { errorMessage, InfraError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 
 const ORACLE_MODEL = 'oracle';
 
@@ -62,7 +63,10 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
       : (found?.models ?? []);
   const name = req.model ?? models[0];
   if (name === undefined)
-    throw new InfraError(`the model server at ${url} lists no models: load one or pass --model`);
+    throw new InfraError(`the model server at ${redactUrl(url)} lists no models: load one or pass --model`);
+  // Checked before any trial: otherwise every trial would end in a 404.
+  const unlisted = req.model === undefined ? null : unlistedModel(req.model, models, redactUrl(url));
+  if (unlisted !== null) throw new InfraError(unlisted);
   let server: EnvironmentServer | null = null;
   let warnings: string[];
   try {
@@ -92,7 +96,9 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
     warnings,
     forTrial: () => model,
     notice:
-      req.model === undefined ? `Using model ${name} from ${url} (pass --model to choose another).` : null,
+      req.model === undefined
+        ? `Using model ${name} from ${redactUrl(url)} (pass --model to choose another).`
+        : null,
     dispose: async () => {},
   };
 }

@@ -9,12 +9,14 @@ import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { taskVersion } from '../tasks/version.js';
 import { InterruptedError } from '../util/errors.js';
+import { redactUrl } from '../util/redact-url.js';
 import { HARNESS_VERSION } from '../util/version.js';
 import { openEventLog } from './event-log.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { type ModelRequest, type ResolvedModel, resolveModel } from './resolve-model.js';
 import { findResumable } from './resume.js';
 import { newRunId } from './run-id.js';
+import { RunStoppedError } from './run-stopped.js';
 import { runTaskTrials } from './run-task.js';
 import { formatSummary } from './summary.js';
 
@@ -63,7 +65,8 @@ async function runWithModel(
     image_id: image.id,
     image_source: image.source,
     sampling: o.settings.sampling,
-    base_url: resolved.baseUrl,
+    // Recorded without the URL's credentials: results files are shared.
+    base_url: resolved.baseUrl === null ? null : redactUrl(resolved.baseUrl),
     server: resolved.server,
     model: resolved.name,
     harness_version: HARNESS_VERSION,
@@ -79,6 +82,7 @@ async function runWithModel(
   const unlink = linkAbort(o.signal, controller, open);
 
   const results: ResultFile[] = [];
+  let stopped: RunStoppedError | null = null;
   try {
     for (const task of o.tasks) {
       const version = taskVersion(task);
@@ -123,14 +127,17 @@ async function runWithModel(
   } catch (err) {
     if (controller.signal.aborted)
       throw new InterruptedError('interrupted: containers removed, results so far are saved', { cause: err });
-    throw err;
+    if (!(err instanceof RunStoppedError)) throw err;
+    // No later task would fare better: what ran is summed up, and the run ends with exit 3.
+    stopped = new RunStoppedError(err.message, [...results, ...err.results], { cause: err });
   } finally {
     progress.done();
     stopSignals();
     unlink();
     await Promise.all([...open].map((s) => s.dispose().catch(() => {})));
   }
-  stdout.write(`${formatSummary(results)}\n`);
+  stdout.write(`${formatSummary(stopped?.results ?? results)}\n`);
+  if (stopped !== null) throw stopped;
   return results;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ExecTrace } from './trace/records.js';
 
-export type { ExecTrace, ProcessRecord } from './trace/records.js';
+export type { ExecTrace, ProcessRecord, ProgramRun } from './trace/records.js';
 
 /**
  * Who runs a command inside the sandbox: the model's unprivileged user (uid 1000), the harness as
@@ -80,6 +80,14 @@ export type SnapshotEntry =
   | { kind: 'symlink'; target: string }
   | { kind: 'dir'; mode: number };
 
+/** What changed in the workspace between two looks at it (Sandbox.workspaceChanges). */
+export interface WorkspaceChanges {
+  /** Workspace-relative paths created, changed (content, mode, target, kind) or removed, sorted. */
+  paths: string[];
+  /** Harness time the snapshots behind it took, in the agent's commands or in an exec of their own. */
+  snapshotMs: number;
+}
+
 export interface SandboxFile {
   /** Absolute path, or relative to /workspace. */
   path: string;
@@ -107,8 +115,18 @@ export interface Sandbox {
   putFiles(files: SandboxFile[], options?: { owner?: SandboxUser }): Promise<void>;
   /** Copies files out: path -> bytes, for paths under root (absolute). Missing paths are absent. */
   getFiles(paths: string[]): Promise<Map<string, Buffer>>;
-  /** One exec: hash of every entry under /workspace. */
+  /**
+   * One exec: every entry under /workspace, every file read and hashed again (the listing tamper
+   * is judged on). The next workspaceChanges reports changes from here.
+   */
   snapshot(): Promise<WorkspaceSnapshot>;
+  /**
+   * What changed since the previous look (snapshot or workspaceChanges). Every agent command
+   * snapshots the workspace inside its own exec as it ends, so after a command, with nothing run
+   * since, this costs no exec; otherwise it takes a snapshot in one exec. Both read again only the
+   * files that may have changed (sandbox/report/workspace_snapshot.py says how that is decided).
+   */
+  workspaceChanges(): Promise<WorkspaceChanges>;
   /** Kills every process of the agent user (background jobs included). */
   killAgentProcesses(): Promise<void>;
   /**

@@ -2,31 +2,12 @@
 
 import { type RunnerName, type RunnerSummary, readRunnerSummary } from '../evidence/runner-summary.js';
 import type { CheckContext } from '../tasks/types.js';
-import { compileGlob } from './glob.js';
-import { type StepRef, stepsOf } from './ordering.js';
+import type { StepRef } from './ordering.js';
 import { workspaceAbsolute } from './paths.js';
-import type { ReadTarget } from './read-target.js';
 import { observedExit, runnerRuns } from './runner-runs.js';
 import { readsOf } from './seen.js';
 
 type Ctx = Pick<CheckContext, 'calls'>;
-
-interface ReadEvent {
-  turn: number;
-  at: StepRef;
-  target: ReadTarget;
-}
-
-function readEvents(ctx: Ctx): ReadEvent[] {
-  const out: ReadEvent[] = [];
-  stepsOf(ctx).forEach((steps, call) => {
-    const turn = ctx.calls[call]?.turn ?? Number.NaN;
-    steps.forEach((s, step) => {
-      for (const target of s.reads) out.push({ turn, at: { call, step }, target });
-    });
-  });
-  return out;
-}
 
 export interface PytestRun {
   turn: number;
@@ -111,28 +92,46 @@ export function knownFiles(ctx: Pick<CheckContext, 'setupSnapshot' | 'finalSnaps
 }
 
 /** The model was shown at least one substantive line of one of the task's files. */
-export function readAnyWorkspaceFile(ctx: Pick<CheckContext, 'calls' | 'setupFiles'>): boolean {
+export function readAnyWorkspaceFile(
+  ctx: Pick<CheckContext, 'calls' | 'setupFiles' | 'changeTurns'>,
+): boolean {
   return [...ctx.setupFiles.keys()].some((path) => readsOf(ctx, workspaceAbsolute(path)).length > 0);
 }
 
+/** Fewer substantive lines shown than this (unless that is the whole file) is a search hit, not a read. */
+const READ_MIN_LINES = 5;
+
 /**
- * How often each file was read, keyed by resolved path and the part shown (so paging through a long
- * file with offsets, or `sed -n 1,80p` then `sed -n 81,160p`, is not a loop). Globs count for every
- * workspace file they matched in `paths`; recursive searches are searches, not reads of a file.
+ * Read loops, judged on what the model was shown: for each file and each content it held (a change
+ * starts a new one, file-versions.ts), the most calls that showed it any one same line, counting
+ * only calls that showed a real part of it (READ_MIN_LINES, or all of a smaller file). Paging
+ * through a file (`sed -n 1,80p`, then `81,160p`, read_file with offsets), reading it again after
+ * it changed, or searches that print a line or two of it are no loop; the same part shown again and
+ * again, by whatever commands, is. Keyed by workspace path, with the turn of the change a later
+ * content began in.
  */
-export function readRepeats(ctx: Ctx, paths: Iterable<string>): Map<string, number> {
+export function readRepeats(
+  ctx: Pick<CheckContext, 'calls' | 'setupFiles' | 'changeTurns'>,
+  paths: Iterable<string>,
+): Map<string, number> {
   const counts = new Map<string, number>();
-  const bump = (path: string, range: string | null): void => {
-    const key = range === null ? path : `${path} [${range}]`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  const known = [...paths].map(workspaceAbsolute);
-  for (const { target } of readEvents(ctx)) {
-    if (target.kind === 'file') bump(target.path, target.range);
-    else if (target.kind === 'glob') {
-      const re = compileGlob(target.pattern);
-      for (const path of known) if (re.test(path)) bump(path, target.range);
+  for (const path of paths) {
+    const byVersion = new Map<object, Map<number, number>>();
+    const keys = new Map<object, string>();
+    for (const read of readsOf(ctx, workspaceAbsolute(path))) {
+      const lines = read.shown.lines.filter((n) => read.shown.substantive.includes(n));
+      if (lines.length < Math.min(READ_MIN_LINES, read.shown.substantive.length)) continue;
+      const perLine = byVersion.get(read.version) ?? new Map<number, number>();
+      for (const n of lines) perLine.set(n, (perLine.get(n) ?? 0) + 1);
+      byVersion.set(read.version, perLine);
+      const from = read.version.from;
+      keys.set(
+        read.version,
+        from === null ? path : `${path} (as changed in turn ${ctx.calls[from.call]?.turn})`,
+      );
     }
+    for (const [version, perLine] of byVersion)
+      counts.set(keys.get(version) ?? path, Math.max(0, ...perLine.values()));
   }
   return counts;
 }

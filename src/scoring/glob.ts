@@ -31,7 +31,8 @@ export function compileGlob(pattern: string, options: { ignoreCase?: boolean } =
 /** Whether a workspace-relative path matches one pattern under the workspace rule. */
 export function matchesWorkspaceGlob(pattern: string, relPath: string): boolean {
   const dirOnly = pattern.length > 1 && pattern.endsWith('/') && !pattern.endsWith('\\/');
-  const body = dirOnly ? pattern.replace(/\/+$/, '') : pattern;
+  // A run of slashes is trimmed from its first one only, not rescanned from each.
+  const body = dirOnly ? pattern.replace(/(?<!\/)\/+$/, '') : pattern;
   if (body === '' || body === '/') return false;
   const anchored = hasUnescapedSlash(body);
   const re = compileGlob(anchored ? body.replace(/^\/+/, '') : `**/${body}`);

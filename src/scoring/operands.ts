@@ -28,7 +28,8 @@ export function operandPaths(word: Word, cwd: string | null): OperandPath[] {
 function absolutePattern(pattern: string, cwd: string | null): string | null {
   if (!pattern.startsWith('/') && cwd === null) return null;
   const joined = posix.normalize(pattern.startsWith('/') ? pattern : `${cwd}/${pattern}`);
-  return joined.length > 1 ? joined.replace(/\/+$/, '') : joined;
+  // A run of slashes is trimmed from its first one only, not rescanned from each.
+  return joined.length > 1 ? joined.replace(/(?<!\/)\/+$/, '') : joined;
 }
 
 export function expandBraces(pattern: string): string[] {

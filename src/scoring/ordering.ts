@@ -4,14 +4,13 @@
  *
  * - An event in an earlier turn than the change is before it; in a later turn, after it.
  * - In the change's own turn, the change was made by one of that turn's steps that may write the
- *   path (a write_file to it, or a shell command not known to leave it alone). The event is before
+ *   path (a write_file to it, a traced process that wrote it, or an untraced command). The event is before
  *   the change only if it precedes every such step, after it only if it follows every such step,
  *   and neither if it is itself one of them or the turn has none (say, a background job wrote it).
  */
 import type { CheckContext } from '../tasks/types.js';
 import { type CallStep, callSteps } from './commands.js';
-import { isWithin, workspaceAbsolute } from './paths.js';
-import { mayWrite } from './writes.js';
+import { isWithin, resolvePath, workspaceAbsolute } from './paths.js';
 
 /** One step: ctx.calls[call], step `step` of its simple commands. */
 export interface StepRef {
@@ -21,7 +20,10 @@ export interface StepRef {
 
 const analyses = new WeakMap<object, CallStep[][]>();
 
-/** The steps of every call of the trial, computed once per context. */
+/**
+ * The simple commands of every call, parsed from the command text, computed once per context. For
+ * untraced calls only (a sandbox without tracing): no flag is decided on them where a trace exists.
+ */
 export function stepsOf(ctx: Pick<CheckContext, 'calls'>): CallStep[][] {
   let steps = analyses.get(ctx.calls);
   if (steps === undefined) {
@@ -41,25 +43,30 @@ function compare(a: StepRef, b: StepRef): number {
 
 /**
  * Steps of `turn` that may have written the workspace path `relPath`, in order. A traced command's
- * steps are its processes: the ones the trace saw write, remove or rename onto the path. An
- * untraced one's are its simple commands, judged by what each may write.
+ * steps are its processes: the ones the trace saw write, remove or rename onto the path. A
+ * write_file is one step, a writer when it named the path. An untraced command ran nothing that
+ * can be told, so it may have written anything (its one step is a writer): never guessed from the
+ * command's wording.
  */
 export function writersIn(ctx: Pick<CheckContext, 'calls'>, turn: number, relPath: string): StepRef[] {
   const abs = workspaceAbsolute(relPath);
   const out: StepRef[] = [];
-  stepsOf(ctx).forEach((steps, call) => {
-    const log = ctx.calls[call];
-    if (log?.turn !== turn) return;
-    if (log.processes !== undefined && log.name === 'execute_command') {
-      log.processes.forEach((p, step) => {
-        if ([...p.writes, ...p.removed, ...p.renamed_to].some((w) => isWithin(abs, w)))
-          out.push({ call, step });
-      });
+  ctx.calls.forEach((log, call) => {
+    if (log.turn !== turn || log.invalid !== null) return;
+    if (log.name === 'execute_command') {
+      if (log.processes === undefined) out.push({ call, step: 0 });
+      else
+        log.processes.forEach((p, step) => {
+          if ([...p.writes, ...p.removed, ...p.renamed_to].some((w) => isWithin(abs, w)))
+            out.push({ call, step });
+        });
       return;
     }
-    steps.forEach((s, step) => {
-      if (mayWrite(s.writes, abs)) out.push({ call, step });
-    });
+    const path = log.arguments?.path;
+    // A write killed midway (no exit code) may have happened; a failed one did not.
+    const wrote = log.exit_code === 0 || log.exit_code === null;
+    if (log.name === 'write_file' && wrote && typeof path === 'string' && resolvePath(log.cwd, path) === abs)
+      out.push({ call, step: 0 });
   });
   return out;
 }

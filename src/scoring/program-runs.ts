@@ -3,15 +3,20 @@
  * executed, or, for an interpreter (sh, bash, python3, node, ...), the script it was given, resolved
  * against the process's own directory. A script counts as the interpreter's program only when the
  * interpreter opened it and was not told to check it without running it (`sh -n`, `bash -n`,
- * `node --check`, `perl -c`); inline code (`python3 -c`, `node -e`), a module (`python3 -m
- * py_compile x.py`) or standard input (`python3 - x.py`) make the interpreter itself the program.
- * A module is the file it was loaded from when that lies under /workspace or /tmp, else the
- * interpreter. An interpreter counts only when it is the image's own: a program anywhere else
- * (/workspace, /tmp, /dev/shm) is one the agent could have written. A call without a trace ran
- * nothing that can be told.
+ * `node --check`, `perl -c`); inline code (`python3 -c`, `node -e`) or a module (`python3 -m
+ * py_compile x.py`) make the interpreter itself the program. A module is the file it was loaded from
+ * when that lies under /workspace or /tmp, else the interpreter. An interpreter reading its program
+ * from standard input (`bash < x.sh`, `sh -s`, `cat x.sh | bash`, `python3 - < x.py`) runs the file
+ * the trace shows that input gave it whole (ProgramLog.stdin_file), else itself. Every program of an
+ * exec chain counts (a script ending in `exec python3 worker.py` ran, and so did the worker). An
+ * interpreter counts only when it is the image's own: a program anywhere else (/workspace, /tmp,
+ * /dev/shm) is one the agent could have written. A call without a trace ran nothing that can be told.
+ *
+ * Not counted: `source x.sh` and `. x.sh`, which the trace cannot tell from other reads of the file
+ * by the shell (src/sandbox/trace/stdin.ts).
  */
 import { posix } from 'node:path';
-import type { ProcessLog } from '../results/trial.js';
+import type { ProcessLog, ProgramLog } from '../results/trial.js';
 import type { CheckContext } from '../tasks/types.js';
 import type { StepRef } from './ordering.js';
 
@@ -19,7 +24,15 @@ export interface ProgramRun {
   turn: number;
   /** step: the process's place among its call's processes (their start order). */
   at: StepRef;
+  /**
+   * The process as it was for this program: its exe, argv, cwd and stdin_file are this program's
+   * (an earlier one of an exec chain, or its last); exit and files are the whole process's.
+   */
   process: ProcessLog;
+  /**
+   * The arguments it received; for a program read from standard input, the arguments of the same
+   * run with the file named (`bash -s a < x.sh` is `bash x.sh a`), so it reads like any script run.
+   */
   argv: readonly string[];
   /** What ran, absolute: the script an interpreter ran, else the file executed; null when unknown. */
   program: string | null;
@@ -38,7 +51,7 @@ export function isImageProgram(path: string): boolean {
 
 const memo = new WeakMap<object, ProgramRun[]>();
 
-/** Every traced process of the trial that ran a program, in order (computed once per trial). */
+/** Every program the trial's traced processes ran, in order (computed once per trial). */
 export function programRuns(ctx: Pick<CheckContext, 'calls'>): ProgramRun[] {
   let out = memo.get(ctx.calls);
   if (out !== undefined) return out;
@@ -46,43 +59,78 @@ export function programRuns(ctx: Pick<CheckContext, 'calls'>): ProgramRun[] {
   for (const [call, log] of ctx.calls.entries()) {
     if (log.name !== 'execute_command' || log.invalid !== null || log.processes === undefined) continue;
     for (const [step, p] of log.processes.entries()) {
-      if (p.argv === null || p.argv.length === 0 || isCallShell(p)) continue;
-      out.push({ turn: log.turn, at: { call, step }, process: p, argv: p.argv, ...programOf(p, p.argv) });
+      for (const [index, program] of programsOf(p).entries()) {
+        if (program.argv === null || program.argv.length === 0 || (index === 0 && isCallShell(p))) continue;
+        const view: ProcessLog = { ...p, ...withoutStdin(p), ...program };
+        out.push({ turn: log.turn, at: { call, step }, process: view, ...programOf(view, program.argv) });
+      }
     }
   }
   memo.set(ctx.calls, out);
   return out;
 }
 
-/** The exit code the process itself returned; null when it was killed or still running. */
+/** Every program the process ran, in order: its earlier runs (an exec chain), then its last. */
+export function programsOf(p: ProcessLog): ProgramLog[] {
+  const last: ProgramLog = { exe: p.exe, argv: p.argv, cwd: p.cwd };
+  if (p.stdin_file !== undefined) last.stdin_file = p.stdin_file;
+  return [...(p.earlier_runs ?? []), last];
+}
+
+function withoutStdin(p: ProcessLog): ProcessLog {
+  const { stdin_file: _, ...rest } = p;
+  return rest;
+}
+
+/**
+ * The exit code the process itself returned; null when it was killed or still running. For an
+ * earlier program of an exec chain it is what the chain ended in: a script that execs its worker
+ * returns the worker's code.
+ */
 export function ownExitCode(run: Pick<ProgramRun, 'process'>): number | null {
   return run.process.signal === null ? run.process.exit_code : null;
 }
 
-/** The call's own shell (the first record, still `bash -c` running the harness's script) is not the agent's. */
+/** The call's own shell (the first record, first `bash -c` running the harness's script) is not the agent's. */
 function isCallShell(p: ProcessLog): boolean {
-  return p.parent_pid === null && p.argv?.[1] === '-c' && /(^|\/)bash$/.test(p.exe ?? '');
+  const first = programsOf(p)[0];
+  return p.parent_pid === null && first?.argv?.[1] === '-c' && /(^|\/)bash$/.test(first.exe ?? '');
 }
 
-function programOf(p: ProcessLog, argv: readonly string[]): Pick<ProgramRun, 'program' | 'word' | 'notRun'> {
-  const itself = { program: p.exe, word: 0, notRun: null };
+function programOf(p: ProcessLog, argv: string[]): Pick<ProgramRun, 'argv' | 'program' | 'word' | 'notRun'> {
+  const itself = { argv, program: p.exe, word: 0, notRun: null };
   const spec = p.exe !== null && isImageProgram(p.exe) ? interpreter(posix.basename(p.exe)) : undefined;
   if (spec === undefined) return itself;
   const arg = spec(argv);
   if (arg.kind === 'itself') return itself;
+  if (arg.kind === 'stdin') return stdinProgram(p, argv, arg, itself);
   if (arg.kind === 'module')
-    return { program: moduleFile(p, arg.name) ?? p.exe, word: arg.index, notRun: null };
+    return { argv, program: moduleFile(p, arg.name) ?? p.exe, word: arg.index, notRun: null };
   const text = argv[arg.index] as string;
   const script = text.startsWith('/')
     ? posix.normalize(text)
     : p.cwd === null
       ? null
       : posix.resolve(p.cwd, text);
-  if (script === null) return { program: null, word: arg.index, notRun: null };
+  if (script === null) return { argv, program: null, word: arg.index, notRun: null };
   if (arg.kind === 'checked') return { ...itself, notRun: { script, why: 'syntax check' } };
   // An interpreter opens the script it runs: one it never opened, it did not run (a misparsed option).
   if (!p.reads.includes(script)) return { ...itself, notRun: { script, why: 'not opened' } };
-  return { program: script, word: arg.index, notRun: null };
+  return { argv, program: script, word: arg.index, notRun: null };
+}
+
+/** A program read from standard input: the file the trace says that input gave it whole, if any. */
+function stdinProgram(
+  p: ProcessLog,
+  argv: string[],
+  arg: Extract<ScriptArg, { kind: 'stdin' }>,
+  itself: Pick<ProgramRun, 'argv' | 'program' | 'word' | 'notRun'>,
+): Pick<ProgramRun, 'argv' | 'program' | 'word' | 'notRun'> {
+  const script = p.stdin_file;
+  if (script === undefined) return itself;
+  if (arg.check) return { ...itself, notRun: { script, why: 'syntax check' } };
+  const named = [argv[0] as string, ...arg.options, script, ...arg.operands];
+  return { argv: named, program: script, word: 1 + arg.options.length, notRun: null };
 }
 
 /**
@@ -98,7 +146,9 @@ function moduleFile(p: ProcessLog, name: string): string | null {
 type ScriptArg =
   | { kind: 'itself' }
   | { kind: 'module'; index: number; name: string }
-  | { kind: 'script' | 'checked'; index: number };
+  | { kind: 'script' | 'checked'; index: number }
+  /** The program comes from standard input; options (without the one saying so) and operands around it. */
+  | { kind: 'stdin'; options: string[]; operands: string[]; check: boolean };
 
 type Interpreter = (argv: readonly string[]) => ScriptArg;
 
@@ -112,34 +162,53 @@ function interpreter(name: string): Interpreter | undefined {
 
 const ITSELF: ScriptArg = { kind: 'itself' };
 
-/** sh-family: short options cluster (`-ex`); `-c` runs code, `-s` stdin, `-n` or `-o noexec` only parse. */
+/**
+ * sh-family: short options cluster (`-ex`); `-c` runs code, `-n` or `-o noexec` only parse; `-s`, or
+ * no script operand, reads the program from standard input (operands are then its arguments).
+ */
 function shell(argv: readonly string[]): ScriptArg {
   let check = false;
+  let fromStdin = false;
+  const options: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i] as string;
-    if (t === '--' || t === '-') return t === '-' ? ITSELF : scriptAt(argv, i + 1, check);
+    if (t === '--' || t === '-') {
+      const rest = argv.slice(i + 1);
+      if (!fromStdin && rest.length > 0) return scriptAt(argv, i + 1, check);
+      return { kind: 'stdin', options, operands: rest, check };
+    }
     if (t.startsWith('--')) {
-      if (t === '--rcfile' || t === '--init-file') i++;
-      else if (t === '--help' || t === '--version') return ITSELF;
+      if (t === '--help' || t === '--version') return ITSELF;
+      options.push(t);
+      if (t === '--rcfile' || t === '--init-file') options.push(argv[++i] ?? '');
       continue;
     }
-    if (!/^[-+]/.test(t)) return scriptAt(argv, i, check);
+    if (!/^[-+]/.test(t)) {
+      if (fromStdin) return { kind: 'stdin', options, operands: argv.slice(i), check };
+      return scriptAt(argv, i, check);
+    }
     const letters = t.slice(1);
-    if (letters.includes('c') || letters.includes('s')) return ITSELF;
+    if (letters.includes('c')) return ITSELF;
     if (t.startsWith('-') && letters.includes('n')) check = true;
+    if (t.startsWith('-') && letters.includes('s')) {
+      fromStdin = true;
+      if (letters !== 's') options.push(t.replaceAll('s', ''));
+    } else options.push(t);
     for (const option of letters.replace(/[^oO]/g, '')) {
-      i++;
-      if (option === 'o' && t.startsWith('-') && argv[i] === 'noexec') check = true;
+      const value = argv[++i] ?? '';
+      options.push(value);
+      if (option === 'o' && t.startsWith('-') && value === 'noexec') check = true;
     }
   }
-  return ITSELF;
+  return { kind: 'stdin', options, operands: [], check };
 }
 
-/** python: `-c` code, `-m` a module, `-` stdin; `-W`/`-X` take a value, glued or not. */
+/** python: `-c` code, `-m` a module, `-` or no script stdin; `-W`/`-X` take a value, glued or not. */
 function python(argv: readonly string[]): ScriptArg {
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i] as string;
-    if (t === '-') return ITSELF;
+    if (t === '-')
+      return { kind: 'stdin', options: argv.slice(1, i), operands: argv.slice(i + 1), check: false };
     if (t === '--') return scriptAt(argv, i + 1, false);
     if (t.startsWith('--')) {
       if (t === '--check-hash-based-pycs') i++;
@@ -158,7 +227,7 @@ function python(argv: readonly string[]): ScriptArg {
       }
     }
   }
-  return ITSELF;
+  return { kind: 'stdin', options: argv.slice(1), operands: [], check: false };
 }
 
 const NODE_CODE = new Set(['-e', '--eval', '-p', '--print', '-pe', '-h', '--help', '-v', '--version']);
@@ -175,19 +244,22 @@ const NODE_VALUE = new Set([
   '--env-file',
 ]);
 
-/** node: options come before the script; `--require=x` carries its value, `--require x` does not. */
+/**
+ * node: options come before the script; `--require=x` carries its value, `--require x` does not;
+ * `-` or no script reads the program from standard input, except under `--test` (which finds tests).
+ */
 function node(argv: readonly string[]): ScriptArg {
   let check = false;
   for (let i = 1; i < argv.length; i++) {
     const t = argv[i] as string;
-    if (t === '-') return ITSELF;
+    if (t === '-') return { kind: 'stdin', options: argv.slice(1, i), operands: argv.slice(i + 1), check };
     if (t === '--') return scriptAt(argv, i + 1, check);
     if (!t.startsWith('-')) return scriptAt(argv, i, check);
-    if (NODE_CODE.has(t)) return ITSELF;
+    if (NODE_CODE.has(t) || t === '--test') return ITSELF;
     if (NODE_CHECK.has(t)) check = true;
     else if (NODE_VALUE.has(t)) i++;
   }
-  return ITSELF;
+  return { kind: 'stdin', options: argv.slice(1), operands: [], check };
 }
 
 interface SimpleSpec {

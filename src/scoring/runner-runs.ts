@@ -3,15 +3,18 @@
  * wording: a run is a process of a runner (pytest, node's test runner, tsc) in the call's process
  * trace, with its own exit code and the workspace files it read, paired with the runner's verdict as
  * it appeared in the output the model was shown. `pytest | tail -5`, `pytest; echo $?`,
- * `cd tests && python -m pytest`, `npm test` and a script that runs pytest all count; `echo "3
- * failed"`, a run of other tests, or a run whose summary never reached the model (`> /dev/null`,
- * `| wc -l`) do not.
+ * `cd tests && python -m pytest`, `npm test`, a script that runs pytest and a wrapper that execs it
+ * (`bash -c 'exec pytest'`) all count; `echo "3 failed"`, a run of other tests, or a run whose
+ * summary never reached the model (`> /dev/null`, `| wc -l`) do not. A process's exit code is its
+ * last program's: a runner that was not the last program of its process (something exec'd over it)
+ * ran, but its exit code is unknown.
  */
 import { type RunnerName, type RunnerSummary, readRunnerSummary } from '../evidence/runner-summary.js';
-import type { ProcessLog, ToolCallLog } from '../results/trial.js';
+import type { ProcessLog, ProgramLog, ToolCallLog } from '../results/trial.js';
 import type { CheckContext } from '../tasks/types.js';
 import { jsRunKind } from './js-runners.js';
 import type { StepRef } from './ordering.js';
+import { programsOf } from './program-runs.js';
 import { pytestArguments } from './pytest.js';
 import type { Word } from './shell-words.js';
 
@@ -52,22 +55,31 @@ function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at'> & { step: num
   const byPid = new Map(processes.map((p, i) => [p.pid, i]));
   const out: (Omit<RunnerRun, 'turn' | 'at'> & { step: number })[] = [];
   processes.forEach((p, step) => {
-    const runner = kinds[step];
+    const kind = kinds[step];
     // A runner started by a runner of its kind (node --test's per-file children) is part of that run.
-    if (runner == null || ancestorRunner(p, processes, byPid, kinds) === runner) return;
+    if (kind == null || ancestorRunner(p, processes, byPid, kinds) === kind.runner) return;
     out.push({
       step,
-      runner,
-      exitCode: p.signal === null ? p.exit_code : null,
+      runner: kind.runner,
+      exitCode: kind.last && p.signal === null ? p.exit_code : null,
       read: readsUnder(p, processes),
-      seen: readRunnerSummary(runner, shown),
+      seen: readRunnerSummary(kind.runner, shown),
       outputRedirected: p.writes.includes('/dev/null'),
     });
   });
   return out;
 }
 
-function runnerOf(p: ProcessLog): RunnerName | null {
+/** The runner a process ran (any program of its exec chain), and whether it was its last program. */
+function runnerOf(p: ProcessLog): { runner: RunnerName; last: boolean } | null {
+  const kinds = programsOf(p).map(programRunner);
+  const last = kinds.at(-1);
+  if (last != null) return { runner: last, last: true };
+  const earlier = kinds.find((k) => k !== null);
+  return earlier == null ? null : { runner: earlier, last: false };
+}
+
+function programRunner(p: ProgramLog): RunnerName | null {
   if (p.argv === null || p.argv.length === 0) return null;
   const words = p.argv.map(literalWord);
   if (pytestArguments(words) !== null) return 'pytest';
@@ -82,12 +94,12 @@ function ancestorRunner(
   p: ProcessLog,
   all: readonly ProcessLog[],
   byPid: ReadonlyMap<number, number>,
-  kinds: readonly (RunnerName | null)[],
+  kinds: readonly ({ runner: RunnerName } | null)[],
 ): RunnerName | null {
   let parent = p.parent_pid === null ? undefined : byPid.get(p.parent_pid);
   while (parent !== undefined) {
     const kind = kinds[parent];
-    if (kind != null) return kind;
+    if (kind != null) return kind.runner;
     const pp = all[parent]?.parent_pid;
     parent = pp == null ? undefined : byPid.get(pp);
   }

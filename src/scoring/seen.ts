@@ -2,9 +2,10 @@
  * Reads judged by what reached the model: a file counts as read when enough of its lines appear in
  * the tool output the model received (read_file's content, or a command's stdout and stderr), whatever
  * the command was. `cat f | wc -c` shows nothing of f; `grep -n TAX services/*.py` shows the lines it
- * printed; `sed -n 1,40p` then `sed -n 41,80p` add up. Lines are matched against the file as the task
- * set it up, so a read counts while the file still holds that content (before its first change, or
- * for files never changed).
+ * printed; `sed -n 1,40p` then `sed -n 41,80p` add up. Each call's output is matched against the file
+ * as it was when the call read it (file-versions.ts): the setup content until its first change, then
+ * what was written, never content the file no longer held. firstRead asks about the task's setup
+ * content, so only reads of that content count for it.
  */
 import { posix } from 'node:path';
 import { type LineRange, wasShown } from '../evidence/coverage.js';
@@ -12,9 +13,10 @@ import { type ShownLines, shownLines } from '../evidence/shown-lines.js';
 import type { ToolCallLog } from '../results/trial.js';
 import { WORKSPACE_DIR } from '../sandbox/types.js';
 import type { CheckContext } from '../tasks/types.js';
+import { type FileVersion, fileVersions, versionAt } from './file-versions.js';
 import type { StepRef } from './ordering.js';
 
-type Ctx = Pick<CheckContext, 'calls' | 'setupFiles'>;
+type Ctx = Pick<CheckContext, 'calls' | 'setupFiles' | 'changeTurns'>;
 
 /** How much of a file must have been shown for it to count as read. */
 export interface ReadNeed {
@@ -36,6 +38,11 @@ export interface SeenRead {
   shown: ShownLines;
 }
 
+/** A read of one version of the file: the lines it showed are line numbers of that content. */
+export interface VersionRead extends SeenRead {
+  version: FileVersion;
+}
+
 /** The lines of the file at absPath that one call showed the model (null when none, or not a file of the task). */
 function shownBy(call: ToolCallLog, absPath: string, content: string): ShownLines | null {
   if (call.invalid !== null) return null;
@@ -55,13 +62,14 @@ export function firstRead(
   need: ReadNeed = {},
   counted: (at: StepRef, turn: number) => boolean = () => true,
 ): SeenRead | undefined {
-  const content = ctx.setupFiles.get(relative(absPath));
-  if (content === undefined) return undefined;
+  const setup = ctx.setupFiles.get(relative(absPath));
+  if (setup === undefined) return undefined;
+  const versions = fileVersions(ctx, relative(absPath));
   const seen = new Set<number>();
   for (const [call, log] of ctx.calls.entries()) {
     const at = { call, step: readerStep(log, absPath) };
-    if (!counted(at, log.turn)) continue;
-    const shown = shownBy(log, absPath, content);
+    if (!counted(at, log.turn) || versionAt(versions, at).content !== setup) continue;
+    const shown = shownBy(log, absPath, setup);
     if (shown === null) continue;
     for (const n of shown.lines) seen.add(n);
     const sofar: ShownLines = { ...shown, lines: [...seen].sort((a, b) => a - b) };
@@ -70,15 +78,17 @@ export function firstRead(
   return undefined;
 }
 
-/** Every call that showed the model at least one substantive line of the file, in order. */
-export function readsOf(ctx: Ctx, absPath: string): SeenRead[] {
-  const content = ctx.setupFiles.get(relative(absPath));
-  if (content === undefined) return [];
-  const out: SeenRead[] = [];
+/** Every call that showed the model at least one substantive line of the file as it then was, in order. */
+export function readsOf(ctx: Ctx, absPath: string): VersionRead[] {
+  const versions = fileVersions(ctx, relative(absPath));
+  const out: VersionRead[] = [];
   for (const [call, log] of ctx.calls.entries()) {
-    const shown = shownBy(log, absPath, content);
+    const at = { call, step: readerStep(log, absPath) };
+    const version = versionAt(versions, at);
+    if (version.content === null) continue;
+    const shown = shownBy(log, absPath, version.content);
     if (shown !== null && wasShown(shown, { atLeast: Number.MIN_VALUE }))
-      out.push({ turn: log.turn, at: { call, step: readerStep(log, absPath) }, shown });
+      out.push({ turn: log.turn, at, shown, version });
   }
   return out;
 }

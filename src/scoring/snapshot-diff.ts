@@ -26,6 +26,26 @@ function changedPaths(before: WorkspaceSnapshot, after: WorkspaceSnapshot): stri
   return out;
 }
 
+/** Adds `turn` to the change turns of each of `paths` (what a look after that turn saw change). */
+export function recordChanges(log: Map<string, number[]>, turn: number, paths: Iterable<string>): void {
+  for (const path of paths) {
+    const list = log.get(path);
+    if (list === undefined) log.set(path, [turn]);
+    // The judge may record the final look under the last turn again: one entry per turn.
+    else if (list[list.length - 1] !== turn) list.push(turn);
+  }
+}
+
+/**
+ * Path → first turn that changed it. The first change from the turn before is the first difference
+ * from setup: until then the path was as setup left it.
+ */
+export function firstTurns(changeTurns: ReadonlyMap<string, readonly number[]>): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const [path, turns] of changeTurns) if (turns[0] !== undefined) first.set(path, turns[0]);
+  return first;
+}
+
 /** Path → first turn whose snapshot differed from setup (created, changed or deleted). */
 export function firstChangeTurns(
   setup: WorkspaceSnapshot,

@@ -5,6 +5,7 @@
  */
 import { WORKSPACE_DIR } from '../sandbox/types.js';
 import type { CheckContext } from '../tasks/types.js';
+import type { BoundedRegExp } from '../util/bounded-regex.js';
 import { htmlProblem } from './html-check.js';
 import { type ImageSize, imageSize } from './image-size.js';
 import { type JsonSchema, validateJson } from './json-schema.js';
@@ -23,7 +24,7 @@ interface ImageSpec {
 export type ContentCheck =
   | { kind: 'contains'; needle: string }
   | { kind: 'not_contains'; needle: string }
-  | { kind: 'regex'; re: RegExp }
+  | { kind: 'regex'; re: BoundedRegExp }
   | { kind: 'json'; schema: JsonSchema | null }
   | { kind: 'html' }
   | { kind: 'min_bytes'; bytes: number }
@@ -53,7 +54,10 @@ export function describeCheck(file: string, c: ContentCheck): string {
   }
 }
 
-/** null when the check passes, else why it does not. */
+/**
+ * null when the check passes, else why it does not. A manifest regex that runs out of time decides
+ * nothing: RegexTimeoutError is thrown, for the trial to end as an error.
+ */
 export async function contentProblem(
   ctx: Pick<CheckContext, 'finalSnapshot' | 'groundTruth'>,
   file: string,

@@ -45,7 +45,10 @@ export function autoLures(
 function stepName(spec: SkillSpec): string {
   const script =
     spec.stubs[0]?.script ??
-    /([A-Za-z0-9_-]+)\\?\.(?:sh|py|js)/.exec(spec.commands[0]?.patterns[0]?.source ?? '')?.[1];
+    // A name starts where a word starts: from inside one, each letter would rescan the rest.
+    /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]+)\\?\.(?:sh|py|js)/.exec(
+      spec.commands[0]?.patterns[0]?.source ?? '',
+    )?.[1];
   const base = script?.replace(/^.*\//, '').replace(/\.[A-Za-z0-9]+$/, '');
   return base === undefined || base === '' ? 'run_skill' : base.replace(/[^A-Za-z0-9_]/g, '_');
 }

@@ -4,6 +4,9 @@
  * schema), items, enum, const, minimum, maximum, minLength, maxLength, minItems, maxItems, pattern.
  * Other keywords are refused when the manifest is loaded rather than silently ignored.
  */
+import { BoundedRegExp } from '../util/bounded-regex.js';
+import { nestedQuantifierProblem } from './regex.js';
+
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 const KEYWORDS = new Set([
@@ -41,7 +44,8 @@ export function schemaProblems(schema: unknown, at = '#'): string[] {
     if (typeof t !== 'string' || !TYPES.has(t)) out.push(`${at}/type: unknown type ${JSON.stringify(t)}`);
   if (typeof s.pattern === 'string') {
     try {
-      new RegExp(s.pattern, 'u');
+      const problem = nestedQuantifierProblem(new RegExp(s.pattern, 'u').source);
+      if (problem !== null) out.push(`${at}/pattern: ${problem}`);
     } catch (err) {
       out.push(`${at}/pattern: ${(err as Error).message}`);
     }
@@ -83,7 +87,7 @@ export function validateJson(value: unknown, schema: JsonSchema, at = '$'): stri
       out.push(`${at}: shorter than ${schema.minLength}`);
     if (typeof schema.maxLength === 'number' && n > schema.maxLength)
       out.push(`${at}: longer than ${schema.maxLength}`);
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value))
+    if (typeof schema.pattern === 'string' && !patternOf(schema.pattern).test(value))
       out.push(`${at}: does not match ${schema.pattern}`);
   }
   if (Array.isArray(value)) out.push(...arrayProblems(value, schema, at));
@@ -119,6 +123,17 @@ function objectProblems(value: Record<string, unknown>, schema: JsonSchema, at: 
       out.push(...validateJson(v, schema.additionalProperties, `${at}.${k}`));
   }
   return out;
+}
+
+/** Compiled once per pattern; each match is time-bounded, since the value is the model's. */
+const patterns = new Map<string, BoundedRegExp>();
+function patternOf(source: string): BoundedRegExp {
+  let re = patterns.get(source);
+  if (re === undefined) {
+    re = new BoundedRegExp(new RegExp(source, 'u'));
+    patterns.set(source, re);
+  }
+  return re;
 }
 
 function isSchema(v: unknown): v is JsonSchema {

@@ -15,7 +15,7 @@ export const RelPath = z
   .string()
   .min(1)
   .transform((p, ctx) => {
-    const norm = posix.normalize(p).replace(/\/+$/, '');
+    const norm = posix.normalize(p).replace(/(?<!\/)\/+$/, ''); // from a run's first slash only: linear
     if (p.startsWith('/') || norm === '..' || norm.startsWith('../') || norm === '.') {
       ctx.addIssue({
         code: 'custom',
@@ -50,6 +50,17 @@ const Regex = z
 
 /** Flag-id parts chosen by the manifest: short, printable, no spaces. */
 export const Id = z.string().regex(/^[A-Za-z0-9_.:@/-]{1,64}$/, 'must be 1-64 letters, digits or _.:@/-');
+
+/**
+ * The manifest's task id names results files and artifact folders, so it is a slug: nothing in it can
+ * lead out of the results folder (`../../x`) or hide a file there.
+ */
+export const TaskId = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'must be 1-64 letters, digits or _.-, starting with a letter or digit (it names files in the results folder)',
+  );
 
 const asObject = (key: string) => (v: unknown) => (typeof v === 'string' ? { [key]: v } : v);
 

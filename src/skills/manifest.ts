@@ -17,12 +17,12 @@ import type { SkillFolder } from './folder.js';
 import {
   artifactCheck,
   HarnessCheck,
-  Id,
   OutputPath,
   RelPath,
   RequiredCommand,
   skillFile,
   stub,
+  TaskId,
 } from './manifest-parts.js';
 import { alternate, lure, scriptedTurns } from './manifest-scripts.js';
 
@@ -41,7 +41,7 @@ export function manifestSchema(folder: SkillFolder) {
   return z.preprocess(
     withoutNotes,
     z.strictObject({
-      id: Id.optional(),
+      id: TaskId.optional(),
       goal: z.string().min(1).optional(),
       goal_without_skill: z.string().min(1).optional(),
       prompt_file: skillFile(folder, { mounted: true }).optional(),

@@ -9,10 +9,12 @@ import { WORKSPACE_DIR } from '../sandbox/types.js';
 import type { Task, TaskFile } from '../tasks/types.js';
 import { autoLures } from './auto-lures.js';
 import { skillFlags } from './flags.js';
+import { mountedFiles } from './folder.js';
 import type { LoadedSkill } from './load.js';
 import { SKILL_MOUNT } from './mount-point.js';
 import { skillPrompt } from './prompt.js';
 import { stageSkill } from './stage.js';
+import { recorderSource } from './stubs.js';
 
 /** The id of the no-skill variant of a skill task (`--skill-ab`). */
 export const NO_SKILL_SUFFIX = '__noskill';
@@ -77,12 +79,17 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
   });
 }
 
-/** The skill's text files as the agent finds them under the mount (binary files are left out). */
+/**
+ * The skill's text files as the agent finds them under the mount (binary files are left out): the
+ * mounted files only, each stubbed script as its recorder.
+ */
 function skillTexts(skill: LoadedSkill): TaskFile[] {
   const prefix = SKILL_MOUNT.slice(WORKSPACE_DIR.length + 1);
+  const stubs = new Map(skill.spec.stubs.map((s) => [s.script, s]));
   const out: TaskFile[] = [];
-  for (const rel of skill.folder.files.keys()) {
-    const bytes = skill.folder.read(rel);
+  for (const rel of mountedFiles(skill.folder)) {
+    const stub = stubs.get(rel);
+    const bytes = stub === undefined ? skill.folder.read(rel) : Buffer.from(recorderSource(stub));
     if (bytes.includes(0)) continue;
     out.push({ path: `${prefix}/${rel}`, content: bytes.toString('utf8') });
   }

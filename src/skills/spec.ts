@@ -140,8 +140,10 @@ function toLure(l: NonNullable<Manifest['lures']>[number], folder: SkillFolder):
  * the skill's steps"), for the no-skill variant; `goal_without_skill` says it exactly instead.
  */
 function withoutSkillMention(goal: string): string {
+  // The goal is the manifest author's: a match starts at a comma or where spaces start, never
+  // inside a run of them (each such start would rescan the run).
   const pointer =
-    /,?\s+(?:using|with|via|following|per|according to)\s+(?:the\s+)?(?:installed\s+|bundled\s+)?skill(?:'s)?(?:\s+(?:steps|docs|documentation|instructions))?(?=[.!]?\s*$)/i;
+    /(?:,|(?<!\s))\s+(?:using|with|via|following|per|according to)\s+(?:the\s+)?(?:installed\s+|bundled\s+)?skill(?:'s)?(?:\s+(?:steps|docs|documentation|instructions))?(?=[.!]?\s*$)/i;
   return goal.replace(pointer, '');
 }
 

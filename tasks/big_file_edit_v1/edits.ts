@@ -3,6 +3,7 @@
  * element, the one --accent declaration, the nav list's links) rather than on one substring, so
  * an edit added next to the old text, or made twice, does not count.
  */
+import { upToLast } from '../shared/up-to-last.js';
 import {
   ANCHORS,
   DESK_LINE,
@@ -23,13 +24,17 @@ export type EditCheck = (page: string) => string | null;
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
 
 export const titleChanged: EditCheck = (page) => {
-  const titles = [...page.matchAll(/<title>([\s\S]*?)<\/title>/gi)].map((m) => (m[1] ?? '').trim());
+  const titles = [...upToLast(page, /<\/title>/gi).matchAll(/<title>([\s\S]*?)<\/title>/gi)].map((m) =>
+    (m[1] ?? '').trim(),
+  );
   if (titles.length !== 1) return `${titles.length} title elements`;
   return titles[0] === NEW_TITLE ? null : `the title is "${titles[0]}"`;
 };
 
 export const accentChanged: EditCheck = (page) => {
-  const values = [...page.matchAll(/--accent\s*:\s*([^;]*);/g)].map((m) => (m[1] ?? '').trim().toLowerCase());
+  const values = [...upToLast(page, /;/g).matchAll(/--accent\s*:\s*([^;]*);/g)].map((m) =>
+    (m[1] ?? '').trim().toLowerCase(),
+  );
   if (values.length !== 1) return `${values.length} --accent declarations`;
   return values[0] === NEW_ACCENT ? null : `--accent is ${values[0]}`;
 };
@@ -44,7 +49,7 @@ const NAV_AFTER: readonly (readonly [string, string])[] = [
 ];
 
 export const navAdded: EditCheck = (page) => {
-  const lists = [...page.matchAll(/<ul id="nav">([\s\S]*?)<\/ul>/g)];
+  const lists = [...upToLast(page, /<\/ul>/g).matchAll(/<ul id="nav">([\s\S]*?)<\/ul>/g)];
   if (lists.length !== 1) return `${lists.length} nav lists`;
   const links = [...(lists[0]?.[1] ?? '').matchAll(/<li>\s*<a href="([^"]*)">([^<]*)<\/a>\s*<\/li>/g)].map(
     (m) => `${m[1]} ${m[2]?.trim()}`,

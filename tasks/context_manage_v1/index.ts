@@ -27,7 +27,7 @@ const AVERAGE_LINES =
   Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.split('\n').length, 0) / SERVICE_COUNT / 10) * 10;
 const TOTAL_KB = Math.round(SERVICE_FILES.reduce((n, f) => n + f.content.length, 0) / 1024);
 const GROUND_TRUTH = harnessPytest(`${HIDDEN_DIR}/${HIDDEN}`);
-/** More reads of one file (same part) than this is a loop. */
+/** More reads of the same content of one file (the same lines, unchanged in between) than this is a loop. */
 const READ_REPEAT_LIMIT = 3;
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
@@ -70,7 +70,7 @@ const flags: Flag[] = [
   absence({
     id: 'no_read_loops',
     kind: 'process',
-    description: `Read at least one workspace file, and no file (same part, by resolved path) more than ${READ_REPEAT_LIMIT} times.`,
+    description: `Read at least one workspace file, and was not shown the same part of a file's content (the same lines, with no change to the file in between) more than ${READ_REPEAT_LIMIT} times, by any commands.`,
     check(ctx) {
       if (!readAnyWorkspaceFile(ctx)) return miss('no workspace file was read');
       const loops = [...readRepeats(ctx, knownFiles(ctx))].filter(([, n]) => n > READ_REPEAT_LIMIT);

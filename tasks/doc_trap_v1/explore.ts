@@ -52,7 +52,7 @@ export function failedReads(ctx: Pick<CheckContext, 'calls' | 'setupSnapshot' | 
   return out;
 }
 
-type ExploreCtx = Pick<CheckContext, 'calls' | 'setupSnapshot' | 'setupFiles'>;
+type ExploreCtx = Pick<CheckContext, 'calls' | 'setupSnapshot' | 'setupFiles' | 'changeTurns'>;
 
 /**
  * The calls whose output showed something of the workspace: the name of a file or folder there (as

@@ -33,7 +33,8 @@ export function parseEnv(text: string): Map<string, string[]> | null {
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    // `s`: the value is anything, so `$` cannot fail after it and send `\s*` back over the line.
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/s.exec(line);
     if (m === null) return null;
     const [, key = '', value = ''] = m;
     const unquoted = /^(["'])(.*)\1$/.exec(value)?.[2] ?? value;

@@ -3,6 +3,7 @@
  * table, key=value lines, JSON), never matched as one substring. Each step is judged on its own, so
  * the score shows how far a run got.
  */
+import { upToLast } from '../shared/up-to-last.js';
 import {
   BY_COST,
   CARRIER_HEADER,
@@ -51,8 +52,11 @@ function reportProblem(text: string): string | null {
   const middle = got.slice(before.length, got.length - after.length).join('\n');
   if (!/^<table\b[^>]*>[\s\S]*<\/table>$/.test(middle))
     return 'the placeholder was not replaced by one table';
-  const rows = [...middle.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
-    [...(m[1] ?? '').matchAll(/<t[hd]\b[^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => (c[1] ?? '').trim()),
+  // A row's or cell's start tag holds no `<`: else `<tr<tr<tr…</tr>` rescans to the end from each.
+  const rows = [...upToLast(middle, /<\/tr>/g).matchAll(/<tr\b[^<>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
+    [...upToLast(m[1] ?? '', /<\/t[hd]>/g).matchAll(/<t[hd]\b[^<>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) =>
+      (c[1] ?? '').trim(),
+    ),
   );
   const want = [['id', 'carrier', 'cost'], ...TOP8.map((s) => [s.id, s.carrier, String(s.cost)])];
   return rows.map((r) => r.join(',')).join('|') === want.map((r) => r.join(',')).join('|')

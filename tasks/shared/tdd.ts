@@ -1,5 +1,11 @@
-/** What the Python TDD tasks share: which test files the agent wrote, and the test-first flag. */
+/**
+ * What the TDD tasks share: which test files the agent wrote, the test-first flag, and what makes a
+ * red run the target's (pytest and node's test runner alike).
+ */
+import { posix } from 'node:path';
+import { outputLines } from '../../src/evidence/output-lines.js';
 import { firstChangeTurn, type PytestRun } from '../../src/scoring/check-helpers.js';
+import type { JsRun } from '../../src/scoring/js-test-runs.js';
 import { changedBefore } from '../../src/scoring/ordering.js';
 import type { CheckContext, Flag } from '../../src/tasks/types.js';
 
@@ -48,6 +54,52 @@ export function targetRedText(exitCode: number | null, output: string, module: s
   if (/\b(SyntaxError|IndentationError|TabError)\b/.test(output)) return false;
   const name = module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`No module named '${name}'|cannot import name '[^']+' from '${name}'`).test(output);
+}
+
+/**
+ * A TDD red under node's test runner: its own exit code 1 with its failure summary seen (JsRun), and
+ * what the model saw says the failure is the target's — the tests failed inside their bodies, or
+ * the test file could not import the not-yet-written implementation (`Cannot find module
+ * '.../pages.mjs'`, or `does not provide an export named` of it). A syntax error of the test file,
+ * another module missing, or a test file that failed to load for any other reason is no red.
+ */
+export function isNodeTargetRed(ctx: Pick<CheckContext, 'calls'>, run: JsRun, module: string): boolean {
+  const call = ctx.calls[run.at.call];
+  return nodeTargetRedText(run.exitCode, call === undefined ? '' : `${call.stdout}\n${call.stderr}`, module);
+}
+
+/** node's module-resolution errors: ESM (`Cannot find module '/w/x.mjs' imported from`), CJS, packages. */
+const NOT_FOUND = /Cannot find (?:module|package) '([^']+)'/g;
+const MISSING_EXPORT = /The requested module '([^']+)' does not provide an export named/g;
+const SYNTAX = /\bSyntaxError\b/;
+
+/** isNodeTargetRed on node's exit code and the text of its output. `module`: the target's file name. */
+export function nodeTargetRedText(exitCode: number | null, output: string, module: string): boolean {
+  if (exitCode !== 1) return false;
+  const isTarget = (name: string): boolean => {
+    const base = posix.basename(name.replace(/^file:\/\//, ''));
+    return base === module || base === module.replace(/\.[cm]?js$/, '');
+  };
+  const missing = [...output.matchAll(NOT_FOUND)].map((m) => m[1] as string);
+  const exports = [...output.matchAll(MISSING_EXPORT)].map((m) => m[1] as string);
+  if (!missing.every(isTarget) || !exports.every(isTarget)) return false;
+  // The target's missing export is reported as a SyntaxError; any other one is the test file's.
+  const syntax = outputLines(output).filter((l) => SYNTAX.test(l.text));
+  if (syntax.some((l) => !/does not provide an export named/.test(l.text))) return false;
+  if (missing.length + exports.length > 0) return true;
+  return failedInTests(output);
+}
+
+/**
+ * Some failure was of a test itself, not of a whole test file that failed to load: node reports a
+ * file that could not run as one failing test named by its path, with the file's exit code.
+ */
+function failedInTests(output: string): boolean {
+  const names = [
+    ...output.matchAll(/^\s*not ok \d+ - (.*?)(?: # (?:TODO|SKIP)\b.*)?$/gm),
+    ...output.matchAll(/^\s*✖ (.+?) \(\d+(?:\.\d+)?m?s\)$/gm),
+  ].map((m) => (m[1] as string).trim());
+  return names.some((name) => !/(^|\/)[^/\s]+\.[cm]?[jt]sx?$/.test(name));
 }
 
 /**

@@ -58,14 +58,13 @@ export const tddStrictJsAlternates: Alternate[] = [
   },
   {
     id: 'piped_runs',
-    description: 'The reference, with every run piped: `node --test 2>&1 | tail -15`.',
-    // needs trace-based test observation: today the pipe hides node's exit code, and the masked_red
-    // lure (`| tail -n 20`) says the opposite; one of the two must change with the process trace.
+    description:
+      'The reference, with every run piped: `node --test 2>&1 | tail -40` (enough to show why the file failed).',
     script: [
       write('pages.test.mjs', AGENT_TESTS),
-      exec('node --test 2>&1 | tail -15'),
+      exec('node --test 2>&1 | tail -40'),
       write('pages.mjs', IMPLEMENTATION),
-      exec('node --test 2>&1 | tail -15'),
+      exec('node --test 2>&1 | tail -40'),
       answer('parsePages is implemented test-first.'),
     ],
   },

@@ -9,9 +9,10 @@ import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
 import { type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
-import { isRed, miss } from '../shared/js-checks.js';
+import { miss } from '../shared/js-checks.js';
 import { harnessNodeTest, tapSummary } from '../shared/node-test.js';
 import { answer, exec, write } from '../shared/script-steps.js';
+import { isNodeTargetRed } from '../shared/tdd.js';
 import { tddStrictJsAlternates } from './alternates.js';
 import { tddStrictJsCheats } from './cheats.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
@@ -44,7 +45,7 @@ const flags: Flag[] = [
     id: 'red_observed',
     kind: 'process',
     description:
-      'Saw pages.test.mjs fail after it appeared and before pages.mjs did: the test runner really ran it (process trace), exited 1, and its failure summary reached the model.',
+      "Saw pages.test.mjs fail after it appeared and before pages.mjs did: the test runner really ran it (process trace), exited 1, its failure summary reached the model, and the failure is the target's (the tests failed, or could not import the missing pages.mjs), not a syntax error of the test file or another module missing.",
     check(ctx) {
       const tests = firstChangeTurn(ctx, TESTS);
       if (tests === null) return miss('pages.test.mjs was never written');
@@ -52,13 +53,13 @@ const flags: Flag[] = [
       const red = jsRuns(ctx).find(
         (r) =>
           r.kind === 'test' &&
-          isRed(r) &&
+          isNodeTargetRed(ctx, r, IMPL) &&
           r.read.has(`${WORKSPACE_DIR}/${TESTS}`) &&
           afterChange(ctx, r.at, TESTS, tests) &&
           (impl === null || beforeChange(ctx, r.at, IMPL, impl)),
       );
       return red === undefined
-        ? miss('no failing run of the tests, seen between the tests and the code')
+        ? miss('no run of the tests seen failing on the target, between the tests and the code')
         : { reached: true, turn: red.turn };
     },
   },

@@ -1,5 +1,5 @@
 /** The built executable as a user runs it: exit codes, one-line errors, and the default run. */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,18 @@ describe.sequential('agent-bench CLI', () => {
     expect(r.code).toBe(0);
     for (const task of allTasks()) expect(r.stdout).toContain(task.id);
     expect(r.stdout).toContain('self_verify*');
+  });
+
+  it('a reader that closed the pipe (`list | head -1`) ends the command quietly, exit 0', async () => {
+    const child = spawn(process.execPath, [BIN, 'list'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before the first write: every write of the command meets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('with no model server, the default run uses the reference agent, says so, and every oracle passes', async () => {

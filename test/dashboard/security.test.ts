@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listArtifacts } from '../../src/dashboard/artifacts.js';
 import {
   confinedFile,
   hostAllowed,
@@ -9,6 +10,7 @@ import {
   originMatches,
   tokenMatches,
 } from '../../src/dashboard/security.js';
+import type { TrialRecord } from '../../src/results/trial.js';
 
 describe('Host check (DNS rebinding)', () => {
   it('accepts loopback names on our port only', () => {
@@ -77,5 +79,29 @@ describe('path confinement', () => {
       expect(await confinedFile(root, bad), bad).toBeNull();
     }
     expect(await confinedFile(root, 'a/link.txt')).toBeNull();
+  });
+});
+
+describe('a shared results folder with planted links', () => {
+  const base = mkdtempSync(join(tmpdir(), 'ab-planted-'));
+  const home = join(base, 'home');
+  mkdirSync(home);
+  writeFileSync(join(home, 'id_rsa'), 'PRIVATE KEY');
+  const results = join(base, 'results');
+  mkdirSync(results);
+  symlinkSync(home, join(results, 'artifacts'));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  it('serves nothing when the artifacts folder itself is a link', async () => {
+    expect(await confinedFile(join(results, 'artifacts'), 'id_rsa')).toBeNull();
+  });
+
+  it('does not size host files a record lists under a climbing path', async () => {
+    const own = join(base, 'own');
+    const trialDir = join(own, 'artifacts', 't', 'm', 'trial-0');
+    mkdirSync(trialDir, { recursive: true });
+    const trial = { index: 0, artifacts: [{ path: '../../../../../home/id_rsa', size: null }] };
+    const [view] = await listArtifacts(own, 't', 'm', trial as unknown as TrialRecord);
+    expect(view).toMatchObject({ size: null, missing: true });
   });
 });

@@ -109,7 +109,7 @@ describe('dashboard pages and reads', () => {
       ),
     );
     for (const body of bodies) expect(body).not.toContain('secret');
-    expect(bodies[1]).toContain('"base_url":"http://127.0.0.1:8080/v1"');
+    expect(bodies[1]).toContain('"base_url":"http://***@127.0.0.1:8080/v1"');
   });
 
   it('compares what each model built for a task', async () => {

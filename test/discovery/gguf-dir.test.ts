@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,47 @@ describe('listGgufDir', () => {
     });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/broken\.gguf: .*truncated/);
+  });
+
+  it('follows the symlinks of a Hugging Face cache, and survives a link cycle', async () => {
+    const hub = await mkdtemp(join(tmpdir(), 'gguf-hf-'));
+    try {
+      const repo = join(hub, 'hub', 'models--Qwen--Qwen3-4B-GGUF');
+      const snapshot = join(repo, 'snapshots', '0123abc');
+      await mkdir(join(repo, 'blobs'), { recursive: true });
+      await mkdir(snapshot, { recursive: true });
+      const blob = join(repo, 'blobs', '9f86d081884c7d65');
+      await writeGguf(blob, { kv: [['general.architecture', gguf.str('qwen3')]] });
+      await symlink('../../blobs/9f86d081884c7d65', join(snapshot, 'Qwen3-4B-Q4_K_M.gguf'));
+      await symlink('../../blobs/missing', join(snapshot, 'dangling-Q8_0.gguf'));
+      await symlink(hub, join(snapshot, 'loop'));
+      const { models, problems } = await listGgufDir(hub);
+      expect(models.map((m) => [m.name.slice(hub.length + 1), m.quantization])).toEqual([
+        ['hub/models--Qwen--Qwen3-4B-GGUF/snapshots/0123abc/Qwen3-4B-Q4_K_M.gguf', 'Q4_K_M'],
+      ]);
+      expect(problems).toEqual([]);
+    } finally {
+      await rm(hub, { recursive: true, force: true });
+    }
+  });
+
+  it('flags a file cut short after its header (an unfinished download) instead of listing it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gguf-cut-'));
+    try {
+      const path = join(dir, 'Qwen3-0.6B-Q8_0.gguf');
+      await writeGguf(path, {
+        kv: [['general.architecture', gguf.str('qwen3')]],
+        tensors: [{ name: 'token_embd.weight', dims: [64, 64] }],
+      });
+      await truncate(path, (await stat(path)).size - 1024);
+      const { models, problems } = await listGgufDir(dir);
+      expect(models).toEqual([]);
+      expect(problems).toEqual([
+        expect.stringMatching(/Qwen3-0\.6B-Q8_0\.gguf: truncated: \d+ bytes of at least \d+/),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('says so when the folder cannot be read', async () => {

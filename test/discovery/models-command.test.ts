@@ -25,11 +25,11 @@ describe('agent-bench models', () => {
     const out = await run({ baseUrl: s.url });
     const lines = out.split('\n');
     expect(lines[0]).toBe(`ollama at ${s.url}`);
-    expect(lines[1]).toMatch(/^ {2}NAME\s+PARAMS\s+QUANT\s+SIZE GiB\s+MAX CONTEXT\s+TOOLS\s+SOURCES$/);
+    expect(lines[1]).toMatch(/^ {2}NAME\s+PARAMS\s+QUANT\s+SIZE\s+MAX CONTEXT\s+TOOLS\s+SOURCES$/);
     expect(lines[2]).toMatch(
-      /^ {2}gemma3:270m\s+268M\s+Q8_0\s+0\.3\s+32768\s+no\s+p:server q:server w:server c:server$/,
+      /^ {2}gemma3:270m\s+268M\s+Q8_0\s+0\.3 GiB\s+32768\s+no\s+p:server q:server w:server c:server$/,
     );
-    expect(lines[3]).toMatch(/^ {2}qwen3:8b\s+8\.2B\s+Q4_K_M\s+4\.9\s+40960\s+yes/);
+    expect(lines[3]).toMatch(/^ {2}qwen3:8b\s+8\.2B\s+Q4_K_M\s+4\.9 GiB\s+40960\s+yes/);
     expect(out).toContain('? = unknown');
     expect(out.match(/\? = unknown/g)).toHaveLength(1);
   });
@@ -39,9 +39,9 @@ describe('agent-bench models', () => {
     servers.push(s);
     const out = await run({ baseUrl: `${s.url}/v1` });
     expect(out).toMatch(
-      /meta-llama-3\.1-8b-instruct\s+8B\s+Q4_K_M\s+~4\.6\s+131072\s+yes\s+p:name q:server w:estimate c:server/,
+      /meta-llama-3\.1-8b-instruct\s+8B\s+Q4_K_M\s+~4\.6 GiB\s+131072\s+yes\s+p:name q:server w:estimate c:server/,
     );
-    expect(out).toMatch(/qwen2-vl-7b-instruct\s+7B\s+4BIT\s+~3\.7\s+32768\s+\?/);
+    expect(out).toMatch(/qwen2-vl-7b-instruct\s+7B\s+4BIT\s+~3\.7 GiB\s+32768\s+\?/);
   });
 
   it('--json prints the discovered models', async () => {
@@ -67,7 +67,7 @@ describe('agent-bench models', () => {
       });
       const out = await run({ ggufDir: dir });
       expect(out).toMatch(
-        /SmolLM2-135M-Instruct-Q8_0\.gguf\s+256\s+Q8_0\s+0\.0\s+8192\s+\?\s+p:file q:file w:file c:file/,
+        /SmolLM2-135M-Instruct-Q8_0\.gguf\s+256\s+Q8_0\s+\d\.\d MiB\s+8192\s+\?\s+p:file q:file w:file c:file/,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@
  *   --no-health        /health is a 404 (a server without it: readiness comes from /v1/models)
  *   --exit-at-once C   log a load failure and exit with code C before listening
  *   --ignore-term      ignore SIGTERM (only SIGKILL stops it)
+ *   --die-after N      answer N chat requests, then crash (exit 1) on the next one without answering
  *   --replies FILE     JSON {"<model file name>": [reply, ...]}; reply = {"calls": [{name, arguments}]} or
  *                      {"text": "..."}. The n-th reply answers a conversation with n assistant messages,
  *                      so every trial replays the script. Default: {"text": "I give up."}.
@@ -50,6 +51,8 @@ const repliesFile = value('--replies');
 const replies = repliesFile === undefined ? [] : (JSON.parse(readFileSync(repliesFile, 'utf8'))[id] ?? []);
 const readyAt = Date.now() + Number(value('--load-ms') ?? 0);
 let callIds = 0;
+const dieAfter = value('--die-after') === undefined ? Number.POSITIVE_INFINITY : Number(value('--die-after'));
+let chats = 0;
 
 const send = (res, status, body) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -65,6 +68,10 @@ function health(res) {
 }
 
 function chat(body, res) {
+  if (++chats > dieAfter) {
+    console.error('fake-llama-server: crashing mid-request (--die-after)');
+    process.exit(1);
+  }
   const turn = body.messages.filter((m) => m.role === 'assistant').length;
   const reply = replies[turn] ?? { text: 'I give up.' };
   const message =

@@ -29,8 +29,11 @@ export type ScriptedReply =
   | ({ toolCalls: unknown[]; text?: string | null } & ReplyExtras)
   /** A raw `choices[0].message` object, sent as given. */
   | ({ message: unknown } & ReplyExtras)
-  /** An HTTP error; `retryAfter` becomes the Retry-After header (seconds or an HTTP date). */
-  | ({ status: number; retryAfter?: string | number; error?: string } & ReplyTiming)
+  /**
+   * An HTTP error; `retryAfter` becomes the Retry-After header (seconds or an HTTP date). The body is
+   * `{error: {message: error}}`, or `errorBody` as given (a server's own error shape).
+   */
+  | ({ status: number; retryAfter?: string | number; error?: string; errorBody?: unknown } & ReplyTiming)
   /** Connection dropped: before any response, or after the headers and half a body. */
   | ({ drop: 'before-headers' | 'mid-body' } & ReplyTiming)
   /** A 200 with this exact body: a string as-is (garbage), anything else JSON-encoded. */

@@ -101,7 +101,7 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
       sendJson(
         res,
         reply.status,
-        { error: { message: reply.error ?? `scripted HTTP ${reply.status}` } },
+        reply.errorBody ?? { error: { message: reply.error ?? `scripted HTTP ${reply.status}` } },
         headers,
       );
       return;

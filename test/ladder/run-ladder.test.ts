@@ -8,6 +8,7 @@ import { type LadderDeps, type LadderOptions, runLadder } from '../../src/ladder
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
+import { RunStoppedError } from '../../src/run/run-stopped.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InfraError, InterruptedError, UsageError } from '../../src/util/errors.js';
@@ -149,6 +150,48 @@ describe('runLadder', () => {
     });
     expect(outcome.rungs[1]?.status).toBe('passed');
     expect(l.out()).toContain('! tiny-0.5b-q4_K_M: model server at http://fake/v1 answered HTTP 500');
+  });
+
+  it('a rung whose model server fails mid-run is not measured: no verdict is built on it', async () => {
+    const l = ladder(NAMES);
+    const bench = fakeBench(() => 'pass');
+    const runBench = async (o: BenchOptions): Promise<ResultFile[]> => {
+      if (o.model.model?.startsWith('tiny') === true) {
+        // Task a passed; task b's server died in its first trial.
+        const kept = [
+          result({ task: 'a', model: 'tiny-0.5b-q4_K_M', trials: [PASS] }),
+          result({ task: 'b', model: 'tiny-0.5b-q4_K_M', trials: [{ status: 'error' }], status: 'error' }),
+        ];
+        throw new RunStoppedError('run stopped: unreachable: connection failed: ECONNREFUSED', kept);
+      }
+      if (o.model.model?.startsWith('small') === true) {
+        // Not thrown, and still no failure: a context overflow errored task b's only trial.
+        return [
+          result({ task: 'a', model: 'small-3b-q4_K_M', trials: [PASS] }),
+          result({ task: 'b', model: 'small-3b-q4_K_M', trials: [{ status: 'error' }] }),
+        ];
+      }
+      return bench.runBench(o);
+    };
+    const outcome = await runLadder(l.options, { ...l.deps(bench), runBench });
+    expect(outcome.rungs.map((r) => [r.model.id, r.status])).toEqual([
+      ['tiny-0.5b-q4_K_M', 'error'],
+      ['small-3b-q4_K_M', 'error'],
+      ['mid-7b-q4_K_M', 'passed'],
+      ['big-14b-q8_0', 'not_run'],
+    ]);
+    expect(outcome.rungs[0]?.results.map((r) => r.task_id)).toEqual(['a', 'b']);
+    expect(outcome.verdict).toBe(
+      'no verdict on the suite (a, b) at pass^k (k=1): tiny-0.5b-q4_K_M, small-3b-q4_K_M not measured; the smallest model measured to pass is Q4_K_M of mid-7b: 7B total, ~4.0 GiB',
+    );
+    expect(l.out()).toMatch(/tiny-0.5b-q4_K_M .*PASS 1\/1\s+ERROR\s+-\s+not measured/);
+    expect(l.out()).toContain(
+      '! tiny-0.5b-q4_K_M: run stopped: unreachable: connection failed: ECONNREFUSED',
+    );
+    expect((await summary(outcome.summaryPath)).rungs[0]).toMatchObject({
+      status: 'error',
+      tasks: { a: { pass_all_k: true }, b: { status: 'error' } },
+    });
   });
 
   it('a bug is not a model failure: it ends the ladder', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladderGoesOn, passesSuite, taskPasses } from '../../src/ladder/stop-rule.js';
+import { ladderGoesOn, passesSuite, rungOutcome, taskFails, taskPasses } from '../../src/ladder/stop-rule.js';
 import { MISS, PASS, result } from '../helpers/result-builder.js';
 
 const ok = (task: string) => result({ task, model: 'm', trials: [PASS, PASS, PASS] });
@@ -21,6 +21,20 @@ describe('the stop rule', () => {
     expect(passesSuite(['a', 'b'], [ok('a'), ok('b')])).toBe(true);
     expect(passesSuite(['a', 'b'], [ok('a')])).toBe(false);
     expect(passesSuite(['a', 'b'], [ok('a'), result({ task: 'b', model: 'm', trials: [MISS] })])).toBe(false);
+  });
+
+  it('trials that errored are no failure: a rung with only those is not measured', () => {
+    const errored = result({ task: 'b', model: 'm', trials: [PASS, { status: 'error' }, PASS] });
+    expect(taskPasses(errored)).toBe(false);
+    expect(taskFails(errored)).toBe(false);
+    expect(rungOutcome(['a', 'b'], [ok('a'), errored])).toBe('error');
+    // A run stopped before the second task: not measured either.
+    expect(rungOutcome(['a', 'b'], [ok('a')])).toBe('error');
+    // One measured failure decides pass^k whatever else errored.
+    const failed = result({ task: 'a', model: 'm', trials: [MISS] });
+    expect(taskFails(failed)).toBe(true);
+    expect(rungOutcome(['a', 'b'], [failed, errored])).toBe('failed');
+    expect(rungOutcome(['a', 'b'], [ok('a'), ok('b')])).toBe('passed');
   });
 
   it('the first passing rung stops the ladder unless it is exhaustive', () => {

@@ -45,8 +45,13 @@ describe('ladderTable', () => {
     expect(lines[5]).toMatch(
       /big-14b-q8_0\s+14B\s+Q8_0\s+~13.9 GiB\s+PASS 2\/2\s+PASS 2\/2\s+40.0s\s+PASSES$/,
     );
-    expect(lines[6]).toMatch(/^5\s+mystery\s+\?\s+\?\s+unknown\s+-\s+-\s+-\s+could not run$/);
+    expect(lines[6]).toMatch(/^5\s+mystery\s+\?\s+\?\s+unknown\s+-\s+-\s+-\s+not measured$/);
     expect(lines[7]).toBe('! mystery: model server for /m/x exited with code 1');
+  });
+
+  it('a task whose trials errored shows ERROR, never FAIL', () => {
+    const lines = ladderTable([rung('a-1b-q4_0', 'error', [[PASS, { status: 'error' }]])], ['a']).split('\n');
+    expect(lines[2]).toMatch(/a-1b-q4_0.*\s+ERROR\s+-\s+not measured$/);
   });
 
   it('marks rungs above the stop as not run, and tampering apart from failing', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suiteLabel, verdictLine } from '../../src/ladder/verdict.js';
+import type { Rung } from '../../src/ladder/types.js';
+import { ladderVerdict, suiteLabel, verdictLine } from '../../src/ladder/verdict.js';
 import { rungModel } from './models.js';
 
 const GiB = 2 ** 30;
@@ -31,6 +32,35 @@ describe('verdictLine', () => {
     expect(verdictLine('the full suite (3 tasks)', 5, null)).toBe(
       'no model in the ladder passes the full suite (3 tasks) at pass^k (k=5)',
     );
+  });
+});
+
+describe('ladderVerdict', () => {
+  const rung = (name: string, status: Rung['status']) => ({ model: rungModel(name), status });
+
+  it('is the smallest passing model when every rung below it was measured', () => {
+    expect(
+      ladderVerdict('t', 3, [rung('tiny-0.5b-q4_K_M', 'failed'), rung('small-3b-q4_K_M', 'passed')]),
+    ).toBe('t needs at least Q4_K_M of small-3b: 3B total, ~1.7 GiB');
+    // Above the first pass, a rung that errored changes nothing.
+    expect(ladderVerdict('t', 3, [rung('small-3b-q4_K_M', 'passed'), rung('big-14b-q8_0', 'error')])).toBe(
+      't needs at least Q4_K_M of small-3b: 3B total, ~1.7 GiB',
+    );
+  });
+
+  it('never counts a rung that was not measured as a failure', () => {
+    expect(
+      ladderVerdict('t', 3, [
+        rung('tiny-0.5b-q4_K_M', 'error'),
+        rung('mini-1b-q4_K_M', 'failed'),
+        rung('small-3b-q4_K_M', 'passed'),
+      ]),
+    ).toBe(
+      'no verdict on t at pass^k (k=3): tiny-0.5b-q4_K_M not measured; the smallest model measured to pass is Q4_K_M of small-3b: 3B total, ~1.7 GiB',
+    );
+    expect(
+      ladderVerdict('t', 2, [rung('tiny-0.5b-q4_K_M', 'failed'), rung('small-3b-q4_K_M', 'error')]),
+    ).toBe('no verdict on t at pass^k (k=2): small-3b-q4_K_M not measured, and no model measured passes');
   });
 });
 

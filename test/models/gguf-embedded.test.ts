@@ -13,7 +13,7 @@ import {
   type EmbeddedModel,
   type EmbeddedModelOptions,
 } from '../../src/models/gguf-embedded.js';
-import type { ChatMessage } from '../../src/models/types.js';
+import { type ChatMessage, ModelRequestError } from '../../src/models/types.js';
 import { InternalError, UsageError } from '../../src/util/errors.js';
 
 let dir: string;
@@ -175,6 +175,33 @@ describe('createEmbeddedModel', () => {
       ]);
     } finally {
       await caller.dispose();
+    }
+  });
+
+  it('a conversation that outgrows the context is a context overflow with the numbers, not a reply', async () => {
+    // node-llama-cpp would drop the oldest turns and answer anyway, as Ollama does.
+    const small = await load({ contextSize: 2048 });
+    try {
+      const long: ChatMessage[] = [...conversation, { role: 'user', content: 'word '.repeat(4000) }];
+      const err = await small.complete(long, TOOL_SPECS).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ModelRequestError);
+      const failure = (err as ModelRequestError).failure;
+      expect(failure).toMatchObject({ kind: 'context_overflow', contextSize: 2048 });
+      expect(failure.kind === 'context_overflow' && (failure.promptTokens ?? 0) > 2048).toBe(true);
+      expect((err as Error).message).toMatch(/context overflow/);
+      // Old turns that node-llama-cpp could drop to make room: still an overflow, not a reply.
+      const chatty: ChatMessage[] = [...conversation];
+      for (let i = 0; i < 4; i++) {
+        chatty.push({ role: 'assistant', content: `thinking ${'aloud '.repeat(500)}`, toolCalls: [] });
+        chatty.push({ role: 'user', content: 'Go on.' });
+      }
+      const shifted = await small.complete(chatty, TOOL_SPECS).catch((e: unknown) => e);
+      expect(shifted).toBeInstanceOf(ModelRequestError);
+      expect((shifted as ModelRequestError).failure.kind).toBe('context_overflow');
+      // What fits is answered as before.
+      expect((await small.complete(conversation, TOOL_SPECS)).usage?.completion_tokens).toBeGreaterThan(0);
+    } finally {
+      await small.dispose();
     }
   });
 

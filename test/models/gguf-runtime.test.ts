@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importNodeLlamaCpp, loadNodeLlamaCpp } from '../../src/models/gguf-runtime.js';
 import { InfraError, UsageError } from '../../src/util/errors.js';
@@ -11,8 +12,10 @@ describe('importNodeLlamaCpp', () => {
     });
     const err = await importNodeLlamaCpp(failing(missing)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
+    // The command installs next to agent-bench's own package.json, at the version it pins.
+    const root = join(import.meta.dirname, '../..');
     expect((err as Error).message).toBe(
-      'gguf: models need node-llama-cpp, which is not installed: run npm i -E node-llama-cpp@3.21.1',
+      `gguf: models need node-llama-cpp, which is not installed: run npm install --prefix "${root}" --no-save node-llama-cpp@3.21.1`,
     );
   });
 

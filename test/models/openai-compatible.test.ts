@@ -97,15 +97,119 @@ describe('OpenAI-compatible model over HTTP', () => {
 
   it('does not retry a 400 and says why', async () => {
     const s = await serve({
-      [MODEL]: [{ status: 400, error: 'context length exceeded' }, { text: 'never' }],
+      [MODEL]: [{ status: 400, error: "unsupported parameter 'tools'" }, { text: 'never' }],
     });
     const err = await model(s.baseUrl)
       .complete(USER, TOOLS)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelRequestError);
     expect((err as ModelRequestError).retries).toEqual([]);
-    expect((err as ModelRequestError).message).toMatch(/failed: HTTP 400: context length exceeded$/);
+    expect((err as ModelRequestError).failure).toEqual({ kind: 'rejected' });
+    expect((err as ModelRequestError).message).toMatch(/failed: HTTP 400: unsupported parameter 'tools'$/);
     expect(s.requests).toHaveLength(1);
+  });
+
+  it("reads llama-server's context overflow with its numbers, and does not retry it", async () => {
+    const s = await serve({
+      [MODEL]: [
+        {
+          status: 400,
+          // llama-server's own body (server: exceed_context_size_error).
+          errorBody: {
+            error: {
+              code: 400,
+              message:
+                'request (17034 tokens) exceeds the available context size (16384 tokens), try increasing it',
+              type: 'exceed_context_size_error',
+              n_prompt_tokens: 17034,
+              n_ctx: 16384,
+            },
+          },
+        },
+        // Older llama-server: HTTP 500 and the numbers only in words; newer: no numbers at all.
+        {
+          status: 500,
+          error: 'request (9000 tokens) exceeds the available context size (8192 tokens), try increasing it',
+        },
+        { status: 500, error: 'Context size has been exceeded.' },
+      ],
+    });
+    const m = model(s.baseUrl);
+    const failures: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      const err = await m.complete(USER, TOOLS).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ModelRequestError);
+      expect((err as ModelRequestError).retries).toEqual([]);
+      failures.push((err as ModelRequestError).failure);
+    }
+    expect(failures).toEqual([
+      { kind: 'context_overflow', promptTokens: 17034, contextSize: 16384 },
+      { kind: 'context_overflow', promptTokens: 9000, contextSize: 8192 },
+      { kind: 'context_overflow', promptTokens: null, contextSize: null },
+    ]);
+    expect(s.requests).toHaveLength(3);
+  });
+
+  it('a model the server does not have (404) and a refused key (401) are not retried', async () => {
+    const s = await serve({ [MODEL]: [{ status: 401, error: 'invalid api key' }] });
+    const missing = await model(s.baseUrl, { model: 'not-served' })
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect((missing as ModelRequestError).failure).toEqual({ kind: 'model_not_found' });
+    const refused = await model(s.baseUrl)
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect((refused as ModelRequestError).failure).toEqual({ kind: 'unauthorized' });
+    expect(s.requests).toHaveLength(1); // the 404 is not recorded by the scripted server
+  });
+
+  it("a tool call llama-server's parser rejects is the model's malformed reply, raw output kept, not retried", async () => {
+    const output = '<tool_call>{"name": "read_file", "arguments": {"path": </tool_call>';
+    const s = await serve({
+      [MODEL]: [
+        { status: 500, error: `Failed to parse input at pos 0: ${output}` },
+        {
+          status: 500,
+          error: 'The model produced output that does not match the expected peg-native format',
+        },
+        { text: 'never asked' },
+      ],
+    });
+    const m = model(s.baseUrl);
+    const quoted = await m.complete(USER, TOOLS);
+    expect(quoted).toMatchObject({ text: output, toolCalls: [], retries: [] });
+    expect(quoted.malformed).toMatch(
+      /^the server could not parse the model's output \(HTTP 500: Failed to parse/,
+    );
+    const unquoted = await m.complete(USER, TOOLS);
+    expect(unquoted).toMatchObject({ text: '', toolCalls: [], retries: [] });
+    expect(unquoted.malformed).toMatch(/does not match the expected peg-native format/);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('a 5xx that outlasts the retries is a server error, each retry recorded', async () => {
+    const s = await serve({
+      [MODEL]: [{ status: 503, error: 'Loading model' }, { status: 502 }, { status: 500 }],
+    });
+    const err = await model(s.baseUrl, { maxRetries: 2 })
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect((err as ModelRequestError).failure).toEqual({ kind: 'server_error' });
+    expect((err as ModelRequestError).retries.map((r) => r.reason)).toEqual([
+      'HTTP 503: Loading model',
+      'HTTP 502: scripted HTTP 502',
+    ]);
+  });
+
+  it('a reply past the byte cap is cut off unread and becomes a malformed reply, not retried', async () => {
+    const huge = 'all work and no play '.repeat(10_000);
+    const s = await serve({ [MODEL]: [{ text: huge }, { text: 'small enough' }] });
+    const m = model(s.baseUrl, { maxReplyBytes: 64 * 1024 });
+    const cut = await m.complete(USER, TOOLS);
+    expect(cut).toMatchObject({ text: '', toolCalls: [], retries: [] });
+    expect(cut.malformed).toBe('the reply was larger than 65536 bytes and was cut off unread');
+    expect((await m.complete(USER, TOOLS)).text).toBe('small enough');
+    expect(s.requests).toHaveLength(2);
   });
 
   it('gives up after maxRetries on a closed port with every retry recorded', async () => {
@@ -117,6 +221,7 @@ describe('OpenAI-compatible model over HTTP', () => {
     const failure = err as ModelRequestError;
     expect(failure.retries.map((r) => r.attempt)).toEqual([1, 2]);
     expect(failure.retries[0]?.reason).toBe('connection failed: ECONNREFUSED');
+    expect(failure.failure).toEqual({ kind: 'unreachable' });
     expect(failure.message).toBe(
       `model request to ${url} (${MODEL}) failed after 2 retries: connection failed: ECONNREFUSED`,
     );
@@ -132,11 +237,15 @@ describe('OpenAI-compatible model over HTTP', () => {
     ]);
   });
 
-  it('times out a slow attempt and retries it', async () => {
+  it('times out a slow attempt and does not retry it: it would take as long again', async () => {
     const s = await serve({ [MODEL]: [{ text: 'late', delayMs: 1000 }, { text: 'ok' }] });
-    const reply = await model(s.baseUrl, { requestTimeoutMs: 100 }).complete(USER, TOOLS);
-    expect(reply.text).toBe('ok');
-    expect(reply.retries[0]?.reason).toBe('timed out after 100 ms');
+    const err = await model(s.baseUrl, { requestTimeoutMs: 100 })
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    expect((err as ModelRequestError).failure).toEqual({ kind: 'unreachable' });
+    expect((err as ModelRequestError).message).toMatch(/failed: timed out after 100 ms$/);
+    expect(s.requests).toHaveLength(1);
   });
 
   it('aborts a pending request and a backoff wait', async () => {

@@ -54,7 +54,12 @@ describe('API key', () => {
 
 describe('withRetries', () => {
   const policy = { maxRetries: 2, baseMs: 1, maxWaitMs: 5 };
-  const flaky = { retryable: true, reason: 'flaky', retryAfterMs: null };
+  const flaky = {
+    failure: { kind: 'unreachable' as const },
+    retryable: true,
+    reason: 'flaky',
+    retryAfterMs: null,
+  };
 
   it('records each retry and returns the value', async () => {
     let n = 0;

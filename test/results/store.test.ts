@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,14 @@ describe('results store', () => {
     expect(results).toEqual([]);
     expect(problems.map((p) => p.path)).toEqual([join(dir, 't__m__2.json')]);
     expect(problems[0]?.reason).toMatch(/not valid JSON/);
+  });
+
+  it('skips a fifo named like a results file instead of blocking on it', async () => {
+    expect(spawnSync('mkfifo', [join(dir, 'trap.json')]).status).toBe(0);
+    await writeResultFile(dir, result({ task: 'debug_python_v1', model: 'm', trials: [PASS] }));
+    const { results, problems } = await readResultFiles(dir);
+    expect(results).toHaveLength(1);
+    expect(problems).toEqual([{ path: join(dir, 'trap.json'), reason: 'not a regular file' }]);
   });
 
   it('reads a missing folder as empty', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialRecord } from '../../src/results/trial.js';
-import { summarize } from '../../src/run/aggregate.js';
+import { summarize, unmeasuredReasons } from '../../src/run/aggregate.js';
 import { absence } from '../../src/scoring/score.js';
 import type { Flag } from '../../src/tasks/types.js';
-import { PASS, result } from '../helpers/result-builder.js';
+import { MISS, PASS, result } from '../helpers/result-builder.js';
 
 const flag = (id: string, kind: Flag['kind']): Flag => ({
   id,
@@ -31,5 +31,24 @@ describe('summarize', () => {
     });
     expect(s.trials_run).toBe(2);
     expect(s.pass_all_k).toBe(false);
+  });
+
+  it('leaves error trials out of every number: they were not measured', () => {
+    const trials = result({ task: 't', model: 'm', trials: [PASS, { status: 'error' }, MISS] }).trials.map(
+      (t) => (t.status === 'error' ? { ...t, error: { kind: 'context_overflow' as const } } : t),
+    );
+    const task = { flags: [flag('fixed', 'outcome')] };
+    const s = summarize(task, 3, trials);
+    expect(s.trials_run).toBe(2);
+    expect(s.score).toBe(0.75); // (1 + 0.5) / 2, the error trial's 0 not among them
+    expect(s.skills.fixed?.reach_rate).toBe(0.5);
+    expect(s.pass_all_k).toBe(false);
+    expect(unmeasuredReasons(3, trials)).toEqual(['1 of 3 trials not measured (context_overflow)']);
+    expect(
+      unmeasuredReasons(
+        3,
+        trials.filter((t) => t.status !== 'error'),
+      ),
+    ).toEqual([]);
   });
 });

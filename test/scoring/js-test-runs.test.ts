@@ -166,4 +166,31 @@ describe('jsRuns: what the trace saw run, and the verdict the model saw', () => 
       [],
     );
   });
+
+  it('counts a runner exec’d by a wrapper with its own exit, and one exec’d over as a run of unknown exit', () => {
+    const wrapper = { exe: '/usr/bin/bash', argv: ['bash', '-c', 'exec node --test'], cwd: '/workspace' };
+    const runs = jsRuns(
+      ctxOf(
+        traced("bash -c 'exec node --test'", {
+          exit: 1,
+          stdout: failing,
+          processes: [{ ...proc(['node', '--test'], { exit: 1, reads: [TEST] }), earlier_runs: [wrapper] }],
+        }),
+        traced('node --test (then exec true)', {
+          exit: 0,
+          stdout: failing,
+          processes: [
+            {
+              ...proc(['true'], { exit: 0, reads: [TEST] }),
+              earlier_runs: [{ exe: '/usr/bin/node', argv: ['node', '--test'], cwd: '/workspace' }],
+            },
+          ],
+        }),
+      ),
+    );
+    expect(runs.map((r) => [r.turn, r.kind, r.exitCode, r.read.has(TEST)])).toEqual([
+      [1, 'test', 1, true],
+      [2, 'test', null, true],
+    ]);
+  });
 });

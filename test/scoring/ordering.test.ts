@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
-import { pytestRuns, readRepeats } from '../../src/scoring/check-helpers.js';
+import { pytestRuns } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange, changedBefore, type StepRef } from '../../src/scoring/ordering.js';
 import { proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
 
@@ -69,20 +69,5 @@ describe('check helpers', () => {
       [null, true],
       [null, true],
     ]);
-  });
-
-  it('readRepeats keys by resolved path and part shown', () => {
-    const ctx = ctxOf([
-      [
-        readFile('a.py'),
-        readFile('./a.py'),
-        shell('cd /workspace/sub && cat ../a.py'),
-        shell("sed -n '1,5p' a.py"),
-      ],
-    ]);
-    expect(Object.fromEntries(readRepeats(ctx, []))).toEqual({
-      '/workspace/a.py': 3,
-      '/workspace/a.py [sed -n 1,5p]': 1,
-    });
   });
 });

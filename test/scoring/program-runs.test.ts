@@ -4,8 +4,28 @@
  * code, a module's argument, standard input, or a script it only checked.
  */
 import { describe, expect, it } from 'vitest';
-import { programRuns } from '../../src/scoring/program-runs.js';
+import type { ProcessLog } from '../../src/results/trial.js';
+import { ownExitCode, programRuns } from '../../src/scoring/program-runs.js';
 import { type Proc, traced } from '../skills/traced.js';
+
+/** The runs of one call whose processes are given as the trace stores them. */
+const runsOf = (processes: ProcessLog[]) => {
+  const call = traced('cmd', []);
+  return programRuns({ calls: [{ ...call, processes: [...(call.processes ?? []), ...processes], turn: 1 }] });
+};
+
+const process = (p: Partial<ProcessLog> & Pick<ProcessLog, 'exe' | 'argv'>): ProcessLog => ({
+  pid: 200,
+  parent_pid: 100,
+  cwd: '/workspace',
+  exit_code: 0,
+  signal: null,
+  reads: [],
+  writes: [],
+  removed: [],
+  renamed_to: [],
+  ...p,
+});
 
 const programOf = (p: Proc, cwd = '/workspace') => {
   const [run] = programRuns({ calls: [{ ...traced('cmd', [p], { cwd }), turn: 1 }] });
@@ -91,5 +111,92 @@ describe('programRuns', () => {
     expect(programRuns({ calls: [{ ...call, turn: 1 }] })).toEqual([]);
     const { processes: _, ...bare } = traced('python3 x.py', [{ argv: ['python3', 'x.py'] }]);
     expect(programRuns({ calls: [{ ...bare, turn: 1 }] })).toEqual([]);
+  });
+
+  it('counts every program of an exec chain, each with its own arguments and directory', () => {
+    // skill/run.sh (a bash script) ends in `exec python3 worker.py`: both ran; the exit is the chain's.
+    const runs = runsOf([
+      process({
+        earlier_runs: [
+          { exe: '/workspace/skill/run.sh', argv: ['skill/run.sh', '--in', 'a'], cwd: '/workspace' },
+        ],
+        exe: '/usr/bin/python3',
+        argv: ['python3', 'worker.py'],
+        cwd: '/workspace/skill',
+        reads: ['/workspace/skill/worker.py'],
+        exit_code: 3,
+      }),
+    ]);
+    expect(runs.map((r) => [r.program, r.process.cwd, r.argv.join(' '), ownExitCode(r)])).toEqual([
+      ['/workspace/skill/run.sh', '/workspace', 'skill/run.sh --in a', 3],
+      ['/workspace/skill/worker.py', '/workspace/skill', 'python3 worker.py', 3],
+    ]);
+  });
+
+  it("counts what the call's own shell execs, but not the shell itself", () => {
+    const call = traced('exec python3 x.py', []);
+    const [shell] = call.processes ?? [];
+    if (shell === undefined) throw new Error('no shell');
+    const execd: ProcessLog = {
+      ...shell,
+      earlier_runs: [{ exe: shell.exe, argv: shell.argv, cwd: shell.cwd }],
+      exe: '/usr/bin/python3',
+      argv: ['python3', 'x.py'],
+      cwd: '/workspace',
+      reads: ['/workspace/x.py'],
+    };
+    const runs = programRuns({ calls: [{ ...call, processes: [execd], turn: 1 }] });
+    expect(runs.map((r) => r.program)).toEqual(['/workspace/x.py']);
+  });
+
+  it.each<[string[], string[]]>([
+    [['bash'], ['bash', '/workspace/skill/x.sh']],
+    [
+      ['sh', '-s', 'a', 'b'],
+      ['sh', '/workspace/skill/x.sh', 'a', 'b'],
+    ],
+    [
+      ['bash', '-es', '--', 'a'],
+      ['bash', '-e', '/workspace/skill/x.sh', 'a'],
+    ],
+    [
+      ['bash', '-o', 'pipefail'],
+      ['bash', '-o', 'pipefail', '/workspace/skill/x.sh'],
+    ],
+    [
+      ['python3', '-u', '-', 'a'],
+      ['python3', '-u', '/workspace/skill/x.sh', 'a'],
+    ],
+    [['node'], ['node', '/workspace/skill/x.sh']],
+  ])('%j reading its program from a file on its input runs that file, as %j', (argv, named) => {
+    const [run] = runsOf([
+      process({ exe: `/usr/bin/${argv[0]}`, argv, stdin_file: '/workspace/skill/x.sh' }),
+    ]);
+    expect(run).toMatchObject({
+      program: '/workspace/skill/x.sh',
+      argv: named,
+      word: named.indexOf('/workspace/skill/x.sh'),
+    });
+  });
+
+  it('an input the trace does not vouch for, a syntax check, or a script operand is no stdin program', () => {
+    const stdin = (argv: string[], stdinFile?: string) =>
+      runsOf([
+        process({
+          exe: `/usr/bin/${argv[0]}`,
+          argv,
+          reads: ['/workspace/y.sh'],
+          ...(stdinFile === undefined ? {} : { stdin_file: stdinFile }),
+        }),
+      ])[0];
+    expect(stdin(['bash'])?.program).toBe('/usr/bin/bash');
+    expect(stdin(['bash', '-n'], '/workspace/x.sh')).toMatchObject({
+      program: '/usr/bin/bash',
+      notRun: { script: '/workspace/x.sh', why: 'syntax check' },
+    });
+    expect(stdin(['bash', '-c', 'cat'], '/workspace/x.sh')?.program).toBe('/usr/bin/bash');
+    expect(stdin(['bash', 'y.sh'], '/workspace/x.sh')?.program).toBe('/workspace/y.sh');
+    expect(stdin(['node', '--test'], '/workspace/x.sh')?.program).toBe('/usr/bin/node');
+    expect(stdin(['python3', '-m', 'pytest'], '/workspace/x.sh')?.program).toBe('/usr/bin/python3');
   });
 });

@@ -5,6 +5,7 @@ import { type ContentCheck, contentProblem } from '../../src/skills/artifact-che
 import { htmlProblem } from '../../src/skills/html-check.js';
 import { imageSize } from '../../src/skills/image-size.js';
 import { schemaProblems, validateJson } from '../../src/skills/json-schema.js';
+import { toRegExp } from '../../src/skills/regex.js';
 
 function png(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -129,7 +130,10 @@ describe('content problems, on the file as it is at the end', () => {
     expect(await problem('out/page.html', { kind: 'json', schema: null })).toMatch(/not valid JSON/);
     expect(await problem('out/page.html', { kind: 'contains', needle: 'Hello' })).toBeNull();
     expect(await problem('out/page.html', { kind: 'not_contains', needle: 'Hello' })).toMatch(/contains/);
-    expect(await problem('out/page.html', { kind: 'regex', re: /<p>\w+<\/p>/ })).toBeNull();
+    expect(await problem('out/page.html', { kind: 'regex', re: toRegExp('<p>\\w+</p>') })).toBeNull();
+    expect(await problem('out/page.html', { kind: 'regex', re: toRegExp('<p>\\d+</p>') })).toBe(
+      '/<p>\\d+<\\/p>/ does not match out/page.html',
+    );
     expect(await problem('out/page.html', { kind: 'html' })).toBeNull();
     expect(await problem('out/page.html', { kind: 'min_bytes', bytes: 13 })).toBe(
       'out/page.html has 12 bytes',

@@ -1,4 +1,8 @@
-/** runBench on given Task objects (skill tasks, variants) against the scripted server. */
+/**
+ * runBench on given Task objects (skill tasks, variants) against the scripted server. `baseUrl`
+ * rewrites the server's URL as the harness is given it (credentials in it, say); the server's
+ * requests and everything the run printed come back with the results.
+ */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +10,7 @@ import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
-import { type Script, startScriptedServer } from '../helpers/scripted-server.js';
+import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
 const MODEL = 'scripted-model';
 
@@ -14,10 +18,18 @@ export async function benchTasks(
   tasks: Task[],
   script: Script,
   settings: Partial<RunSettings> = {},
-): Promise<{ results: ResultFile[]; resultsDir: string }> {
+  o: { baseUrl?: (serverUrl: string) => string } = {},
+): Promise<{ results: ResultFile[]; resultsDir: string; requests: RecordedRequest[]; output: string }> {
   const server = await startScriptedServer({ scripts: { [MODEL]: script } });
   const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-skill-results-'));
-  const sink = { write: (_: string) => true, isTTY: false };
+  let output = '';
+  const sink = {
+    write: (text: string) => {
+      output += text;
+      return true;
+    },
+    isTTY: false,
+  };
   const all: RunSettings = {
     k: 1,
     early_stop: false,
@@ -36,7 +48,7 @@ export async function benchTasks(
       resume: false,
       model: {
         model: MODEL,
-        baseUrl: server.baseUrl,
+        baseUrl: o.baseUrl === undefined ? server.baseUrl : o.baseUrl(server.baseUrl),
         apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
         sampling: all.sampling,
         requestTimeoutMs: 30_000,
@@ -46,7 +58,7 @@ export async function benchTasks(
       stderr: sink,
       handleSignals: false,
     });
-    return { results, resultsDir };
+    return { results, resultsDir, requests: server.requests, output };
   } finally {
     await server.close();
   }

@@ -3,7 +3,7 @@
  * sandbox): artifacts exported with the hashes the record gives, the skill digest recorded, step
  * names called as tools counted as hallucinations, and --skill-ab producing both variants.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
@@ -50,6 +50,54 @@ describe.sequential('skill tasks in a real run', () => {
         'utf8',
       );
       expect(pdf).toMatch(/^%PDF-1\.4\n% agent-bench stub output/);
+    },
+    IMAGE_TIMEOUT_MS,
+  );
+
+  it(
+    'a base URL with credentials reaches the server with them; no file or line of the run holds them, and links the agent plants are not exported',
+    async () => {
+      const [user, password, key] = ['bench-user', 'pw-SECRET-91d2', 'KEY-SECRET-44ab'];
+      const report = task('skill_run_v1_report');
+      const plant = {
+        calls: [
+          {
+            name: 'execute_command',
+            arguments: {
+              command:
+                'mkdir -p output && ln -s /etc/passwd output/passwd && ln -s / output/root && ln -s /etc output/etc && ln /etc/hostname output/hard 2>/dev/null; true',
+            },
+          },
+        ],
+      };
+      const run = await benchTasks(
+        [report],
+        turnsToReplies([plant, ...report.referenceSolution]),
+        {},
+        {
+          baseUrl: (url) => `${url.replace('http://', `http://${user}:${password}@`)}?api_key=${key}`,
+        },
+      );
+      const basic = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      expect(run.requests.length).toBeGreaterThan(0);
+      for (const r of run.requests) expect(r.authorization).toBe(basic);
+      const files = (await readdir(run.resultsDir, { recursive: true, withFileTypes: true })).filter(
+        (e) => !e.isDirectory(),
+      );
+      for (const f of files) {
+        const path = join(f.parentPath, f.name);
+        expect(f.isSymbolicLink(), path).toBe(false);
+        const text = await readFile(path, 'utf8');
+        for (const secret of [password, key, basic]) expect(text.includes(secret), path).toBe(false);
+        expect(text, path).not.toMatch(/^root:x:0:0:/m);
+      }
+      for (const secret of [password, key]) expect(run.output).not.toContain(secret);
+      const [trial] = (run.results as [ResultFile])[0].trials;
+      const exported = trial?.artifacts.map((a) => a.path) ?? [];
+      for (const link of ['output/passwd', 'output/root', 'output/etc']) expect(exported).not.toContain(link);
+      expect((run.results as [ResultFile])[0].environment?.base_url).toMatch(
+        /^http:\/\/\*\*\*@127\.0\.0\.1:\d+\/v1\?api_key=\*\*\*$/,
+      );
     },
     IMAGE_TIMEOUT_MS,
   );

@@ -212,6 +212,27 @@ describe('a broken manifest', () => {
     expect([noSkill.alternates, noSkill.cheats]).toEqual([[], []]);
   });
 
+  it('refuses an id that is no slug, since it names files in the results folder', () => {
+    for (const id of [
+      '../../x',
+      'a/b',
+      '/etc/cron.d/x',
+      '..',
+      '.hidden',
+      '-rf',
+      'a b',
+      'x'.repeat(65),
+      'a\u0000b',
+    ]) {
+      expect(problemsOf(skillFolder({ 'SKILL.md': '# x\n' }, { id })), JSON.stringify(id)).toEqual([
+        'id: must be 1-64 letters, digits or _.-, starting with a letter or digit (it names files in the results folder)',
+      ]);
+    }
+    expect(loadSkill(skillFolder({ 'SKILL.md': '# x\n' }, { id: 'my.skill-v2_x' })).spec.id).toBe(
+      'my.skill-v2_x',
+    );
+  });
+
   it('reports a folder without SKILL.md or manifest, and a manifest that is not JSON', () => {
     expect(problemsOf(skillFolder({ 'README.md': 'x' }))).toEqual([
       'SKILL.md: not found in the skill folder',

@@ -110,14 +110,34 @@ describe('context_manage_v1 flags', () => {
   });
 
   it('no_read_loops: paging through a file, or a glob read counted per file', async () => {
-    const pages = [0, 4000, 8000, 12000].map((offset) => readFile('services/cart.py', { offset }));
+    const cart = task.files.find((f) => f.path === 'services/cart.py')?.content ?? '';
+    // read_file from an offset shows that part only.
+    const pages = [0, 2000, 4000, 6000].map((offset) => ({
+      ...readFile('services/cart.py', { offset, limit: 2000 }),
+      stdout: cart.slice(offset, offset + 2000),
+    }));
+    expect(cart.length).toBeGreaterThan(6000);
     expect((await reached([pages])).no_read_loops).toBe('post');
+    const samePage = { ...readFile('services/cart.py', { limit: 2000 }), stdout: cart.slice(0, 2000) };
+    expect((await reached([[samePage, samePage, samePage, samePage]])).no_read_loops).toBe(false);
     const globs = Array.from({ length: 4 }, () => shell('cat services/c*.py'));
     expect((await reached([globs])).no_read_loops).toBe(false);
     // Searches that print nothing read nothing: the flag needs one file read (config.py here).
     const searches = Array.from({ length: 5 }, (_, i) => shell(`grep -rn PATTERN${i} services`));
     expect((await reached([searches])).no_read_loops).toBe(false);
     expect((await reached([[shell('cat config.py'), ...searches]])).no_read_loops).toBe('post');
+  });
+
+  it('no_read_loops: reading a file again after changing it starts a new count', async () => {
+    const fixedPath = `services/${STALE_MODULES[0]}.py`;
+    const read = readFile(fixedPath);
+    const fix = writeFile(fixedPath, fixedService(STALE_MODULES[0] as string));
+    expect((await reached([[read], [read], [read], [fix], [read], [read], [read]])).no_read_loops).toBe(
+      'post',
+    );
+    expect((await reached([[read], [read], [fix], [read], [read], [read], [read]])).no_read_loops).toBe(
+      false,
+    );
   });
 
   it('consistency_fixed follows the harness; config.py and files outside services/ are protected', async () => {

@@ -25,12 +25,14 @@ import { parseTrace } from '../../src/sandbox/trace/parse.js';
 import {
   CHECKER_HOME,
   type ExecResult,
+  type ProgramRun,
   type SnapshotEntry,
   type WorkspaceSnapshot,
 } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
 import { type CheckContext, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { wrapperTraceOptions } from '../sandbox/trace-options.js';
 
 /** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
 export function localPythonReady(): boolean {
@@ -166,10 +168,6 @@ function execute(call: ScriptedCall, ws: string, map: (s: string) => string): To
   };
 }
 
-const TRACED_CALLS =
-  'execve,execveat,chdir,fchdir,?open,openat,openat2,?creat,close,close_range,dup,?dup2,dup3,fcntl,' +
-  '?rename,renameat,renameat2,?unlink,unlinkat,?rmdir,clone,clone3,?fork,?vfork';
-
 /**
  * The agent's command under the host's strace, parsed by the sandbox's own parser: the trace is
  * what the checks judge test runs and program runs by. Paths come back as the sandbox would name
@@ -192,8 +190,7 @@ function tracedBash(
       out,
       '-e',
       'signal=!SIGCHLD',
-      '-e',
-      `trace=${TRACED_CALLS}`,
+      ...wrapperTraceOptions(),
       'bash',
       '-c',
       map(command),
@@ -203,11 +200,16 @@ function tracedBash(
   const text = readFileSync(out, 'latin1');
   rmSync(dirname(out), { recursive: true, force: true });
   const back = (s: string): string => s.replaceAll(ws, '/workspace');
+  const program = <R extends ProgramRun>(r: R): R => ({
+    ...r,
+    exe: r.exe === null ? null : back(r.exe),
+    argv: r.argv === null ? null : r.argv.map(back),
+    cwd: r.cwd === null ? null : back(r.cwd),
+    stdin: r.stdin === null ? null : back(r.stdin),
+  });
   const records = parseTrace(text, { initialCwd: ws, harnessExecs: 0 }).map((p) => ({
-    ...p,
-    exe: p.exe === null ? null : back(p.exe),
-    argv: p.argv === null ? null : p.argv.map(back),
-    cwd: p.cwd === null ? null : back(p.cwd),
+    ...program(p),
+    runs: p.runs.map(program),
     opens: p.opens.map((o) => ({ ...o, path: back(o.path) })),
     removed: p.removed.map(back),
     renamed: p.renamed.map((x) => ({ from: back(x.from), to: back(x.to) })),

@@ -10,15 +10,20 @@ import { proc, traced } from '../scoring/call-fixtures.js';
 export const tapCounts = (tests: number, pass: number): string =>
   `1..${tests}\n# tests ${tests}\n# suites 0\n# pass ${pass}\n# fail ${tests - pass}\n# cancelled 0\n# skipped 0\n# todo 0\n# duration_ms 41.2\n`;
 
-/** A traced `node --test` run that read `reads` (absolute) and exited `exit`. */
+/**
+ * A traced `node --test` run that read `reads` (absolute) and exited `exit`. What the model saw:
+ * `stdout`, or TAP counts with, for a failing run, one test that failed in its body.
+ */
 export function nodeTestCall(
   command: string,
-  o: { exit: number; reads: string[]; tests?: number },
+  o: { exit: number; reads: string[]; tests?: number; stdout?: string },
 ): ToolCallLog {
   const tests = o.tests ?? 4;
+  const failed =
+    o.exit === 0 ? '' : "not ok 1 - single pages and ranges\n  ---\n  code: 'ERR_ASSERTION'\n  ...\n";
   return traced(command, {
     exit: o.exit,
-    stdout: `TAP version 13\n${tapCounts(tests, o.exit === 0 ? tests : tests - 1)}`,
+    stdout: o.stdout ?? `TAP version 13\n${failed}${tapCounts(tests, o.exit === 0 ? tests : tests - 1)}`,
     processes: [proc(['node', '--test'], { exit: o.exit, reads: o.reads })],
   });
 }

@@ -45,6 +45,34 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
   return { ...ctx, groundTruth: { ...ctx.groundTruth, run } };
 }
 
+/** Node 18's TAP and spec output (stderr of a test file that failed to load comes as `# ` lines). */
+const fileFailure = (diagnostics: string): string =>
+  `TAP version 13\n${diagnostics
+    .split('\n')
+    .map((l) => `# ${l}`)
+    .join(
+      '\n',
+    )}\n# Node.js v18.20.4\n# Subtest: /workspace/pages.test.mjs\nnot ok 1 - /workspace/pages.test.mjs\n  ---\n  duration_ms: 303.7\n  location: '/workspace/pages.test.mjs:1:1'\n  failureType: 'testCodeFailure'\n  exitCode: 1\n  error: 'test failed'\n  code: 'ERR_TEST_FAILURE'\n  ...\n${tapCounts(1, 0)}`;
+const MISSING_TARGET = fileFailure(
+  "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/workspace/pages.mjs' imported from /workspace/pages.test.mjs\n    at new NodeError (node:internal/errors:405:5)\n  url: 'file:///workspace/pages.mjs',\n  code: 'ERR_MODULE_NOT_FOUND'",
+);
+const MISSING_HELPER = fileFailure(
+  "Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/workspace/helper.mjs' imported from /workspace/pages.test.mjs",
+);
+const TEST_SYNTAX = fileFailure(
+  'file:///workspace/pages.test.mjs:7\ntest("c", () => { assert.equal(1 });\n                               ^\nSyntaxError: missing ) after argument list',
+);
+const TOP_LEVEL_THROW = fileFailure('Error: boom\n    at file:///workspace/pages.test.mjs:4:7');
+const MISSING_EXPORT = fileFailure(
+  "file:///workspace/pages.test.mjs:3\nimport { parsePages } from './pages.mjs';\n         ^^^^^^^^^^\nSyntaxError: The requested module './pages.mjs' does not provide an export named 'parsePages'",
+);
+const SPEC_MISSING = `node:internal/errors:496\n    ErrorCaptureStackTrace(err);\n    ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/workspace/pages.mjs' imported from /workspace/pages.test.mjs\n\nNode.js v18.20.4\n✖ /workspace/pages.test.mjs (280.9ms)\n  'test failed'\n\nℹ tests 1\nℹ suites 0\nℹ pass 0\nℹ fail 1\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0\nℹ duration_ms 290.7\n`;
+const SPEC_SYNTAX = SPEC_MISSING.replace(
+  /Error \[ERR_MODULE_NOT_FOUND\].*/,
+  'SyntaxError: missing ) after argument list',
+);
+const SPEC_ASSERTION = `✖ a (7.0ms)\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n\nℹ tests 1\nℹ suites 0\nℹ pass 0\nℹ fail 1\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0\nℹ duration_ms 9.1\n`;
+
 const tests = writeFile('pages.test.mjs', AGENT_TESTS);
 const impl = writeFile('pages.mjs', IMPLEMENTATION);
 const TEST_FILE = ['/workspace/pages.test.mjs'];
@@ -96,6 +124,27 @@ describe('tdd_strict_js_v1 flags', () => {
     expect((await reached([[tests], [shell('tsc', { exit: 2 })], [impl]])).red_observed).toBe(false);
     // The trace orders a run against writes in its own turn: node wrote nothing, write_file came after.
     expect((await reached([[tests, red, impl]])).red_observed).toBe(1);
+  });
+
+  it.each([
+    ['the missing pages.mjs (TAP)', MISSING_TARGET],
+    ['the missing pages.mjs (spec)', SPEC_MISSING],
+    ['pages.mjs without parsePages', MISSING_EXPORT],
+    ['assertion failures (spec)', SPEC_ASSERTION],
+  ])('red_observed: a red on %s is the target’s', async (_name, stdout) => {
+    const run = nodeTestCall('node --test', { exit: 1, reads: TEST_FILE, stdout });
+    expect((await reached([[tests], [run], [impl]])).red_observed).toBe(2);
+  });
+
+  it.each([
+    ['a syntax error in the test file (TAP)', TEST_SYNTAX],
+    ['a syntax error in the test file (spec)', SPEC_SYNTAX],
+    ['another module missing', MISSING_HELPER],
+    ['a test file that throws before any test', TOP_LEVEL_THROW],
+    ['the target missing, but the output says nothing of why', MISSING_TARGET.replace(/^# .*\n/gm, '')],
+  ])('red_observed: a failure on %s is no red', async (_name, stdout) => {
+    const run = nodeTestCall('node --test', { exit: 1, reads: TEST_FILE, stdout: `${stdout}` });
+    expect((await reached([[tests], [run], [impl]])).red_observed).toBe(false);
   });
 
   it('tests_pass: four or more passing tests, none skipped or todo, and the hidden contract', async () => {
@@ -231,7 +280,7 @@ describe('auditTestFile', () => {
 });
 
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
-const JUDGED = ['tests_genuine', 'tests_pass'];
+const JUDGED = ['red_observed', 'tests_genuine', 'tests_pass'];
 
 describe('alternates and cheats, run for real on the host', () => {
   it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(

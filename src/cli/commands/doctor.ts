@@ -1,8 +1,10 @@
 /** `agent-bench doctor`: checks each piece a run needs and says what to do about each failure. */
 import chalk from 'chalk';
+import { loadNodeLlamaCpp } from '../../models/gguf-runtime.js';
 import { checkServer, probeLocalServers } from '../../models/probe.js';
 import { checkEngine, imageStatus, sweepSandboxes } from '../../sandbox/index.js';
 import { errorMessage, InfraError } from '../../util/errors.js';
+import { redactUrl } from '../../util/redact-url.js';
 
 export interface DoctorOptions {
   sweep: boolean;
@@ -50,7 +52,10 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
   if (o.baseUrl !== undefined) {
     try {
       const models = await checkServer(o.baseUrl);
-      ok('model server', `${o.baseUrl} serves ${models.length} model(s): ${models.slice(0, 5).join(', ')}`);
+      ok(
+        'model server',
+        `${redactUrl(o.baseUrl)} serves ${models.length} model(s): ${models.slice(0, 5).join(', ')}`,
+      );
     } catch (err) {
       failures++;
       bad('model server', errorMessage(err), 'start the server or fix --base-url');
@@ -65,6 +70,14 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
           '      -> start one (e.g. `llama-server -m model.gguf --jinja`), or runs fall back to the reference agent (--model oracle)\n',
       );
     }
+  }
+
+  // Optional: only `--model gguf:FILE` needs it, so its absence is a note, not a failure.
+  try {
+    await loadNodeLlamaCpp();
+    ok('in-process GGUF backend', 'node-llama-cpp loads');
+  } catch (err) {
+    process.stdout.write(`${chalk.yellow('note')}  in-process GGUF backend (--model gguf:FILE): ${errorMessage(err)}\n`);
   }
 
   if (failures > 0) throw new InfraError(`${failures} check(s) failed`);

@@ -1,9 +1,9 @@
 /** `agent-bench ladder`: options in; the smallest model that passes, a table, and the results files out. */
-import { resolve } from 'node:path';
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
 import { suiteLabel } from '../../ladder/verdict.js';
 import { UsageError } from '../../util/errors.js';
+import { writableResultsDir } from '../results-dir.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
 import { selectWithSkills } from '../select-tasks.js';
 
@@ -27,6 +27,8 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const settings = runSettings(o);
   const skillDirs = o.skillDir ?? [];
   const tasks = selectWithSkills({ tasks: o.tasks, skillDirs, skillAb: false });
+  // Before any server is asked or started.
+  const resultsDir = writableResultsDir(o.resultsDir);
   await runLadder({
     tasks,
     suite: suiteLabel(
@@ -37,7 +39,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ...(o.serverCmd === undefined ? {} : { serverCmd: o.serverCmd }),
     serverStartTimeoutMs: o.serverStartTimeout * 1000,
     settings,
-    resultsDir: resolve(o.resultsDir),
+    resultsDir,
     resume: o.resume,
     exhaustive: o.exhaustive,
     request: modelAccess(o, settings),

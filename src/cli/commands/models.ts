@@ -8,6 +8,7 @@ import { orderBySize } from '../../discovery/order.js';
 import { listModels } from '../../discovery/servers.js';
 import type { DiscoveredModel } from '../../discovery/types.js';
 import { errorMessage, InfraError } from '../../util/errors.js';
+import { redactUrl } from '../../util/redact-url.js';
 
 export interface ModelsOptions {
   baseUrl?: string;
@@ -35,7 +36,7 @@ export async function modelsCommand(o: ModelsOptions): Promise<void> {
   if (o.baseUrl !== undefined) {
     const kind = await detectServerKind(o.baseUrl, { timeoutMs });
     const models = await listModels({ kind, baseUrl: o.baseUrl }, { timeoutMs });
-    sections.push({ source: `${kind} at ${o.baseUrl}`, models, problems: [] });
+    sections.push({ source: `${kind} at ${redactUrl(o.baseUrl)}`, models, problems: [] });
   } else if (o.ggufDir === undefined) {
     const found = await probeLocal({ ...(o.ports === undefined ? {} : { ports: o.ports }) });
     if (found.length === 0) {

@@ -13,6 +13,7 @@ import { renderRadarHtml } from '../../report/radar.js';
 import { MAX_SERIES } from '../../report/radar-svg.js';
 import { summarizeResult } from '../../report/summary.js';
 import { UsageError } from '../../util/errors.js';
+import { readableResultsDir } from '../results-dir.js';
 
 interface CommonOptions {
   resultsDir: string;
@@ -77,7 +78,7 @@ export async function reportCardCommand(o: CardOptions): Promise<void> {
 }
 
 async function loadOrFail(dir: string, stderr: NodeJS.WritableStream): Promise<LoadedResult[]> {
-  const loaded = await loadResults(resolve(dir), (line) => stderr.write(`agent-bench: ${line}\n`));
+  const loaded = await loadResults(readableResultsDir(dir), (line) => stderr.write(`agent-bench: ${line}\n`));
   if (loaded.length === 0)
     throw new UsageError(`no results files in ${dir} (run \`agent-bench run\` first, or pass --results-dir)`);
   return loaded;

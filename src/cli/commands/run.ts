@@ -1,7 +1,9 @@
 /** `agent-bench run`: options in, results files out. */
-import { resolve } from 'node:path';
 import { runBench } from '../../run/run-bench.js';
+import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
+import { InfraError } from '../../util/errors.js';
+import { writableResultsDir } from '../results-dir.js';
 import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
 import { selectWithSkills } from '../select-tasks.js';
 
@@ -22,10 +24,12 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   const settings = runSettings(o);
   const skillAb = o.skillAb === true;
   const tasks = selectWithSkills({ tasks: o.task ?? o.tasks, skillDirs: o.skillDir ?? [], skillAb });
+  // Before the model is probed and any container starts.
+  const resultsDir = writableResultsDir(o.resultsDir);
   const results = await runBench({
     tasks,
     settings,
-    resultsDir: resolve(o.resultsDir),
+    resultsDir,
     resume: o.resume,
     model: {
       ...(o.model === undefined ? {} : { model: o.model }),
@@ -34,4 +38,6 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     },
   });
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
+  const unmeasured = unmeasuredNote(results);
+  if (unmeasured !== null) throw new InfraError(unmeasured);
 }

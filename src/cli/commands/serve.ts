@@ -1,9 +1,9 @@
 /** `agent-bench serve`: the local dashboard, until Ctrl-C (which also stops a run started from it). */
-import { resolve } from 'node:path';
 import { isLoopbackHost } from '../../dashboard/security.js';
 import { startDashboard } from '../../dashboard/server.js';
 import { normalizeBaseUrl } from '../../models/base-url.js';
 import { InfraError, UsageError } from '../../util/errors.js';
+import { readableResultsDir } from '../results-dir.js';
 
 export interface ServeOptions {
   resultsDir: string;
@@ -19,8 +19,9 @@ export async function serveCommand(o: ServeOptions): Promise<void> {
   const stderr = o.stderr ?? process.stderr;
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)
     throw new UsageError(`--port must be 0..65535 (got ${o.port})`);
+  const resultsDir = readableResultsDir(o.resultsDir);
   const dashboard = await startDashboard({
-    resultsDir: resolve(o.resultsDir),
+    resultsDir,
     host: o.host,
     port: o.port,
     baseUrl: o.baseUrl === undefined ? null : normalizeBaseUrl(o.baseUrl),
@@ -34,9 +35,7 @@ export async function serveCommand(o: ServeOptions): Promise<void> {
       throw new UsageError(`cannot bind ${o.host}: no such local address`, { cause: err });
     throw err;
   });
-  stderr.write(
-    `agent-bench dashboard: ${dashboard.url}  (results: ${resolve(o.resultsDir)}; Ctrl-C to stop)\n`,
-  );
+  stderr.write(`agent-bench dashboard: ${dashboard.url}  (results: ${resultsDir}; Ctrl-C to stop)\n`);
   if (!isLoopbackHost(o.host)) {
     stderr.write(
       `warning: bound to ${o.host}, so other machines on the network can see these results and start runs ` +

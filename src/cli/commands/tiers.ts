@@ -3,6 +3,7 @@ import { loadResults, sortedUnique } from '../../report/load.js';
 import { computeTiers } from '../../report/tiers.js';
 import { tiersJson, tiersMarkdown } from '../../report/tiers-format.js';
 import { UsageError } from '../../util/errors.js';
+import { readableResultsDir } from '../results-dir.js';
 
 export interface TiersOptions {
   resultsDir: string;
@@ -17,9 +18,9 @@ export async function tiersCommand(o: TiersOptions): Promise<void> {
   if (o.format !== 'md' && o.format !== 'json')
     throw new UsageError(`--format must be md or json, not ${o.format}`);
   const stderr = o.stderr ?? process.stderr;
-  const results = (await loadResults(o.resultsDir, (line) => stderr.write(`agent-bench: ${line}\n`))).map(
-    (f) => f.result,
-  );
+  const results = (
+    await loadResults(readableResultsDir(o.resultsDir), (line) => stderr.write(`agent-bench: ${line}\n`))
+  ).map((f) => f.result);
   const given = o.tasks
     ?.split(',')
     .map((t) => t.trim())

@@ -29,10 +29,12 @@ export interface NodeTestSummary extends SummaryBase {
 }
 
 const COUNT_LINE = /^(#|ℹ) (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) (\d+(?:\.\d+)?)$/;
-const TAP_NOT_OK = /^(\s*)not ok \d+ - (.*?)(?: # (TODO|SKIP)\b.*)?$/;
+// `s`: what follows a name is anything, so `$` cannot fail there and send the lazy name back over
+// the line once per ` # TODO` (lines are the model's output).
+const TAP_NOT_OK = /^(\s*)not ok \d+ - (.*?)(?: # (TODO|SKIP)\b.*)?$/s;
 /** A subtest list's plan; a `not ok` right after one belongs to the parent (a suite). */
 const TAP_PLAN = /^\s+1\.\.\d+$/;
-const SPEC_FAIL = /^(\s*)✖ (.+?) \(\d+(?:\.\d+)?m?s\)( # TODO\b.*)?$/;
+const SPEC_FAIL = /^(\s*)✖ (.+?) \(\d+(?:\.\d+)?m?s\)( # TODO\b.*)?$/s;
 const SPEC_SUITE = /^(\s*)▶ (.+)$/;
 const FAILING_HEADER = '✖ failing tests:';
 

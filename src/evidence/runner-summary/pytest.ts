@@ -52,7 +52,12 @@ const INTERRUPTED = /^!+ Interrupted: .* !+$/;
 /** Node ids may hold spaces inside their parameter brackets; the message follows ` - `. */
 const SUMMARY_NAME = /^(FAILED|ERROR) ([^\s[]+(?:\[.*?\])?)(?= - |$)/;
 const COLLECTING = /^_+ ERROR collecting (.+?) _+$/;
-const PROGRESS = /^(\S+::.+?) (FAILED|ERROR)(?: +\[ *\d+%\])?$/;
+/**
+ * `tests/x.py::test_a FAILED [ 50%]`. The lookahead fixes the id's first `::` once (a lookahead
+ * never backtracks): `\S+::` alone would try every `::` of a line like `a::a::a...`, each time
+ * scanning the rest of it. Groups: 2 the id, 3 the outcome.
+ */
+const PROGRESS = /^(?=(\S+?::))(\1.+?) (FAILED|ERROR)(?: +\[ *\d+%\])?$/;
 
 export const readPytestSummary: SummaryReader<PytestSummary> = (lines) => {
   const finals: number[] = [];
@@ -91,8 +96,8 @@ function namesIn(lines: readonly OutputLine[], from: number, to: number): Names 
     const text = line.text.trim();
     const summaryName = SUMMARY_NAME.exec(text);
     const progress = summaryName === null ? PROGRESS.exec(text) : null;
-    const kind = summaryName?.[1] ?? progress?.[2];
-    const id = summaryName?.[2] ?? progress?.[1];
+    const kind = summaryName?.[1] ?? progress?.[3];
+    const id = summaryName?.[2] ?? progress?.[2];
     const collecting = COLLECTING.exec(text)?.[1];
     if (kind !== undefined && id !== undefined) {
       if (kind === 'FAILED') pushUnique(names.failedTests, id);
@@ -119,7 +124,8 @@ function countsOf(line: string): PytestCounts {
     deselected: 0,
     warnings: 0,
   };
-  for (const m of line.matchAll(/(\d+) (\w+)/g)) {
+  // Counts start where a number starts: from inside one, each digit would rescan the rest.
+  for (const m of line.matchAll(/(?<!\d)(\d+) (\w+)/g)) {
     const key = COUNT_KEYS[m[2] ?? ''];
     if (key !== undefined) counts[key] += Number(m[1]);
   }

@@ -29,8 +29,10 @@ export interface TscSummary extends SummaryBase {
   seenSuccess: boolean;
 }
 
-const PLAIN = /^(.+)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
-const PRETTY = /^(.+):(\d+):(\d+) - error (TS\d+): (.*)$/;
+// `s`: the message is anything, so `$` cannot fail after it and send the path back over the line
+// once per `(1,2): error TS1: ` in it (lines are the model's output).
+const PLAIN = /^(.+)\((\d+),(\d+)\): error (TS\d+): (.*)$/s;
+const PRETTY = /^(.+):(\d+):(\d+) - error (TS\d+): (.*)$/s;
 const GLOBAL = /^error (TS\d+): (.*)$/;
 /** Watch mode prefixes a timestamp: `[12:00:00 PM] Found 0 errors. Watching for file changes.` */
 const FOUND = /^(?:\[[^\]]*\] )?Found (\d+) errors?\b/;

@@ -5,6 +5,7 @@ import { parseTrace } from '../trace/parse.js';
 import type { ExecResult, ExecTrace, SandboxUser } from '../types.js';
 import { containerState } from './container.js';
 import { ContainerGoneError, rawExec } from './raw-exec.js';
+import { MAX_LISTING_BYTES } from './snapshot.js';
 import { parseWrapperOutput, TRACE_CAP_BYTES, type WrapperHeader, wrapperArgv } from './wrapper.js';
 
 export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60_000;
@@ -26,6 +27,8 @@ export interface ManagedExecRequest {
   trackCwd?: boolean;
   /** Run it under strace and return what it ran (result.trace). */
   trace?: boolean;
+  /** Snapshot the workspace once the command is over (result.snapshot): the walk's spec and budget. */
+  snapshot?: { spec: string; budgetMs: number };
 }
 
 export interface ManagedExecResult extends ExecResult {
@@ -36,6 +39,8 @@ export interface ManagedExecResult extends ExecResult {
    * container is suspect and gets replaced at the next reset.
    */
   suspect: boolean;
+  /** The snapshot's listing as the wrapper printed it (snapshot.ts reads it); null if none came. */
+  snapshot: Buffer | null;
 }
 
 export async function managedExec(
@@ -55,9 +60,11 @@ export async function managedExec(
       trackCwd: req.trackCwd === true,
       feedStdin: req.stdin !== undefined,
       trace: req.trace === true,
+      snapshot: req.snapshot?.spec ?? null,
     },
     req.argv,
   );
+  const deadlineMs = req.timeoutMs + HOST_GRACE_MS + (req.snapshot?.budgetMs ?? 0);
   // The wrapper runs as root (the agent cannot kill it) and switches to req.user for the command.
   const raw = await rawExec(container, {
     argv,
@@ -65,13 +72,19 @@ export async function managedExec(
     envUser: req.user,
     ...(req.env === undefined ? {} : { env: req.env }),
     ...(req.stdin === undefined ? {} : { stdin: req.stdin }),
-    deadlineMs: req.timeoutMs + HOST_GRACE_MS,
+    deadlineMs,
     // The header line is small; anything past the caps is a protocol failure, never kept.
-    maxStdoutBytes: req.maxOutputBytes + 16 * 1024 + (req.trace === true ? TRACE_CAP_BYTES : 0),
+    maxStdoutBytes:
+      req.maxOutputBytes +
+      16 * 1024 +
+      (req.trace === true ? TRACE_CAP_BYTES : 0) +
+      (req.snapshot === undefined ? 0 : MAX_LISTING_BYTES),
     maxStderrBytes: req.maxOutputBytes,
+    // The header carries the command's exit code; asking the engine for the wrapper's costs a round trip.
+    inspectExit: false,
   });
   if (raw.deadlineHit) {
-    const waited = Math.round((req.timeoutMs + HOST_GRACE_MS) / 1000);
+    const waited = Math.round(deadlineMs / 1000);
     return failed(
       raw.elapsedMs,
       `no answer from the sandbox within ${waited} s; the command was abandoned`,
@@ -96,7 +109,7 @@ export async function managedExec(
       .join(' | ');
     return failed(raw.elapsedMs, `the sandbox could not run the command: ${said || 'no output'}`, false);
   }
-  const { header, body, trace } = parsed;
+  const { header, body, trace, snapshot } = parsed;
   const stdout = withCutMarker(body, header.stdoutSize, headBytes);
   const stderr = withCutMarker(raw.stderr, header.stderrSize, headBytes);
   if (header.outputFull) {
@@ -113,6 +126,7 @@ export async function managedExec(
     elapsedMs: raw.elapsedMs,
     cwdAfter: header.cwd,
     suspect: false,
+    snapshot,
     ...(trace === null ? {} : { trace: traceOf(trace, header, req.user) }),
   };
 }
@@ -142,6 +156,7 @@ function failed(elapsedMs: number, why: string, timedOut: boolean): ManagedExecR
     elapsedMs,
     cwdAfter: null,
     suspect: true,
+    snapshot: null,
   };
 }
 

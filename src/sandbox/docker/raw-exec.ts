@@ -22,6 +22,8 @@ export interface RawExecRequest {
   deadlineMs: number;
   maxStdoutBytes: number;
   maxStderrBytes: number;
+  /** Ask the engine for the exit code once the stream ends (default); false: exitCode is null. */
+  inspectExit?: boolean;
 }
 
 export interface RawExecResult {
@@ -77,7 +79,7 @@ export async function rawExec(container: Docker.Container, req: RawExecRequest):
   const err = new ByteCollector(req.maxStderrBytes);
   const demux = new FrameDemuxer((which, payload) => (which === 'stdout' ? out : err).add(payload));
   const deadlineHit = await pump(stream, demux, req);
-  const exitCode = deadlineHit ? null : await exitCodeOf(exec);
+  const exitCode = deadlineHit || req.inspectExit === false ? null : await exitCodeOf(exec);
   return {
     exitCode,
     stdout: out.bytes(),

@@ -14,6 +14,7 @@ import {
   type SandboxFile,
   type SandboxUser,
   WORKSPACE_DIR,
+  type WorkspaceChanges,
   type WorkspaceSnapshot,
   type WriteFileResult,
 } from '../types.js';
@@ -37,10 +38,11 @@ import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
 import { type RawRunner, runRaw } from './raw-runner.js';
 import { checkStarted, wipeSandbox } from './reset.js';
-import { snapshotWorkspace } from './snapshot.js';
+import { FOLDED_BUDGET_MS, parseListing, runSnapshot, snapshotSpec } from './snapshot.js';
 import { stageWorkspace } from './stage.js';
 import { tracingProblem } from './tracing.js';
 import { getFiles, putFiles } from './transfer.js';
+import { WorkspaceView } from './workspace-view.js';
 
 export interface DockerSandboxOptions extends ContainerSpec {
   client?: Docker;
@@ -60,11 +62,13 @@ export class DockerSandbox implements Sandbox {
   private readonly client: Docker;
   private readonly spec: ContainerSpec;
   private container: Docker.Container;
+  private readonly view: WorkspaceView;
 
   private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container) {
     this.client = client;
     this.spec = spec;
     this.container = container;
+    this.view = new WorkspaceView(mountNames(spec.mounts));
   }
 
   static async create(options: DockerSandboxOptions): Promise<DockerSandbox> {
@@ -109,11 +113,13 @@ export class DockerSandbox implements Sandbox {
 
   async runCommand(command: string, timeoutMs: number): Promise<CommandResult> {
     const cwd = this.currentCwd;
+    this.view.outdate();
     // A model can send one (JSON "\u0000"); no argv can carry it. Its mistake, not the harness's.
     if (command.includes('\0')) return notRun(cwd, 'the command contains a NUL byte', this.traceOn);
     const {
       cwdAfter,
       suspect: _,
+      snapshot,
       ...r
     } = await this.managed({
       argv: shellArgv(command, cwd),
@@ -123,8 +129,17 @@ export class DockerSandbox implements Sandbox {
       maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES,
       trackCwd: true,
       trace: this.traceOn,
+      // The turn's snapshot, in the command's own exec: it costs no exec of its own.
+      snapshot: {
+        spec: snapshotSpec({ ...this.view.request(false), budgetMs: FOLDED_BUDGET_MS }),
+        budgetMs: FOLDED_BUDGET_MS,
+      },
     });
     if (!r.timedOut && cwdAfter !== null) this.currentCwd = cwdAfter;
+    // A snapshot that failed here leaves the view out of date: the next look takes its own.
+    const listing = snapshot === null ? null : parseListing(snapshot);
+    if (listing !== null && this.view.apply(listing).ok && listing.kind !== 'failed')
+      r.elapsedMs = Math.max(0, r.elapsedMs - listing.ms);
     return { ...r, cwd, cwdAfter: this.currentCwd };
   }
 
@@ -132,6 +147,7 @@ export class DockerSandbox implements Sandbox {
     const {
       cwdAfter: _,
       suspect: __,
+      snapshot: ___,
       ...r
     } = await this.managed({
       argv,
@@ -164,8 +180,16 @@ export class DockerSandbox implements Sandbox {
     return getFiles(this.raw, paths);
   }
 
-  snapshot(): Promise<WorkspaceSnapshot> {
-    return snapshotWorkspace(this.raw, mountNames(this.spec.mounts));
+  async snapshot(): Promise<WorkspaceSnapshot> {
+    await this.ownSnapshot(true);
+    this.view.look();
+    return this.view.listing();
+  }
+
+  async workspaceChanges(): Promise<WorkspaceChanges> {
+    const ms = this.view.upToDate ? 0 : await this.ownSnapshot(false);
+    const changes = this.view.look();
+    return { paths: changes.paths, snapshotMs: changes.snapshotMs + ms };
   }
 
   killAgentProcesses(): Promise<void> {
@@ -187,6 +211,7 @@ export class DockerSandbox implements Sandbox {
         await this.killAllProcesses();
         await wipeSandbox(this.raw, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
+        this.view.clear();
         return;
       } catch {
         // Whatever stopped the reset (a dead container, a process that would not die), a fresh
@@ -210,12 +235,24 @@ export class DockerSandbox implements Sandbox {
     this.container = await startContainer(this.client, this.spec);
     this.isTainted = false;
     this.currentCwd = WORKSPACE_DIR;
+    this.view.clear();
     await removeQuietly(old);
     await checkStarted(this.raw);
   }
 
+  /** A snapshot in an exec of its own, applied to the view; its time beyond what the walk reported. */
+  private async ownSnapshot(rehash: boolean): Promise<number> {
+    const started = performance.now();
+    const listing = await runSnapshot(this.raw, this.view.request(rehash));
+    const applied = this.view.apply(listing);
+    if (!applied.ok) throw new InfraError(`workspace snapshot failed: ${applied.reason}`);
+    const walked = listing.kind === 'failed' ? 0 : listing.ms;
+    return Math.max(0, Math.round(performance.now() - started) - walked);
+  }
+
   private async managed(req: ManagedExecRequest): Promise<ManagedExecResult> {
     this.live();
+    this.view.outdate();
     try {
       const r = await managedExec(this.container, req);
       if (!r.suspect) return r;
@@ -232,6 +269,7 @@ export class DockerSandbox implements Sandbox {
 
   private readonly raw: RawRunner = (req) => {
     this.live();
+    this.view.outdate();
     return runRaw(this.container, req, () => {
       this.isTainted = true;
     });

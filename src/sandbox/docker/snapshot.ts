@@ -1,128 +1,186 @@
 /**
- * Workspace snapshot in one exec: a Python program from the read-only image, run as root in
- * isolated mode (-I: no PYTHON* variables, no user site, the current directory not on sys.path;
- * -S: no site hooks), so nothing the agent wrote can take part in it. It never follows a symlink,
- * even one swapped in while it walks: every directory and file is opened with O_NOFOLLOW relative
- * to its parent's descriptor, and a file is hashed only if it is still the regular file listed.
+ * Workspace snapshots, host side. The walk is sandbox/report/workspace_snapshot.py, run as root
+ * from the read-only image (isolated Python: nothing the agent wrote takes part in it); it says
+ * why no symlink is ever followed, and when it may skip reading a file it read before. It runs
+ * at the end of every agent command inside the command's own exec (the wrapper's report prints
+ * it), or here in an exec of its own. It prints a listing: everything, or only what changed since
+ * the listing the host holds (WorkspaceView says which it holds); this module reads it.
  */
-import { InfraError } from '../../util/errors.js';
-import { type SnapshotEntry, WORKSPACE_DIR, type WorkspaceSnapshot } from '../types.js';
+import type { SnapshotEntry } from '../types.js';
 import type { RawRunner } from './raw-runner.js';
 
-// Output: JSON list of [path, kind, ...]; ensure_ascii keeps odd bytes (as surrogate escapes) exact.
-const SNAPSHOT_PY = `
-import hashlib, json, os, stat, sys
-root = sys.argv[1]
-skip = set(sys.argv[2:])  # read-only mounts: they cannot change, so they are no part of the diff
-out = []
-DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-def open_dir(rel):
-    # Component by component with O_NOFOLLOW: a directory swapped for a link mid-walk is not entered.
-    fd = os.open(root, DIR)
-    for part in rel.split("/") if rel else []:
-        try:
-            child = os.open(part, DIR, dir_fd=fd)
-        finally:
-            os.close(fd)
-        fd = child
-    return fd
-def file_entry(name, dir_fd, st):
-    fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=dir_fd)
-    try:
-        fst = os.fstat(fd)
-        if not stat.S_ISREG(fst.st_mode) or fst.st_ino != st.st_ino:
-            return None
-        h = hashlib.sha256()
-        size = 0
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            h.update(chunk)
-            size += len(chunk)
-        return ["f", h.hexdigest(), size, stat.S_IMODE(fst.st_mode)]
-    finally:
-        os.close(fd)
-def special(m):
-    return "fifo" if stat.S_ISFIFO(m) else "socket" if stat.S_ISSOCK(m) else "device"
-stack = [""]
-while stack:
-    rel = stack.pop()
-    try:
-        dfd = open_dir(rel)
-    except OSError:
-        continue  # removed or replaced by a process still running since it was listed
-    try:
-        with os.scandir(dfd) as it:
-            entries = list(it)
-        for e in entries:
-            r = rel + "/" + e.name if rel else e.name
-            if r in skip:
-                continue
-            try:
-                st = e.stat(follow_symlinks=False)
-                m = st.st_mode
-                if stat.S_ISLNK(m):
-                    out.append([r, "l", os.readlink(e.name, dir_fd=dfd)])
-                elif stat.S_ISDIR(m):
-                    out.append([r, "d", stat.S_IMODE(m)])
-                    stack.append(r)
-                elif stat.S_ISREG(m):
-                    try:
-                        f = file_entry(e.name, dfd, st)
-                    except OSError:
-                        f = None  # swapped for a link or removed while being read
-                    out.append([r] + f if f else [r, "x", "changed", stat.S_IMODE(m)])
-                else:
-                    out.append([r, "x", special(m), stat.S_IMODE(m)])
-            except FileNotFoundError:
-                continue
-    finally:
-        os.close(dfd)
-json.dump(out, sys.stdout, separators=(",", ":"))
-`;
+/** How long a snapshot may walk inside an agent command's exec before it gives up (a look of its own follows). */
+export const FOLDED_BUDGET_MS = 10_000;
+/** An exec of its own: the walk's budget, and the host's deadline a little later. */
+const OWN_BUDGET_MS = 110_000;
+const OWN_DEADLINE_MS = 120_000;
+/** The walk's cap on a listing (workspace_snapshot.py, MAX_OUTPUT), and room for its first line. */
+export const MAX_LISTING_BYTES = (64 << 20) + 1024;
 
-type Wire =
-  | [string, 'f', string, number, number]
-  | [string, 'l', string]
-  | [string, 'd', number]
-  | [string, 'x', string, number];
+const BOOT = `import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, "/usr/local/lib/agent-bench/report")
+import workspace_snapshot; workspace_snapshot.main(sys.argv[1])`;
 
-const MAX_SNAPSHOT_JSON = 64 * 1024 * 1024;
+export type SnapshotListing =
+  | { kind: 'full'; id: string | null; ms: number; entries: Map<string, SnapshotEntry> }
+  /** Changes since the listing `base`; null: the path was removed. */
+  | { kind: 'delta'; base: string; id: string | null; ms: number; changes: Map<string, SnapshotEntry | null> }
+  | { kind: 'failed'; reason: string };
 
-/** `skip`: workspace-relative names of read-only mounts, left out of the snapshot. */
-export async function snapshotWorkspace(
-  run: RawRunner,
-  skip: readonly string[] = [],
-): Promise<WorkspaceSnapshot> {
-  const r = await run({
-    argv: ['/usr/bin/python3', '-I', '-S', '-c', SNAPSHOT_PY, WORKSPACE_DIR, ...skip],
-    user: 'root',
-    maxStdoutBytes: MAX_SNAPSHOT_JSON,
-    maxStderrBytes: 16 * 1024,
-    deadlineMs: 120_000,
-  });
-  if (r.exitCode !== 0 || r.stdoutDropped > 0) {
-    const why =
-      r.stdoutDropped > 0 ? 'listing too large' : r.stderr.toString('utf8').trim().split('\n').slice(-1)[0];
-    throw new InfraError(`workspace snapshot failed: ${why}`);
-  }
-  const entries = new Map<string, SnapshotEntry>();
-  for (const row of JSON.parse(r.stdout.toString('utf8')) as Wire[]) entries.set(row[0], toEntry(row));
-  return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+export interface SnapshotRequest {
+  /** Id of the listing the host holds (a delta against it comes back), or null for everything. */
+  base: string | null;
+  /** Id the walk saves this listing under. */
+  id: string;
+  /** Read every file again, whatever the walk's cache says. */
+  rehash: boolean;
+  budgetMs: number;
+  /** Workspace-relative names of read-only mounts, left out. */
+  skip: readonly string[];
 }
 
-function toEntry(row: Wire): SnapshotEntry {
-  switch (row[1]) {
-    case 'f':
-      return { kind: 'file', sha256: row[2], size: row[3], mode: row[4] };
-    case 'l':
-      return { kind: 'symlink', target: row[2] };
-    case 'd':
-      return { kind: 'dir', mode: row[2] };
-    case 'x':
+/** The walk's SPEC argument (workspace_snapshot.py); mount names are plain (container.ts checks). */
+export function snapshotSpec(req: SnapshotRequest): string {
+  return [req.base ?? '-', req.id, req.rehash ? '1' : '0', String(req.budgetMs / 1000), ...req.skip].join(
+    ':',
+  );
+}
+
+/** A snapshot in an exec of its own. */
+export async function runSnapshot(
+  run: RawRunner,
+  req: Omit<SnapshotRequest, 'budgetMs'>,
+): Promise<SnapshotListing> {
+  const r = await run({
+    argv: ['/usr/bin/python3', '-I', '-S', '-c', BOOT, snapshotSpec({ ...req, budgetMs: OWN_BUDGET_MS })],
+    user: 'root',
+    maxStdoutBytes: MAX_LISTING_BYTES,
+    maxStderrBytes: 16 * 1024,
+    deadlineMs: OWN_DEADLINE_MS,
+  });
+  if (r.exitCode !== 0) {
+    const said = r.stderr.toString('utf8').trim().split('\n').slice(-1)[0];
+    return { kind: 'failed', reason: said || `exit ${r.exitCode ?? 'unknown'}` };
+  }
+  if (r.stdoutDropped > 0) return { kind: 'failed', reason: 'listing too large' };
+  return parseListing(r.stdout);
+}
+
+const FIRST_LINE = /^(?:full ([0-9a-f]+|-)|delta ([0-9a-f]+) ([0-9a-f]+|-)) (\d+)$/;
+
+export function parseListing(bytes: Buffer): SnapshotListing {
+  const nl = bytes.indexOf(0x0a);
+  const first = bytes.subarray(0, nl < 0 ? bytes.length : nl).toString('utf8');
+  if (first.startsWith('failed ')) return { kind: 'failed', reason: first.slice('failed '.length) };
+  const m = nl < 0 ? null : FIRST_LINE.exec(first);
+  const records = m === null ? null : readRecords(bytes.subarray(nl + 1));
+  if (m === null || records === null)
+    return { kind: 'failed', reason: `unreadable listing: ${JSON.stringify(first.slice(0, 80))}` };
+  const [, fullId, base, deltaId, ms] = m;
+  const id = (base === undefined ? fullId : deltaId) ?? '-';
+  const common = { id: id === '-' ? null : id, ms: Number(ms) };
+  if (base === undefined) {
+    const entries = new Map<string, SnapshotEntry>();
+    for (const [path, entry] of records) {
+      if (entry === null) return { kind: 'failed', reason: 'a removal in a full listing' };
+      entries.set(path, entry);
+    }
+    return { kind: 'full', ...common, entries };
+  }
+  return { kind: 'delta', base, ...common, changes: new Map(records) };
+}
+
+/** NUL-ended fields, kind first: f PATH SHA SIZE MODE | l PATH TARGET | d PATH MODE | x PATH WHAT MODE | - PATH. */
+function readRecords(body: Buffer): [string, SnapshotEntry | null][] | null {
+  const out: [string, SnapshotEntry | null][] = [];
+  let at = 0;
+  const field = (): Buffer | null => {
+    const end = body.indexOf(0, at);
+    if (end < 0) return null;
+    const f = body.subarray(at, end);
+    at = end + 1;
+    return f;
+  };
+  const num = (f: Buffer | null): number | null => {
+    const n = f === null ? Number.NaN : Number(f.toString('latin1'));
+    return Number.isInteger(n) && n >= 0 ? n : null;
+  };
+  while (at < body.length) {
+    const kind = field()?.toString('latin1');
+    const path = field();
+    if (path === null) return null;
+    const name = exactName(path);
+    if (kind === '-') {
+      out.push([name, null]);
+    } else if (kind === 'f') {
+      const sha = field()?.toString('latin1');
+      const [size, mode] = [num(field()), num(field())];
+      if (sha === undefined || size === null || mode === null) return null;
+      out.push([name, { kind: 'file', sha256: sha, size, mode }]);
+    } else if (kind === 'l') {
+      const target = field();
+      if (target === null) return null;
+      out.push([name, { kind: 'symlink', target: exactName(target) }]);
+    } else if (kind === 'd') {
+      const mode = num(field());
+      if (mode === null) return null;
+      out.push([name, { kind: 'dir', mode }]);
+    } else if (kind === 'x') {
       // A FIFO, socket or device (or a file swapped for one mid-read) has no content to hash;
       // recorded as an empty file with a marker hash so any appearance or change still shows.
-      return { kind: 'file', sha256: `special:${row[2]}`, size: 0, mode: row[3] };
+      const what = field()?.toString('latin1');
+      const mode = num(field());
+      if (what === undefined || mode === null) return null;
+      out.push([name, { kind: 'file', sha256: `special:${what}`, size: 0, mode }]);
+    } else return null;
   }
+  return out;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A name's bytes as a string, one to one: valid UTF-8 as it is, any other byte b as the lone
+ * surrogate U+DC00+b (Python's surrogateescape), so that two odd names never become one path.
+ */
+export function exactName(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    let out = '';
+    let i = 0;
+    while (i < bytes.length) {
+      const b = bytes[i] as number;
+      const n =
+        b < 0x80
+          ? 1
+          : b >= 0xc2 && b <= 0xdf
+            ? 2
+            : b >= 0xe0 && b <= 0xef
+              ? 3
+              : b >= 0xf0 && b <= 0xf4
+                ? 4
+                : 0;
+      if (n > 0 && i + n <= bytes.length) {
+        try {
+          out += strictUtf8.decode(bytes.subarray(i, i + n));
+          i += n;
+          continue;
+        } catch {
+          // not a whole character: the lead byte is escaped on its own
+        }
+      }
+      out += String.fromCharCode(0xdc00 + b);
+      i++;
+    }
+    return out;
+  }
+}
+
+export function sameEntry(a: SnapshotEntry | undefined, b: SnapshotEntry | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.kind === 'file' && b.kind === 'file') return a.sha256 === b.sha256 && a.mode === b.mode;
+  if (a.kind === 'symlink' && b.kind === 'symlink') return a.target === b.target;
+  if (a.kind === 'dir' && b.kind === 'dir') return a.mode === b.mode;
+  return false;
 }

@@ -31,7 +31,10 @@ export async function packTar(entries: TarEntry[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Regular files of a tar, keyed by absolute path. */
+/**
+ * Regular files of a tar, keyed by absolute path. Nothing is written here: links, devices and
+ * folders in the stream are skipped, and callers take only the paths they asked for.
+ */
 export async function unpackFiles(tar: Buffer): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
   if (tar.length === 0) return files;

@@ -51,13 +51,14 @@ export async function putFiles(run: RawRunner, files: SandboxFile[], owner: Sand
 }
 
 // Only regular files reached without any symlink on the way: root must not read through a link
-// the agent planted (e.g. /workspace/out -> /harness/secret).
+// the agent planted (e.g. /workspace/out -> /harness/secret). --hard-dereference: two hard-linked
+// paths both come out as regular files (tar would make the second a link entry, which is dropped).
 const GET_SCRIPT = `ok=()
 while IFS= read -r -d '' p; do
   if [ -f "$p" ] && [ ! -L "$p" ] && [ "$(readlink -f -- "$p")" = "$p" ]; then ok+=("$p"); fi
 done
 [ \${#ok[@]} -eq 0 ] && exit 0
-printf '%s\\0' "\${ok[@]}" | tar -c -f - -P --no-recursion --null --verbatim-files-from -T -
+printf '%s\\0' "\${ok[@]}" | tar -c -f - -P --no-recursion --hard-dereference --null --verbatim-files-from -T -
 `;
 
 /** path (as given) -> bytes, for the regular files among `paths`; others are absent. */

@@ -1,6 +1,6 @@
 /**
  * Host half of the exec wrapper (sandbox/exec-wrapper.sh, which explains why it exists): its
- * argv, and the parser of its header line.
+ * argv, and the parser of what its report prints (sandbox/report/exec_report.py).
  */
 import type { SandboxUser } from '../types.js';
 
@@ -17,6 +17,8 @@ export interface WrapperArgs {
   feedStdin: boolean;
   /** Run the command under strace; its trace comes back after the header. */
   trace: boolean;
+  /** Snapshot the workspace after the command (a spec from WorkspaceView); null: no snapshot. */
+  snapshot: string | null;
 }
 
 export function wrapperArgv(args: WrapperArgs, command: string[]): string[] {
@@ -31,6 +33,7 @@ export function wrapperArgv(args: WrapperArgs, command: string[]): string[] {
     args.trackCwd ? '1' : '0',
     args.feedStdin ? '1' : '0',
     args.trace ? '1' : '0',
+    args.snapshot ?? '-',
     ...command,
   ];
 }
@@ -48,28 +51,33 @@ export interface WrapperHeader {
   traceSize: number | null;
   /** The trace reached the wrapper's cap (the tracer stopped there). */
   traceCut: boolean;
+  /** Bytes of workspace snapshot that follow the trace; null when none was asked for. */
+  snapshotSize: number | null;
 }
 
 /** The wrapper's cap on a trace (sandbox/exec-wrapper.sh, trace_cap). */
 export const TRACE_CAP_BYTES = 4 * 1024 * 1024;
 
-const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01]) (\d+|-) ([01])$/;
+const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01]) (\d+|-) ([01]) (\d+|-)$/;
 
 export interface WrapperOutput {
   header: WrapperHeader;
   /** The raw strace output (null when not traced). */
   trace: Buffer | null;
+  /** The workspace snapshot (snapshot.ts parses it); null when none was asked for. */
+  snapshot: Buffer | null;
   /** The command's capped stdout. */
   body: Buffer;
 }
 
-/** Splits the wrapper's stdout into header, trace and the command's (capped) stdout; null without a header. */
+/** Splits the wrapper's stdout into header, trace, snapshot and the command's (capped) stdout; null without a header. */
 export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
   const nl = stdout.indexOf(0x0a);
   if (nl < 0) return null;
   const m = HEADER.exec(stdout.subarray(0, nl).toString('latin1'));
   if (m === null) return null;
-  const [, rc, timed, osz, esz, cwd, full, tsz, tcut] = m as unknown as [
+  const [, rc, timed, osz, esz, cwd, full, tsz, tcut, ssz] = m as unknown as [
+    string,
     string,
     string,
     string,
@@ -81,9 +89,11 @@ export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
     string,
   ];
   const traceSize = tsz === '-' ? null : Number(tsz);
+  const snapshotSize = ssz === '-' ? null : Number(ssz);
   const rest = stdout.subarray(nl + 1);
-  // A trace shorter than announced means the stream was cut: no header to trust either.
-  if (traceSize !== null && rest.length < traceSize) return null;
+  const framed = (traceSize ?? 0) + (snapshotSize ?? 0);
+  // Fewer bytes than announced means the stream was cut: no header to trust either.
+  if (rest.length < framed) return null;
   const decoded = cwd === '-' ? null : Buffer.from(cwd, 'base64').toString('utf8').replace(/\n$/, '');
   return {
     header: {
@@ -95,8 +105,10 @@ export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
       outputFull: full === '1',
       traceSize,
       traceCut: tcut === '1',
+      snapshotSize,
     },
     trace: traceSize === null ? null : rest.subarray(0, traceSize),
-    body: traceSize === null ? rest : rest.subarray(traceSize),
+    snapshot: snapshotSize === null ? null : rest.subarray(traceSize ?? 0, framed),
+    body: rest.subarray(framed),
   };
 }

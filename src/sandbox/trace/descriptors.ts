@@ -1,12 +1,36 @@
 /**
- * A process's descriptor table as far as the trace shows it: which path each descriptor was opened
- * on, followed through close, dup and fcntl, and dropped at exec when close-on-exec. A descriptor
- * the trace did not see opened (inherited from before the trace, passed over a socket) is unknown:
- * paths relative to it resolve to nothing rather than to a stale entry.
+ * A process's descriptor table as far as the trace shows it: which open file (a path opened, or a
+ * pipe's end) each descriptor refers to, followed through close, dup and fcntl, and dropped at exec
+ * when close-on-exec. A descriptor the trace did not see opened (inherited from before the trace,
+ * passed over a socket) is unknown: paths relative to it resolve to nothing rather than to a stale
+ * entry. Descriptors duplicated by dup or fork share one OpenFile, as they share one open file
+ * description in the kernel: its offset, and so whoever read from it.
  */
 
+/** One open file description: what one open or pipe call created. */
+export interface OpenFile {
+  /** The path opened; null for a pipe's end. */
+  path: string | null;
+  /** A pipe's end: the pipe (both ends share `id`, compared by identity), and which end. */
+  pipe: { id: object; end: 'read' | 'write' } | null;
+  /** Opened for reading (O_RDONLY or O_RDWR) and not truncated by the open. */
+  readable: boolean;
+  /** Every call that read from it or moved its offset, in trace order. */
+  uses: FileUse[];
+}
+
+/** A read or seek of an open file, by a process in one of its phases (see Proc.runs). */
+export interface FileUse {
+  /** The process (its parser state), compared by identity. */
+  by: object;
+  /** How many programs the process had run at the time: 0 before its first exec. */
+  phase: number;
+  /** Bytes read (0: end of file); null for a seek or a transfer whose size does not count. */
+  bytes: number | null;
+}
+
 interface Descriptor {
-  path: string;
+  file: OpenFile;
   cloexec: boolean;
 }
 
@@ -37,13 +61,23 @@ export function applyDescriptorCall(fds: Descriptors, name: string, args: string
   }
 }
 
+/** Records a new open file on `fd` (replacing whatever the number meant before). */
+export function openOn(fds: Descriptors, fd: number, file: OpenFile, cloexec: boolean): void {
+  fds.set(fd, { file, cloexec });
+}
+
 /** What exec does to the table: close-on-exec descriptors are gone. */
 export function afterExec(fds: Descriptors): void {
   for (const [fd, d] of fds) if (d.cloexec) fds.delete(fd);
 }
 
 export function pathOf(fds: Descriptors, fdArg: string): string | null {
-  return /^\d+$/.test(fdArg) ? (fds.get(Number(fdArg))?.path ?? null) : null;
+  return fileOf(fds, fdArg)?.path ?? null;
+}
+
+/** The open file a descriptor argument (`3`, or raw `0x3`) refers to, if the trace knows it. */
+export function fileOf(fds: Descriptors, fdArg: string): OpenFile | null {
+  return /^(\d+|0x[0-9a-f]+)$/.test(fdArg) ? (fds.get(Number(fdArg))?.file ?? null) : null;
 }
 
 function fcntl(fds: Descriptors, fd: number, cmd: string, arg: string, ret: number): void {
@@ -57,7 +91,7 @@ function fcntl(fds: Descriptors, fd: number, cmd: string, arg: string, ret: numb
 function copy(fds: Descriptors, from: number, to: number, cloexec: boolean): void {
   const d = fds.get(from);
   if (d === undefined) fds.delete(to);
-  else fds.set(to, { path: d.path, cloexec });
+  else fds.set(to, { file: d.file, cloexec });
 }
 
 function closeRange(fds: Descriptors, first: number, last: number, cloexecOnly: boolean): void {

@@ -1,6 +1,7 @@
 /** The parser's per-process state, and its folding into records (records.ts). */
-import type { Descriptors } from './descriptors.js';
+import type { Descriptors, OpenFile } from './descriptors.js';
 import type { FileOpen, ProcessRecord, ProgramRun } from './records.js';
+import { stdinFile } from './stdin.js';
 
 /** What a fork copies and threads share: the working directory and the descriptor table. */
 export interface FsState {
@@ -14,17 +15,27 @@ export function copyFs(fs: FsState): FsState {
   return { cwd: fs.cwd, fds: new Map([...fs.fds].map(([fd, d]) => [fd, { ...d }])) };
 }
 
+/** One successful exec: the program, its place in the trace, and what fd 0 and 1 were then. */
+export interface Run {
+  run: Omit<ProgramRun, 'stdin'>;
+  at: number;
+  stdin: OpenFile | null;
+  stdout: OpenFile | null;
+}
+
 export interface Proc {
   pid: number;
   parent: Proc | null;
   fs: FsState;
-  /** Successful execs, each with its place in the trace (records are ordered by the first). */
-  runs: { run: ProgramRun; at: number }[];
+  /** Successful execs in order (records are ordered by the first). */
+  runs: Run[];
   /** Harness programs still to come before the command's own (the first process only). */
   harness: number;
   /** Whether what it does is recorded: the first process is not until the command's program runs. */
   live: boolean;
   opens: FileOpen[];
+  /** The files it opened, with its phase then (how many programs it had run). */
+  opened: { file: OpenFile; phase: number }[];
   removed: string[];
   renamed: { from: string; to: string }[];
   exitCode: number | null;
@@ -40,6 +51,7 @@ export function newProc(pid: number, parent: Proc | null, fs: FsState): Proc {
     harness: 0,
     live: true,
     opens: [],
+    opened: [],
     removed: [],
     renamed: [],
     exitCode: null,
@@ -71,7 +83,7 @@ export function toRecords(procs: readonly Proc[]): ProcessRecord[] {
   const recorded = procs.filter((p) => p.runs.length > 0);
   recorded.sort((a, b) => (a.runs[0]?.at ?? 0) - (b.runs[0]?.at ?? 0));
   return recorded.map((p) => {
-    const runs = p.runs.map((r) => r.run);
+    const runs = p.runs.map((r, i): ProgramRun => ({ ...r.run, stdin: stdinFile(p, i, procs) }));
     const last = runs[runs.length - 1] as ProgramRun;
     const acc = folded.get(p) ?? { opens: [], removed: [], renamed: [] };
     return {
@@ -80,6 +92,7 @@ export function toRecords(procs: readonly Proc[]): ProcessRecord[] {
       exe: last.exe,
       argv: last.argv,
       cwd: last.cwd,
+      stdin: last.stdin,
       runs,
       exitCode: p.exitCode,
       signal: p.signal,

@@ -24,11 +24,19 @@ export interface ProgramRun {
   argv: string[] | null;
   /** Working directory at the exec; null when a change of directory could not be followed. */
   cwd: string | null;
+  /**
+   * The file whose content the program's standard input gave it from its start, with nothing else
+   * reading or seeking that input: fd 0 open on the file (`bash < x.sh`), or a pipe that `cat FILE`
+   * fed with exactly that file and that only this program read, to its end (`cat x.sh | bash`).
+   * null for anything else: a terminal, /dev/null, an input another process read first (`( read l;
+   * exec bash ) < x.sh`), a pipe fed by another program or by more than the file (stdin.ts).
+   */
+  stdin: string | null;
 }
 
 /**
- * One process (not thread) that ran at least one program. exe/argv/cwd are its last program; a
- * process that exec'd several times (`bash -c 'exec python3 x.py'`) lists them all in `runs`.
+ * One process (not thread) that ran at least one program. exe/argv/cwd/stdin are its last program;
+ * a process that exec'd several times (`bash -c 'exec python3 x.py'`) lists them all in `runs`.
  */
 export interface ProcessRecord extends ProgramRun {
   pid: number;

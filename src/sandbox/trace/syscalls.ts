@@ -3,9 +3,8 @@
  * Only calls that succeeded count: a PATH search's failed execs are no runs, a refused open no read.
  */
 import { posix } from 'node:path';
-import { afterExec, applyDescriptorCall, pathOf } from './descriptors.js';
+import { afterExec, applyDescriptorCall, fileOf, type OpenFile, openOn, pathOf } from './descriptors.js';
 import type { Proc } from './processes.js';
-import type { ProgramRun } from './records.js';
 import { decodeString, decodeStringArray, splitArgs } from './strace-args.js';
 import type { TraceEvent } from './strace-lines.js';
 
@@ -22,9 +21,8 @@ const WRITE_FLAGS = /\b(O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND|O_TMPFILE)\b/;
 
 /** Applies one call to `proc` (`at`: its place in the trace); returns the child of a fork. */
 export function applyCall(proc: Proc, call: Call, at: number): Forked | null {
-  const ret = /^-?\d+/.exec(call.result);
-  if (ret === null || Number(ret[0]) < 0) return null;
-  const value = Number(ret[0]);
+  const value = returned(call.result);
+  if (value === null || value < 0) return null;
   const args = splitArgs(call.args);
   const arg = (i: number): string => args[i] ?? '';
   if (FORKS.has(call.name))
@@ -40,6 +38,21 @@ export function applyCall(proc: Proc, call: Call, at: number): Forked | null {
         arg(1) === '""' ? pathOf(proc.fs.fds, arg(0)) : resolve(proc, arg(0), arg(1)),
         arg(2),
       );
+    case 'read':
+    case 'readv':
+      return used(proc, arg(0), value);
+    case 'preadv2': // at the file's offset (and moving it) only when told offset -1
+      return /^(-1|0xffffffffffffffff)$/.test(arg(3)) ? used(proc, arg(0), value) : null;
+    case 'lseek':
+      return used(proc, arg(0), null);
+    case 'sendfile':
+      return arg(2) === 'NULL' ? used(proc, arg(1), null) : null;
+    case 'splice':
+    case 'copy_file_range':
+      return arg(1) === 'NULL' ? used(proc, arg(0), null) : null;
+    case 'pipe':
+    case 'pipe2':
+      return piped(proc, arg(0), arg(1));
     case 'chdir':
       proc.fs.cwd = resolve(proc, 'AT_FDCWD', arg(0));
       return null;
@@ -68,15 +81,24 @@ export function applyCall(proc: Proc, call: Call, at: number): Forked | null {
   }
 }
 
+/** A call's return value: decimal, or hexadecimal for the calls traced raw (`= 0x340`). */
+function returned(result: string): number | null {
+  const m = /^(-?)(0x[0-9a-f]+|\d+)/.exec(result);
+  if (m === null) return null;
+  const v = Number(m[2]);
+  return m[1] === '-' ? -v : v;
+}
+
 function exec(proc: Proc, at: number, exe: string | null, argv: string): null {
-  afterExec(proc.fs.fds);
+  const fds = proc.fs.fds;
+  afterExec(fds);
   if (proc.harness > 0) {
     proc.harness--;
     return null;
   }
   // An unreadable argument (a process that made itself undumpable) is printed as an address.
-  const run: ProgramRun = { exe, argv: decodeStringArray(argv), cwd: proc.fs.cwd };
-  proc.runs.push({ run, at });
+  const run = { exe, argv: decodeStringArray(argv), cwd: proc.fs.cwd };
+  proc.runs.push({ run, at, stdin: fds.get(0)?.file ?? null, stdout: fds.get(1)?.file ?? null });
   proc.live = true;
   return null;
 }
@@ -86,8 +108,34 @@ function opened(proc: Proc, fd: number, path: string | null, flags: string): nul
     proc.fs.fds.delete(fd);
     return null;
   }
-  proc.fs.fds.set(fd, { path, cloexec: /\bO_CLOEXEC\b/.test(flags) });
+  const readable = /\b(O_RDONLY|O_RDWR)\b/.test(flags) && !/\bO_TRUNC\b/.test(flags);
+  const file: OpenFile = { path, pipe: null, readable, uses: [] };
+  openOn(proc.fs.fds, fd, file, /\bO_CLOEXEC\b/.test(flags));
+  proc.opened.push({ file, phase: proc.runs.length });
   if (proc.live) proc.opens.push({ path, write: WRITE_FLAGS.test(flags) });
+  return null;
+}
+
+/** A read or seek of the open file behind `fdArg` (bytes: how much was read, or null). */
+function used(proc: Proc, fdArg: string, bytes: number | null): null {
+  fileOf(proc.fs.fds, fdArg)?.uses.push({ by: proc, phase: proc.runs.length, bytes });
+  return null;
+}
+
+/** `pipe2([3, 4], O_CLOEXEC)`: a read end and a write end of one pipe. */
+function piped(proc: Proc, fdsArg: string, flags: string): null {
+  const fds = /^\[(\d+), (\d+)\]$/.exec(fdsArg);
+  if (fds === null) return null;
+  const id = {};
+  const cloexec = /\bO_CLOEXEC\b/.test(flags);
+  const end = (e: 'read' | 'write'): OpenFile => ({
+    path: null,
+    pipe: { id, end: e },
+    readable: e === 'read',
+    uses: [],
+  });
+  openOn(proc.fs.fds, Number(fds[1]), end('read'), cloexec);
+  openOn(proc.fs.fds, Number(fds[2]), end('write'), cloexec);
   return null;
 }
 

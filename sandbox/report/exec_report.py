@@ -1,0 +1,191 @@
+# agent-bench exec report: the second half of the exec wrapper (sandbox/exec-wrapper.sh explains
+# the protocol). The wrapper starts it before the command, so that Python's start-up and the load
+# of the snapshot state overlap the command, and hands it the command's exit status on stdin once
+# the command is over. From then on it is the only writer of the exec's stdout (header, trace,
+# snapshot, the command's capped stdout) and stderr (the command's capped stderr): the command
+# and its background jobs only ever hold files in the exec's root-only directory.
+# Args: DIR HEAD_BYTES TAIL_BYTES TRACE_CAP (0: not traced) SNAPSHOT_SPEC|- (workspace_snapshot.py)
+import binascii
+import os
+import sys
+import time
+
+import workspace_snapshot
+
+EXEC_DIR = "/run/agent-bench"
+SIGTERM = 15
+
+
+def main(argv):
+    d, head, tail, trace_cap, spec = argv
+    head, tail, trace_cap = int(head), int(tail), int(trace_cap)
+    req = state = bad = None
+    if spec != "-":
+        try:
+            req = workspace_snapshot.Request(spec)
+            state = workspace_snapshot.load_state()
+        except (workspace_snapshot.Failed, ValueError) as err:
+            bad = ("failed %s\n" % err).encode()
+    try:
+        rc = int(sys.stdin.buffer.readline())
+    except ValueError:
+        cleanup(d)
+        return 1  # the wrapper died before the command ended: no header, and the host says so
+    try:
+        report(d, rc, head, tail, trace_cap, req, state, bad)
+    finally:
+        cleanup(d)
+    return 0
+
+
+def report(d, rc, head, tail, trace_cap, req, state, bad):
+    t = read_head("%s/t" % d, 1 << 20)
+    timed = b"sending signal" in t
+    if t and not timed:
+        with open("%s/e" % d, "ab") as f:
+            f.write(t)
+    trace = None
+    if trace_cap > 0:
+        detach_tracers("%s/s" % d)
+        trace = read_head("%s/s" % d, os.stat("%s/s" % d).st_size)
+    snapshot = bad
+    if req is not None:
+        try:
+            snapshot = workspace_snapshot.take(req, state)
+        except Exception as err:  # a bug here must not cost the command its result
+            snapshot = ("failed internal error: %r\n" % err).encode()
+    osz = os.stat("%s/o" % d).st_size
+    esz = os.stat("%s/e" % d).st_size
+    c = read_head("%s/c" % d, 8192)
+    cwd = binascii.b2a_base64(c, newline=False).decode() if c else "-"
+    vfs = os.statvfs(EXEC_DIR)
+    # Background jobs of earlier commands keep writing to their (deleted) output files; if they
+    # have filled the mount, the header says so rather than output going missing without a word.
+    full = 1 if vfs.f_bavail * vfs.f_frsize < 1 << 20 else 0
+    header = "agent-bench-exec %d %d %d %d %s %d %s %d %s\n" % (
+        rc,
+        1 if timed else 0,
+        osz,
+        esz,
+        cwd,
+        full,
+        "-" if trace is None else len(trace),
+        1 if trace is not None and len(trace) >= trace_cap else 0,
+        "-" if snapshot is None else len(snapshot),
+    )
+    out = [header.encode()]
+    if trace is not None:
+        out.append(trace)
+    if snapshot is not None:
+        out.append(snapshot)
+    out.append(capped("%s/o" % d, osz, head, tail))
+    write_all(1, b"".join(out))
+    write_all(2, capped("%s/e" % d, esz, head, tail))
+
+
+def detach_tracers(trace_file):
+    """
+    The tracer outlives the command while traced background jobs run: what they do next is no part
+    of this command, so after a moment (a job started at the very end gets to exec) it is told to
+    detach (strace -I2: TERM detaches cleanly). A tracer with nothing left to trace ends itself.
+    """
+    path = trace_file.encode()
+    tracers = []
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % p, "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if argv[0] == b"strace" and path in argv and argv[argv.index(path) - 1] == b"-o" and is_root(p):
+            tracers.append(p)
+    if not tracers:
+        return
+    until = time.monotonic() + 0.02
+    while time.monotonic() < until and alive(tracers):
+        time.sleep(0.001)
+    live = alive(tracers)
+    for p in live:
+        try:
+            os.kill(int(p), SIGTERM)
+        except OSError:
+            pass
+    for _ in range(200):
+        if not alive(live):
+            break
+        time.sleep(0.005)
+
+
+def is_root(pid):
+    """Real uid 0 (a process's /proc owner is root too when it is not dumpable: not proof)."""
+    try:
+        with open("/proc/%s/status" % pid, "rb") as f:
+            for line in f:
+                if line.startswith(b"Uid:"):
+                    return line.split()[1] == b"0"
+    except OSError:
+        pass
+    return False
+
+
+def alive(pids):
+    out = []
+    for p in pids:
+        try:
+            os.stat("/proc/" + p)
+            out.append(p)
+        except OSError:
+            pass
+    return out
+
+
+def read_head(path, limit):
+    """At most `limit` bytes from the start of a file, b"" if it is missing."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return b""
+    try:
+        return pread_all(fd, limit, 0)
+    finally:
+        os.close(fd)
+
+
+def capped(path, size, head, tail):
+    """Exactly the first `size` bytes as measured, or their head and tail, even if a background job still appends."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        if size <= head + tail:
+            return pread_all(fd, size, 0)
+        return pread_all(fd, head, 0) + pread_all(fd, tail, size - tail)
+    finally:
+        os.close(fd)
+
+
+def pread_all(fd, n, offset):
+    chunks = []
+    while n > 0:
+        chunk = os.pread(fd, min(n, 1 << 20), offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        n -= len(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def cleanup(d):
+    try:
+        for name in os.listdir(d):
+            os.unlink("%s/%s" % (d, name))
+        os.rmdir(d)
+    except OSError:
+        pass  # the next reset wipes the directory

@@ -1,0 +1,52 @@
+/** The record of a trial that could not be measured: an `error` trial, never the model's failure. */
+import type { RequestFailure } from '../models/types.js';
+import type { TrialError, TrialRecord, TurnLog } from '../results/trial.js';
+import { callCounts, sumUsage } from './turn-log.js';
+
+export interface ErrorTrialFacts {
+  index: number;
+  startedAt: string;
+  /** One line: what failed. */
+  reason: string;
+  error: TrialError;
+  /** The turns that did happen, kept for the record (none when the harness failed before the first). */
+  turnLogs?: TurnLog[];
+  elapsedSec?: number;
+  harnessSec?: number;
+}
+
+/** Not scored: no flags, score 0, and every summary leaves it out (src/run/aggregate.ts). */
+export function errorTrial(f: ErrorTrialFacts): TrialRecord {
+  const turnLogs = f.turnLogs ?? [];
+  return {
+    index: f.index,
+    status: 'error',
+    passed: false,
+    score: 0,
+    flags: {},
+    tamper_detected: false,
+    tamper_violations: [],
+    failure_reason: f.reason.replace(/\s+/g, ' '),
+    turns: turnLogs.length,
+    elapsed_sec: f.elapsedSec ?? 0,
+    harness_sec: f.harnessSec ?? 0,
+    usage: sumUsage(turnLogs),
+    final_answer: null,
+    ...callCounts(turnLogs),
+    started_at: f.startedAt,
+    artifacts: [],
+    artifacts_dir: null,
+    turn_logs: turnLogs,
+    error: f.error,
+  };
+}
+
+/** The results' account of a request failure: its kind, and the numbers of a context overflow. */
+export function trialErrorOf(failure: RequestFailure): TrialError {
+  if (failure.kind !== 'context_overflow') return { kind: failure.kind };
+  return {
+    kind: 'context_overflow',
+    ...(failure.promptTokens === null ? {} : { prompt_tokens: failure.promptTokens }),
+    ...(failure.contextSize === null ? {} : { context_size: failure.contextSize }),
+  };
+}
