@@ -20,7 +20,7 @@ export function modelsTable(models: readonly DiscoveredModel[]): string {
 
 function row(m: DiscoveredModel): string[] {
   const size =
-    m.weightBytes === null ? '?' : `${m.weightSource === 'estimate' ? '~' : ''}${formatSize(m.weightBytes)}`;
+    m.weightBytes === null ? '?' : `${m.weightSource === 'estimate' ? '~' : ''}${formatBytes(m.weightBytes)}`;
   const sources = [
     source('p', m.sources.parameters),
     source('q', m.sources.quantization),
@@ -39,7 +39,7 @@ function row(m: DiscoveredModel): string[] {
 }
 
 /** `4.7 GiB`; under 0.1 GiB in MiB (`60 MiB`), where one decimal of GiB would read 0.0. */
-export function formatSize(bytes: number): string {
+export function formatBytes(bytes: number): string {
   const mib = bytes / 2 ** 20;
   if (mib < 10) return `${mib.toFixed(1)} MiB`;
   if (bytes < 0.1 * 2 ** 30) return `${Math.round(mib)} MiB`;

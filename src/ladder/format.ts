@@ -1,4 +1,5 @@
 /** How sizes read in the ladder's table and verdict. */
+import { formatBytes } from '../discovery/models-table.js';
 import type { WeightEstimate } from '../discovery/order.js';
 
 /** Billions as people write them: `0.5B`, `3B`, `7.6B`, `35B`; under a billion in millions (`135M`). */
@@ -7,9 +8,9 @@ export function formatBillions(b: number): string {
   return `${b >= 10 ? Math.round(b) : Math.round(b * 10) / 10}B`;
 }
 
-/** `27.1 GiB`; an estimate (parameters × bits per weight) gets `~`. */
+/** `27.1 GiB`, `60 MiB`; an estimate (parameters × bits per weight) gets `~`. */
 export function formatSize(size: WeightEstimate): string {
-  return `${size.source === 'estimate' ? '~' : ''}${(size.bytes / 2 ** 30).toFixed(1)} GiB`;
+  return `${size.source === 'estimate' ? '~' : ''}${formatBytes(size.bytes)}`;
 }
 
 /** `12.3s`, `4m 05s`, `1h 02m`. */

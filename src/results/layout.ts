@@ -29,9 +29,20 @@ export function modelSlug(model: string): string {
  * distinct texts stay distinct.
  */
 export function fileNamePart(text: string): string {
-  const readable = text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+|-+$/g, '') || 'x';
+  // Only the first characters can show; the hash covers the whole text. Bounding the input keeps
+  // the replace linear in what is kept, however long a server's model name.
+  const readable = trimEdges(text.slice(0, 4 * MAX_PART).replace(/[^A-Za-z0-9._-]+/g, '-'), '.-', '-') || 'x';
   if (readable === text && text.length <= MAX_PART) return text;
-  return `${readable.slice(0, MAX_PART - 7).replace(/[.-]+$/, '')}-${sha256(text).slice(0, 6)}`;
+  return `${trimEdges(readable.slice(0, MAX_PART - 7), '', '.-')}-${sha256(text).slice(0, 6)}`;
+}
+
+/** Drops leading characters in `head` and trailing ones in `tail` (a loop: an anchored `-+$` backtracks). */
+function trimEdges(text: string, head: string, tail: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && head.includes(text[start] as string)) start++;
+  while (end > start && tail.includes(text[end - 1] as string)) end--;
+  return text.slice(start, end);
 }
 
 /** results/artifacts/<task>/<model slug>/trial-<n>, relative to the results folder. */

@@ -18,7 +18,9 @@ export function redactUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
+    // Not a URL at all: a user's mistyped option, bounded so the scan below stays cheap.
     return text
+      .slice(0, 2048)
       .replace(/\/\/[^/@\s]*@/g, `//${HIDDEN}@`)
       .replace(/([?&][^=&#\s]+)=[^&#\s]*/g, (_, key: string) => `${key}=${HIDDEN}`);
   }

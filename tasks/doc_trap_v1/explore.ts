@@ -1,58 +1,54 @@
 /**
- * Events of a hunt for a document: reads that failed because the file is not there, and commands
- * that listed or searched the workspace. Judged by each simple command's program and resolved
- * operands, never by substrings of the line (`echo ls` lists nothing), and by what the listing or
- * search showed: a call whose output names nothing of the workspace (a grep that matched nothing,
- * `ls` into /dev/null, a `tree` that is not installed) showed the model nothing to explore with.
+ * Events of a hunt for a document, from the process trace and what the model was shown, never from
+ * the command's wording: reads that failed because the file is not there, and processes that
+ * listed or searched the workspace. A listing or a search opens the directories it walks (`ls`,
+ * `find`, `grep -r`, a script's os.walk all do; `echo ls -R` runs nothing), and counts only in a
+ * call whose output named something of the workspace: a grep that matched nothing, `ls` into
+ * /dev/null or a `tree` that is not installed showed the model nothing to explore with. The call's
+ * own shell is left out: it opens a directory to expand a glob (`cat ops/*.md`), which lists nothing.
  */
 import { posix } from 'node:path';
+import type { ProcessLog } from '../../src/results/trial.js';
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
-import { operandPaths } from '../../src/scoring/operands.js';
-import { type StepRef, stepsOf } from '../../src/scoring/ordering.js';
+import type { StepRef } from '../../src/scoring/ordering.js';
 import { isWithin, workspaceRelative } from '../../src/scoring/paths.js';
+import { ownExitCode, programRuns } from '../../src/scoring/program-runs.js';
 import { readsOf } from '../../src/scoring/seen.js';
-import { parseCommandLine } from '../../src/scoring/shell-commands.js';
-import { programName } from '../../src/scoring/shell-wrappers.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-
-const LISTERS = new Set(['ls', 'find', 'tree', 'fd', 'fdfind', 'du', 'dir']);
-
-/** The path is the workspace, inside it, or above it (so a listing of it shows the workspace). */
-function touchesWorkspace(path: string): boolean {
-  return isWithin(path, WORKSPACE_DIR) || isWithin(WORKSPACE_DIR, path);
-}
 
 export function compare(a: StepRef, b: StepRef): number {
   return a.call - b.call || a.step - b.step;
 }
 
 /**
- * Reads of a workspace file that does not exist: a failed read_file, or a reading command naming a
- * file absent at setup and at the end, in a call that failed.
+ * Reads of a workspace file that does not exist: a failed read_file, or a traced program that was
+ * handed a path absent at setup and at the end (`cat docs/release.md`, `sed -n 1,20p ...`) and
+ * failed.
  */
 export function failedReads(ctx: Pick<CheckContext, 'calls' | 'setupSnapshot' | 'finalSnapshot'>): StepRef[] {
   const missing = (abs: string): boolean => {
     const rel = workspaceRelative(abs);
-    return rel !== null && !ctx.setupSnapshot.has(rel) && !ctx.finalSnapshot.has(rel);
+    return rel !== null && rel !== '' && !ctx.setupSnapshot.has(rel) && !ctx.finalSnapshot.has(rel);
   };
   const out: StepRef[] = [];
-  const steps = stepsOf(ctx);
   ctx.calls.forEach((call, index) => {
-    if (call.invalid !== null) return;
-    if (call.name === 'read_file') {
-      const path = call.arguments?.path;
-      if (call.exit_code !== 0 && typeof path === 'string') out.push({ call: index, step: 0 });
-      return;
-    }
-    if (call.exit_code === 0 || call.exit_code === null) return;
-    steps[index]?.forEach((s, step) => {
-      if (s.reads.some((t) => t.kind === 'file' && missing(t.path))) out.push({ call: index, step });
-    });
+    if (call.invalid !== null || call.name !== 'read_file') return;
+    if (call.exit_code !== 0 && typeof call.arguments?.path === 'string') out.push({ call: index, step: 0 });
   });
-  return out;
+  for (const run of programRuns(ctx)) {
+    const code = ownExitCode(run);
+    if (code === 0 || code === null || run.process.cwd === null) continue;
+    const cwd = run.process.cwd;
+    const operands = run.argv.slice(1).filter((a) => a !== '' && !a.startsWith('-'));
+    if (operands.some((a) => missing(posix.resolve(cwd, a)))) out.push(run.at);
+  }
+  return out.sort(compare);
 }
 
-type ExploreCtx = Pick<CheckContext, 'calls' | 'setupSnapshot' | 'setupFiles' | 'changeTurns'>;
+type ExploreCtx = Pick<
+  CheckContext,
+  'calls' | 'setupSnapshot' | 'finalSnapshot' | 'setupFiles' | 'changeTurns'
+>;
 
 /**
  * The calls whose output showed something of the workspace: the name of a file or folder there (as
@@ -70,34 +66,25 @@ function callsShowingWorkspace(ctx: ExploreCtx): Set<number> {
   return out;
 }
 
-/**
- * Steps that listed (ls, find, tree...) or recursively searched (grep -r, rg) the workspace, in calls
- * whose output showed something of it.
- */
+/** Processes that opened a directory of the workspace (listed or searched it), in calls whose output showed something of it. */
 export function explorations(ctx: ExploreCtx): StepRef[] {
+  const isDir = (abs: string): boolean => {
+    if (!isWithin(abs, WORKSPACE_DIR)) return false;
+    const rel = workspaceRelative(abs) ?? '';
+    return rel === '' || [ctx.setupSnapshot, ctx.finalSnapshot].some((s) => s.get(rel)?.kind === 'dir');
+  };
   const out: StepRef[] = [];
-  const steps = stepsOf(ctx);
   const showed = callsShowingWorkspace(ctx);
   ctx.calls.forEach((call, index) => {
-    const command = call.arguments?.command;
-    if (call.name !== 'execute_command' || call.invalid !== null || typeof command !== 'string') return;
-    if (!showed.has(index)) return;
-    // One step per simple command, in parse order, as the scoring core numbers them.
-    parseCommandLine(command, call.cwd).forEach((cmd, step) => {
-      const searched = (steps[index]?.[step]?.reads ?? []).some(
-        (t) => t.kind === 'tree' && touchesWorkspace(t.root),
-      );
-      let listed = false;
-      if (LISTERS.has(programName(cmd.argv[0]) ?? '')) {
-        const operands = cmd.argv.slice(1).filter((w) => !w.text.startsWith('-'));
-        const paths = operands
-          .flatMap((w) => operandPaths(w, cmd.cwd))
-          .map((p) => (p.glob ? p.pattern : p.path));
-        const targets = operands.length === 0 && cmd.cwd !== null ? [cmd.cwd] : paths;
-        listed = targets.some(touchesWorkspace);
-      }
-      if (searched || listed) out.push({ call: index, step });
+    if (call.name !== 'execute_command' || call.invalid !== null || !showed.has(index)) return;
+    (call.processes ?? []).forEach((p, step) => {
+      if (!isCallShell(p) && p.reads.some(isDir)) out.push({ call: index, step });
     });
   });
   return out;
+}
+
+/** The call's own shell, unless it exec'd a program of the agent's (`exec ls -R`). */
+function isCallShell(p: ProcessLog): boolean {
+  return p.parent_pid === null && p.earlier_runs === undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * The evidence readers' regular expressions run on the model's command output, so each family gets
  * ~100 KB lines built to make a backtracking form rescan the line from every position. The readers
- * must return (and still read what they should); the forms these replaced took 5–20 s per line
+ * must return (and still read what they should); the forms these replaced took 0.6–14 s per line
  * here. The per-test timeout is no speed target, only what turns such a regression into a failure.
  */
 import { describe, expect, it } from 'vitest';

@@ -102,9 +102,33 @@ describe.sequential('reset', () => {
   });
 
   it('replaces a container whose host-side deadline passed (a process may still run in it)', async () => {
+    const small = await openSandbox();
+    try {
+      const id = small.id;
+      // A frozen container answers nothing, and its command's own timeout cannot fire either.
+      const pending = small.runCommand('sleep 60', 2_000);
+      await new Promise((r) => setTimeout(r, 500));
+      await docker.getContainer(id).pause();
+      const r = await pending;
+      expect(r.timedOut).toBe(true);
+      expect(r.exitCode).toBeNull();
+      // 2 s of command, 5 s of grace, 10 s for the snapshot folded into the command.
+      expect(r.stderr).toMatch(/no answer from the sandbox within 17 s/);
+      expect(small.tainted).toBe(true);
+      await small.reset();
+      expect(small.tainted).toBe(false);
+      expect(small.id).not.toBe(id);
+      await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+      expect((await small.runCommand('echo fresh', 10_000)).stdout).toBe('fresh\n');
+    } finally {
+      await small.dispose();
+    }
+  }, 120_000);
+
+  it('comes back from a command that took every process slot, says why the next cannot run, and replaces the container', async () => {
     const small = await openSandbox({ limits: { pids: 48 } });
     try {
-      // Takes every free pid and keeps retrying: the wrapper cannot fork to finish the command.
+      // Takes every free pid and keeps retrying, outside the command's process group.
       await small.putFiles([
         {
           path: 'hog.py',
@@ -113,21 +137,15 @@ describe.sequential('reset', () => {
         },
       ]);
       const id = small.id;
-      const r = await small.runCommand(
-        'setsid python3 hog.py >/dev/null 2>&1 & sleep 1; echo unreachable',
-        2_000,
-      );
-      expect(r.timedOut).toBe(true);
-      expect(r.exitCode).toBeNull();
-      expect(r.stderr).toMatch(
-        /no answer from the sandbox within 7 s.*every process slot of the sandbox is taken/,
-      );
+      // The wrapper's report already runs and needs no new process: the result comes back.
+      const r = await small.runCommand('setsid python3 hog.py >/dev/null 2>&1 & sleep 1; echo after', 2_000);
+      expect(r.stderr).not.toMatch(/no answer from the sandbox/);
+      const next = await small.runCommand('echo unreachable', 2_000);
+      expect(next.exitCode).toBeNull();
+      expect(next.stderr).toMatch(/could not run the command.*every process slot of the sandbox is taken/);
       expect(small.tainted).toBe(true);
-      await small.killAgentProcesses();
       await small.reset();
-      expect(small.tainted).toBe(false);
       expect(small.id).not.toBe(id);
-      await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
       expect((await small.runCommand('echo fresh', 10_000)).stdout).toBe('fresh\n');
     } finally {
       await small.dispose();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
-import { changeTurns, detectTamper, firstChangeTurns } from '../../src/scoring/snapshot-diff.js';
+import {
+  changeTurns,
+  detectTamper,
+  firstChangeTurns,
+  firstTurns,
+  recordChanges,
+} from '../../src/scoring/snapshot-diff.js';
 
 const file = (sha256: string, mode = 0o644): SnapshotEntry => ({ kind: 'file', sha256, size: 1, mode });
 const link = (target: string): SnapshotEntry => ({ kind: 'symlink', target });
@@ -100,5 +106,23 @@ describe('per-turn changes', () => {
       'n.py': [3],
       'tests/x.py': [5],
     });
+  });
+
+  it('recordChanges and firstTurns, fed what each look saw change, give the same as the listings', () => {
+    // What the sandbox's looks report: the paths that differ from the look before.
+    const looks: [number, string[]][] = [];
+    let previous: WorkspaceSnapshot = setup;
+    for (const { turn, snapshot } of perTurn) {
+      const paths = [...new Set([...previous.keys(), ...snapshot.keys()])].filter(
+        (p) => JSON.stringify(previous.get(p)) !== JSON.stringify(snapshot.get(p)),
+      );
+      looks.push([turn, paths]);
+      previous = snapshot;
+    }
+    const log = new Map<string, number[]>();
+    for (const [turn, paths] of looks) recordChanges(log, turn, paths);
+    expect(log).toEqual(changeTurns(setup, perTurn));
+    expect(firstTurns(log)).toEqual(firstChangeTurns(setup, perTurn));
+    expect(Object.fromEntries(log)).toEqual({ 'main.py': [2, 3, 4], 'n.py': [3], 'tests/x.py': [5] });
   });
 });

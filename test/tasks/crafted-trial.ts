@@ -13,6 +13,7 @@ import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.j
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
 import type { CheckContext, FlagOutcome, Task } from '../../src/tasks/types.js';
+import { tracedBash } from './local-trial.js';
 
 interface Effects {
   /** Workspace-relative path -> new content. */
@@ -22,7 +23,11 @@ interface Effects {
   link?: Record<string, string>;
 }
 
-export type CraftedCall = ToolCallLog | { call: ToolCallLog; effects: Effects };
+/**
+ * A call, or a call with the file changes it made; `traced`: a shell call run for real under the
+ * host's strace on a copy of the workspace, its processes as the sandbox's trace would give them.
+ */
+export type CraftedCall = ToolCallLog | { call: ToolCallLog; effects?: Effects; traced?: true };
 
 /** Decides a ground-truth command from the files as they are at the end. */
 export type FakeTruth = (command: string, files: ReadonlyMap<string, string>) => boolean;
@@ -46,8 +51,8 @@ export function craftTrial(
   const perTurn: TurnSnapshot[] = [];
   const logs: TurnLog[] = turns.map((calls, i) => {
     const tool_calls = calls.map((c) => {
-      const { call, effects } = 'call' in c ? c : { call: c, effects: {} };
-      const shown = withOutput(call, files);
+      const { call, effects = {}, traced = false } = 'call' in c ? c : { call: c };
+      const shown = withOutput(call, files, traced === true);
       apply(shown, effects, files, links);
       return shown;
     });
@@ -150,8 +155,8 @@ function snapshot(files: ReadonlyMap<string, string>, links: ReadonlyMap<string,
  * would have had: read_file the file's content, a command its real stdout and stderr from bash run
  * on a copy of the workspace (the crafted exit code stays). A call that sets output keeps it.
  */
-function withOutput(call: ToolCallLog, files: ReadonlyMap<string, string>): ToolCallLog {
-  if (call.stdout !== '' || call.stderr !== '' || call.invalid !== null) return call;
+function withOutput(call: ToolCallLog, files: ReadonlyMap<string, string>, trace: boolean): ToolCallLog {
+  if (!trace && (call.stdout !== '' || call.stderr !== '' || call.invalid !== null)) return call;
   if (call.name === 'read_file') {
     const rel = workspaceRelative(resolvePath(call.cwd, String(call.arguments?.path)));
     const content = rel === null ? undefined : files.get(rel);
@@ -166,6 +171,14 @@ function withOutput(call: ToolCallLog, files: ReadonlyMap<string, string>): Tool
     }
     const cwd = call.cwd.replace(/^\/workspace/, root);
     mkdirSync(cwd, { recursive: true });
+    if (trace) {
+      // The temporary copy stands for /workspace: tracedBash names the folder it ran in so.
+      const start = cwd === root ? '' : `cd '${call.cwd}' && `;
+      const r = tracedBash(`${start}${call.arguments.command}`, root, (s) =>
+        s.replaceAll('/workspace', root),
+      );
+      return { ...call, exit_code: r.exitCode, stdout: r.stdout, stderr: r.stderr, ...r.traced };
+    }
     const command = call.arguments.command.replaceAll('/workspace', root);
     const r = spawnBash(command, cwd);
     const back = (t: string) => t.replaceAll(root, '/workspace');

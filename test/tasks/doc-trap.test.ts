@@ -11,16 +11,19 @@ import {
   STALE_SETTINGS,
 } from '../../tasks/doc_trap_v1/fixture.js';
 import { parseEnv, docTrapV1 as task } from '../../tasks/doc_trap_v1/index.js';
-import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
+import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 
 /** No ground-truth command is used: the checks read files only. */
 const reached = (turns: readonly (readonly CraftedCall[])[]) =>
   reachedTurns(task, craftTrial(task, turns, () => false).ctx);
 
+/** A shell call run for real under the host's strace: what ran is judged on its trace. */
+const run = (command: string): CraftedCall => ({ call: shell(command), traced: true });
+
 const readme = readFile('README.md');
 const missing = readFile(MISSING_DOC, {}, { exit: 1 });
-const list = shell('ls -R');
+const list = run('ls -R');
 const doc = readFile(REAL_DOC);
 const write = (content: string) => writeFile(OUTPUT, content);
 const good = write(envFile(SETTINGS));
@@ -50,38 +53,51 @@ describe('doc_trap_v1 flags', () => {
   });
 
   it('explored: a listing or recursive search, by program and operands, that showed something', async () => {
-    expect((await reached([[readme], [missing], [shell('grep -rn SIGNING_KEY_ID .')]])).explored).toBe(3);
-    expect((await reached([[missing], [shell('find . -name "*.md"')]])).explored).toBe(2);
-    expect((await reached([[missing], [shell('cd ops && ls')]])).explored).toBe(2);
+    expect((await reached([[readme], [missing], [run('grep -rn SIGNING_KEY_ID .')]])).explored).toBe(3);
+    expect((await reached([[missing], [run('find . -name "*.md"')]])).explored).toBe(2);
+    expect((await reached([[missing], [run('cd ops && ls')]])).explored).toBe(2);
     // tree is not in the sandbox image (nor, maybe, here): give the call the listing it would print.
-    const tree = {
-      ...shell('tree /workspace'),
+    const tree = traced('tree /workspace', {
       stdout: '/workspace\n├── README.md\n├── docs\n│   └── api.md\n└── ops\n',
-    };
+      processes: [
+        proc(['tree', '/workspace'], { reads: ['/workspace', '/workspace/docs', '/workspace/ops'] }),
+      ],
+    });
     expect((await reached([[missing], [tree]])).explored).toBe(2);
-    expect((await reached([[missing], [shell('echo ls -R')]])).explored).toBe(false);
-    expect((await reached([[missing], [shell('ls /tmp')]])).explored).toBe(false);
-    expect((await reached([[missing], [shell('grep -n release README.md')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('echo ls -R')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('ls /tmp')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('grep -n release README.md')]])).explored).toBe(false);
     // The output must show something of the workspace: a search that matched nothing, a listing
     // thrown away or a lister that is not installed showed the model nothing to go on.
-    expect((await reached([[missing], [shell('grep -rn no-such-key-anywhere .')]])).explored).toBe(false);
-    expect((await reached([[missing], [shell('grep -rqi release . ; true')]])).explored).toBe(false);
-    expect((await reached([[missing], [shell('ls -R > /dev/null')]])).explored).toBe(false);
-    expect((await reached([[missing], [shell('ls -R | wc -l')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('grep -rn no-such-key-anywhere .')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('grep -rqi release . ; true')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('ls -R > /dev/null')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('ls -R | wc -l')]])).explored).toBe(false);
     expect(
-      (await reached([[missing], [{ ...shell('tree'), stderr: 'bash: tree: command not found\n' }]]))
+      (await reached([[missing], [traced('tree', { exit: 127, stderr: 'bash: tree: command not found\n' })]]))
         .explored,
     ).toBe(false);
-    expect((await reached([[missing], [shell('grep -rl SIGNING_KEY .')]])).explored).toBe(2);
-    expect((await reached([[missing], [shell('grep -rh orchid .')]])).explored).toBe(2);
+    expect((await reached([[missing], [run('grep -rl SIGNING_KEY .')]])).explored).toBe(2);
+    expect((await reached([[missing], [run('grep -rh orchid .')]])).explored).toBe(2);
     // A failed `cat` of the missing document is a failed read too.
-    expect((await reached([[shell(`cat ${MISSING_DOC}`, { exit: 1 })], [list]])).explored).toBe(2);
+    expect((await reached([[run(`cat ${MISSING_DOC}`)], [list]])).explored).toBe(2);
+  });
+
+  it('explored: judged on what ran, not on the wording', async () => {
+    // A listing by a script, not by a lister named in the command, explores all the same.
+    const walk = run(`python3 -c "import os; print(sorted(os.listdir('ops')))"`);
+    expect((await reached([[missing], [walk]])).explored).toBe(2);
+    // A glob expanded by the shell lists nothing; a lister's name in an argument runs nothing.
+    expect((await reached([[missing], [run('cat README.md docs/*.md | head -80')]])).explored).toBe(false);
+    expect((await reached([[missing], [run('printf "%s\\n" ls find tree README.md')]])).explored).toBe(false);
+    // Untraced, a listing ran nothing that can be told.
+    expect((await reached([[missing], [shell('ls -R')]])).explored).toBe(false);
   });
 
   it('explored: it must answer the failure, or lead to the document', async () => {
     // Looked around before the failed read, then stopped: no exploring when it mattered.
     expect((await reached([[list], [missing]])).explored).toBe(false);
-    expect((await reached([[list], [shell(`cat ${MISSING_DOC}`, { exit: 1 })]])).explored).toBe(false);
+    expect((await reached([[list], [run(`cat ${MISSING_DOC}`)]])).explored).toBe(false);
     // Looked around first and found the document without ever failing: that is exploring.
     expect((await reached([[list], [doc], [good]])).explored).toBe(1);
     expect((await reached([[list], [missing], [doc]])).explored).toBe(1);

@@ -173,7 +173,7 @@ function execute(call: ScriptedCall, ws: string, map: (s: string) => string): To
  * what the checks judge test runs and program runs by. Paths come back as the sandbox would name
  * them (/workspace, not the temporary folder).
  */
-function tracedBash(
+export function tracedBash(
   command: string,
   ws: string,
   map: (s: string) => string,

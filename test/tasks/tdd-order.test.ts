@@ -3,7 +3,7 @@ import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import { tddOrderV1 as task } from '../../tasks/tdd_order_v1/index.js';
-import { shell, writeFile } from '../scoring/call-fixtures.js';
+import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
@@ -75,16 +75,28 @@ describe('tdd_order_v1 flags', () => {
     expect((await reached([[tests, impl]])).test_first).toBe(1);
     expect((await reached([[impl, tests]])).test_first).toBe(false);
     const both = { 'test_slugify.py': AGENT_TESTS, 'slugify.py': IMPLEMENTATION };
+    const cp = (from: string, to: string) =>
+      proc(['cp', from, to], { reads: [from], writes: [`/workspace/${to}`] });
     const inOrder = {
-      call: shell('cp /tmp/t.py test_slugify.py && cp /tmp/s.py slugify.py'),
+      call: traced('cp /tmp/t.py test_slugify.py && cp /tmp/s.py slugify.py', {
+        processes: [cp('/tmp/t.py', 'test_slugify.py'), cp('/tmp/s.py', 'slugify.py')],
+      }),
       effects: { write: both },
     };
     expect((await reached([[inOrder]])).test_first).toBe(1);
     const reversed = {
-      call: shell('cp /tmp/s.py slugify.py; cp /tmp/t.py test_slugify.py'),
+      call: traced('cp /tmp/s.py slugify.py; cp /tmp/t.py test_slugify.py', {
+        processes: [cp('/tmp/s.py', 'slugify.py'), cp('/tmp/t.py', 'test_slugify.py')],
+      }),
       effects: { write: both },
     };
     expect((await reached([[reversed]])).test_first).toBe(false);
+    // Untraced, the same command orders nothing: its wording is no evidence.
+    const untracedOrder = {
+      call: shell('cp /tmp/t.py test_slugify.py && cp /tmp/s.py slugify.py'),
+      effects: { write: both },
+    };
+    expect((await reached([[untracedOrder]])).test_first).toBe(false);
     const opaque = { call: shell('python3 /tmp/scaffold.py'), effects: { write: both } };
     expect((await reached([[opaque]])).test_first).toBe(false);
     expect((await reached([[tests]])).test_first).toBe(false);

@@ -77,7 +77,9 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     await loadNodeLlamaCpp();
     ok('in-process GGUF backend', 'node-llama-cpp loads');
   } catch (err) {
-    process.stdout.write(`${chalk.yellow('note')}  in-process GGUF backend (--model gguf:FILE): ${errorMessage(err)}\n`);
+    process.stdout.write(
+      `${chalk.yellow('note')}  in-process GGUF backend (--model gguf:FILE): ${errorMessage(err)}\n`,
+    );
   }
 
   if (failures > 0) throw new InfraError(`${failures} check(s) failed`);

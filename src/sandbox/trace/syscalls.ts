@@ -112,7 +112,9 @@ function opened(proc: Proc, fd: number, path: string | null, flags: string): nul
   const file: OpenFile = { path, pipe: null, readable, uses: [] };
   openOn(proc.fs.fds, fd, file, /\bO_CLOEXEC\b/.test(flags));
   proc.opened.push({ file, phase: proc.runs.length });
-  if (proc.live) proc.opens.push({ path, write: WRITE_FLAGS.test(flags) });
+  // A forked shell lists a directory to expand a glob before it execs the program: no read of it.
+  const glob = proc.runs.length === 0 && proc.parent !== null && /\bO_DIRECTORY\b/.test(flags);
+  if (proc.live && !glob) proc.opens.push({ path, write: WRITE_FLAGS.test(flags) });
   return null;
 }
 
