@@ -71,11 +71,13 @@ fi
 
 # Past the user switch the command cannot open files in $d: fd 4 carries its stderr in, and
 # timeout's own stderr (the "sending signal" line) stays apart in $d/t. The group's stderr is
-# /dev/null so that this shell's "Killed" notice stays out of the output.
+# /dev/null so that this shell's "Killed" notice stays out of the output. The shell that moves
+# the descriptors and enters CWD is dash: a third of bash's system calls at start-up, each one a
+# stop for the tracer.
 {
   (
     [ "$trace" = 1 ] && ulimit -S -f $((trace_cap / 1024))
-    exec timeout --verbose -s KILL "$limit" "${tracer[@]}" "${as[@]}" /bin/bash -c '
+    exec timeout --verbose -s KILL "$limit" "${tracer[@]}" "${as[@]}" /bin/sh -c '
     ulimit -S -f unlimited 2>/dev/null
     exec 2>&4 4>&-
     cd -- "$1" 2>/dev/null || { printf "agent-bench: cannot change directory to %s\n" "$1" >&2; exit 126; }

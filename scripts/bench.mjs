@@ -9,6 +9,7 @@
 //     final), a look of its own, and a whole turn (the snapshot folded into the command)
 //   - host memory of a real trial (runTrial) of 30 turns over 100,000 files, in a child process
 //   - sandbox reset, file tools, tool-call parsing, and the host's peak memory
+//   - --parallel 2 against 1 on model-bound trials (scripts/bench-parallel.mjs, which also runs alone)
 import { execFileSync, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
@@ -82,6 +83,11 @@ t0 = performance.now();
 for (let i = 0; i < 200; i++) parseTextToolCalls(reply);
 row('text tool-call parse (50 calls)', `${((performance.now() - t0) / 200).toFixed(2)} ms`);
 row('peak RSS, this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+
+// ---- --parallel speed-up (scripts/bench-parallel.mjs): model-bound trials at --parallel 1 and 2 ----
+const { parallelSpeedup } = await import('./bench-parallel.mjs');
+await parallelSpeedup(row);
+// ---- end of --parallel speed-up ----
 
 /**
  * One agent turn of `true` as the trial loop runs it (the command, then what changed in the

@@ -96,7 +96,8 @@ def detach_tracers(trace_file):
             continue
         try:
             with open("/proc/%s/cmdline" % p, "rb") as f:
-                argv = f.read().split(b"\0")
+                # The options come first; the traced command (the agent's, maybe huge) after them.
+                argv = f.read(1 << 16).split(b"\0")
         except OSError:
             continue
         if argv[0] == b"strace" and path in argv and argv[argv.index(path) - 1] == b"-o" and is_root(p):

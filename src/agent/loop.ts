@@ -8,6 +8,7 @@ import type { EventSink } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
+import { errorMessage } from '../util/errors.js';
 import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
 import { driveTurns } from './drive.js';
@@ -69,7 +70,25 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   }
 
   const judgeStart = Date.now();
-  const verdict = await judgeTrial(task, sandbox, turns, setupSnapshot);
+  let verdict: Awaited<ReturnType<typeof judgeTrial>>;
+  try {
+    verdict = await judgeTrial(task, sandbox, turns, setupSnapshot);
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    // The harness could not judge (the sandbox failed under the checks, a check's regex ran out of
+    // time): the turns are kept, nothing is scored.
+    const record = errorTrial({
+      index,
+      startedAt,
+      reason: `harness: judging failed: ${errorMessage(err)}`,
+      error: { kind: 'harness' },
+      turnLogs: turns.turnLogs,
+      elapsedSec: round3(turns.agentMs / 1000),
+      harnessSec: round3((setupMs + turns.snapshotMs + (Date.now() - judgeStart)) / 1000),
+    });
+    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
+    return record;
+  }
   const artifacts =
     opts.artifacts === undefined
       ? []

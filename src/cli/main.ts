@@ -23,6 +23,15 @@ function num(name: string, min: number) {
   };
 }
 
+/** `--parallel`: a whole number >= 1, or `auto` (the server's slot count). */
+function parallelArg(value: string): number | 'auto' {
+  if (value === 'auto') return 'auto';
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('--parallel must be an integer >= 1 or auto');
+  return n;
+}
+
 /** A repeatable option's values, in order. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -88,6 +97,12 @@ export function buildProgram(): Command {
         'a skill folder (SKILL.md + bench_manifest.json) to bench as a task; repeat for more (see skills/README.md)',
         collect,
         [],
+      )
+      .option(
+        '--parallel <n>',
+        'trials on up to n containers at once, for a server that serves several requests at once; "auto": its slot count (llama-server) or 1',
+        parallelArg,
+        1,
       )
       .option(
         '--skill-ab',

@@ -40,6 +40,11 @@ export interface Environment {
   harness_version: string;
   node_version: string;
   docker_version: string | null;
+  /**
+   * Trials the run ran at once (--parallel; schema 2.2, absent before: one at a time). How the run
+   * was carried out, not a setting that changes a score: verdicts do not depend on it.
+   */
+  parallel?: number;
 }
 
 /** What the model server said about itself (null values: it did not say). */

@@ -174,7 +174,8 @@ const EnvironmentSchema: z.ZodType<Environment> = z.object({
   harness_version: z.string(),
   node_version: z.string(),
   docker_version: z.string().nullable(),
-});
+  parallel: z.int().min(1).optional(),
+}) as z.ZodType<Environment>;
 
 const FlagSummarySchema: z.ZodType<FlagSummary> = z.object({
   kind: z.enum(['process', 'outcome']),

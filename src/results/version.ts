@@ -3,7 +3,8 @@
  * every version from OLDEST_READABLE up to its own; a newer file is refused rather than misread.
  * 2.1 added optional fields only: `absence` on trial flags and flag summaries, tool calls' process trace.
  * 2.2 added optional fields only: a trial's `error`, turn logs' `request_error` and `text_truncated`,
- * tool calls' `arguments_truncated`, traced processes' `earlier_runs` (exec chains) and `stdin_file`.
+ * tool calls' `arguments_truncated`, traced processes' `earlier_runs` (exec chains) and `stdin_file`,
+ * the environment's `parallel`.
  */
 export const SCHEMA_VERSION = '2.2';
 const OLDEST_READABLE = '2.0';

@@ -1,12 +1,23 @@
 /**
- * What the user sees while a run goes on: one live line on a terminal, plain one-line events when
- * output is not a terminal or CI is set (so logs stay readable).
+ * What the user sees while a run goes on. On a terminal: one live line, rewritten in place, saying
+ * where every trial in flight is (task x/N · trial i/k · turn t/max), how many trials are done, the
+ * time elapsed and the time left; verdicts and notes print above it. Anywhere else (a pipe, a file,
+ * CI set): plain lines only, one per event, the tally on every verdict, and the status line again
+ * after a minute without output, so a log shows a long model reply is still going.
  */
 import chalk from 'chalk';
 import type { TrialEvent } from '../results/events.js';
+import { runTally, statusLine, trialLabel } from './progress-line.js';
+import { createProgressState, type PlannedTask, type ProgressState } from './progress-state.js';
 
 export interface Progress {
-  event(task: string, model: string, k: number, e: TrialEvent): void;
+  /** The run's trials are about to start: elapsed time and time left count from here. */
+  plan(tasks: readonly PlannedTask[]): void;
+  /** A task starts with `toRun` trials left to run (fewer than k when resumed). */
+  taskOpened(taskId: string, toRun: number): void;
+  /** A task ended (it may have run fewer trials than planned: early stop, errors). */
+  taskEnded(taskId: string): void;
+  event(taskId: string, e: TrialEvent): void;
   /** Prints a line above the live line. */
   note(line: string): void;
   done(): void;
@@ -19,66 +30,87 @@ export interface ProgressStream {
   columns?: number;
 }
 
-export function createProgress(stream: ProgressStream = process.stderr): Progress {
-  const live = stream.isTTY === true && !process.env.CI;
-  let passed = 0;
-  let ended = 0;
-  let lastTask = '';
-  let status = '';
-  let trialStart = Date.now();
-  let timer: NodeJS.Timeout | null = null;
+export interface ProgressOptions {
+  stream?: ProgressStream;
+  /** Where CI is read from (default process.env): CI set means plain lines even on a terminal. */
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  /** Calls fn every ms until the returned function is called (default setInterval); tests tick by hand. */
+  every?: (ms: number, fn: () => void) => () => void;
+}
+
+const REDRAW_MS = 250;
+/** Plain lines: the status again after this long without output. */
+export const QUIET_MS = 60_000;
+
+export function createProgress(o: ProgressOptions = {}): Progress {
+  const stream = o.stream ?? process.stderr;
+  const now = o.now ?? Date.now;
+  const every = o.every ?? defaultEvery;
+  const live = stream.isTTY === true && !(o.env ?? process.env).CI;
+  let state: ProgressState | null = null;
+  let stopTimer: (() => void) | null = null;
+  let lastOutput = now();
 
   const draw = (): void => {
-    if (!live || status === '') return;
-    const secs = ((Date.now() - trialStart) / 1000).toFixed(1);
-    const line = `${status} · ${secs}s · passed ${passed}/${ended}`;
-    stream.write(`\r\x1b[2K${line.slice(0, (stream.columns ?? 120) - 1)}`);
+    if (!live || state === null) return;
+    stream.write(`\r\x1b[2K${statusLine(state.status(now()), (stream.columns ?? 120) - 1)}`);
   };
   const print = (line: string): void => {
     if (live) stream.write('\r\x1b[2K');
     stream.write(`${line}\n`);
+    lastOutput = now();
     draw();
+  };
+  const heartbeat = (): void => {
+    if (state === null || now() - lastOutput < QUIET_MS) return;
+    print(`[progress] ${statusLine(state.status(now()))}`);
   };
 
   return {
-    event(task, model, k, e) {
-      if (task !== lastTask) {
-        lastTask = task;
-        passed = 0;
-        ended = 0;
-      }
-      const where = `${task} · ${model} · trial ${e.trial + 1}/${k}`;
+    plan(tasks) {
+      state = createProgressState(tasks, now());
+      stopTimer?.();
+      stopTimer = live ? every(REDRAW_MS, draw) : every(QUIET_MS / 4, heartbeat);
+      draw();
+    },
+    taskOpened(taskId, toRun) {
+      state?.opened(taskId, toRun);
+      draw();
+    },
+    taskEnded(taskId) {
+      state?.ended(taskId);
+      draw();
+    },
+    event(taskId, e) {
+      const place = state?.event(taskId, e) ?? null;
+      if (state === null || place === null) return;
+      const where = trialLabel(place);
+      const at = `${where} · turn ${place.turn}/${place.maxTurns}`;
       switch (e.type) {
         case 'trial_start':
-          trialStart = Date.now();
-          status = `${where} · starting`;
-          if (live && timer === null) timer = setInterval(draw, 250);
           if (!live) print(`[${where}] start`);
           break;
         case 'model_reply':
-          status = `${where} · turn ${e.turn}`;
-          if (!live && e.text.trim() !== '') print(`[${where} · turn ${e.turn}] says: ${oneLine(e.text)}`);
+          if (!live && e.text.trim() !== '') print(`[${at}] says: ${oneLine(e.text)}`);
           break;
         case 'model_error':
-          print(`[${where} · turn ${e.turn}] ${chalk.red('model error')}: ${e.error}`);
+          print(`[${at}] ${chalk.red('model error')}: ${e.error}`);
           break;
         case 'tool_call':
           if (!live) {
             const outcome = e.invalid !== null ? `INVALID (${e.invalid})` : `exit ${e.exit_code ?? '?'}`;
-            print(
-              `[${where} · turn ${e.turn}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`,
-            );
+            print(`[${at}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`);
           }
           break;
         case 'trial_end': {
-          ended++;
-          if (e.passed) passed++;
           const verdict = e.passed
             ? chalk.green('PASS')
             : e.status === 'error'
               ? chalk.red('ERROR')
               : chalk.yellow('FAIL');
-          print(`[${where}] ${verdict} score ${e.score.toFixed(2)} in ${e.turns} turns`);
+          const tally = live ? '' : ` · ${runTally(state.status(now()))}`;
+          print(`[${where}] ${verdict} score ${e.score.toFixed(2)} in ${e.turns} turns${tally}`);
           break;
         }
       }
@@ -86,11 +118,18 @@ export function createProgress(stream: ProgressStream = process.stderr): Progres
     },
     note: print,
     done() {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
+      stopTimer?.();
+      stopTimer = null;
       if (live) stream.write('\r\x1b[2K');
     },
   };
+}
+
+function defaultEvery(ms: number, fn: () => void): () => void {
+  const timer = setInterval(fn, ms);
+  // Progress never keeps the process alive on its own.
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function oneLine(s: string): string {

@@ -76,25 +76,29 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
   } catch (err) {
     warnings = [`could not learn the server's context length and tool support: ${errorMessage(err)}`];
   }
-  const model = createOpenAICompatibleModel({
-    baseUrl: url,
-    model: name,
-    apiKeyEnv: req.apiKeyEnv,
-    sampling: {
-      temperature: req.sampling.temperature,
-      ...(req.sampling.seed === undefined ? {} : { seed: req.sampling.seed }),
-      ...(req.sampling.top_p === undefined ? {} : { topP: req.sampling.top_p }),
-      ...(req.sampling.max_tokens === undefined ? {} : { maxTokens: req.sampling.max_tokens }),
-    },
-    requestTimeoutMs: req.requestTimeoutMs,
-    maxRetries: req.retries,
-  });
+  // One client per trial: trials may run at once (--parallel), and nothing of one (its call ids)
+  // should depend on another. Made once here too, so bad options fail before any trial.
+  const makeModel = (): ChatModel =>
+    createOpenAICompatibleModel({
+      baseUrl: url,
+      model: name,
+      apiKeyEnv: req.apiKeyEnv,
+      sampling: {
+        temperature: req.sampling.temperature,
+        ...(req.sampling.seed === undefined ? {} : { seed: req.sampling.seed }),
+        ...(req.sampling.top_p === undefined ? {} : { topP: req.sampling.top_p }),
+        ...(req.sampling.max_tokens === undefined ? {} : { maxTokens: req.sampling.max_tokens }),
+      },
+      requestTimeoutMs: req.requestTimeoutMs,
+      maxRetries: req.retries,
+    });
+  makeModel();
   return {
     name,
     baseUrl: url,
     server,
     warnings,
-    forTrial: () => model,
+    forTrial: makeModel,
     notice:
       req.model === undefined
         ? `Using model ${name} from ${redactUrl(url)} (pass --model to choose another).`

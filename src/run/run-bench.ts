@@ -1,6 +1,7 @@
 /**
- * A whole run: resolve the model, make sure the engine and image are there, then run each task's k
- * trials in order, with cleanup on SIGINT/SIGTERM and a summary at the end.
+ * A whole run: resolve the model, make sure the engine and image are there, then run the tasks' k
+ * trials (in order, up to --parallel at once: run-tasks.ts), with cleanup on SIGINT/SIGTERM, and a
+ * summary and the totals at the end.
  */
 
 import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
@@ -12,13 +13,15 @@ import { InterruptedError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
 import { HARNESS_VERSION } from '../util/version.js';
 import { openEventLog } from './event-log.js';
+import { chooseParallel, type ParallelRequest } from './parallelism.js';
 import { createProgress, type Progress, type ProgressStream } from './progress.js';
 import { type ModelRequest, type ResolvedModel, resolveModel } from './resolve-model.js';
 import { findResumable } from './resume.js';
 import { newRunId } from './run-id.js';
 import { RunStoppedError } from './run-stopped.js';
-import { runTaskTrials } from './run-task.js';
-import { formatSummary } from './summary.js';
+import { createTaskRun, type TaskRun } from './run-task.js';
+import { runTasks } from './run-tasks.js';
+import { formatSummary, formatTotals } from './summary.js';
 
 export interface BenchOptions {
   tasks: Task[];
@@ -33,11 +36,13 @@ export interface BenchOptions {
   handleSignals?: boolean;
   /** Aborts the run like a first SIGINT does, for a caller that owns the signals (the ladder). */
   signal?: AbortSignal;
+  /** Trials at once (default 1); `auto`: as many as the server has slots. */
+  parallel?: ParallelRequest;
 }
 
 export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
   const stdout = o.stdout ?? process.stdout;
-  const progress = createProgress(o.stderr ?? process.stderr);
+  const progress = createProgress({ stream: o.stderr ?? process.stderr });
   const resolved = await resolveModel(o.model);
   try {
     return await runWithModel(o, resolved, progress, stdout);
@@ -54,6 +59,8 @@ async function runWithModel(
 ): Promise<ResultFile[]> {
   if (resolved.notice !== null) progress.note(resolved.notice);
   for (const warning of resolved.warnings) progress.note(`warning: ${warning}`);
+  const { parallel, note } = chooseParallel(o.parallel ?? 1, resolved.server);
+  if (note !== null) progress.note(note);
 
   const engine = await checkEngine();
   const swept = await sweepSandboxes();
@@ -72,6 +79,7 @@ async function runWithModel(
     harness_version: HARNESS_VERSION,
     node_version: process.version,
     docker_version: engine.version,
+    parallel,
   };
 
   const runId = newRunId();
@@ -81,64 +89,105 @@ async function runWithModel(
   const stopSignals = o.handleSignals === false ? () => {} : onSignals(controller, open, progress.note);
   const unlink = linkAbort(o.signal, controller, open);
 
-  const results: ResultFile[] = [];
+  const openSandbox = async (task: Task): Promise<Sandbox> => {
+    const sandbox = await createDockerSandbox({
+      image: image.tag,
+      limits: o.settings.limits,
+      labels: { run: runId, task: task.id },
+      ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
+    });
+    // Kept for SIGINT cleanup; dispose() is idempotent, so disposing twice is harmless.
+    open.add(sandbox);
+    // Created while the run was being stopped: the cleanup has already been through `open`.
+    if (controller.signal.aborted) {
+      await sandbox.dispose().catch(() => {});
+      throw new InterruptedError('interrupted');
+    }
+    return sandbox;
+  };
+  const openTask = async (task: Task, signal: AbortSignal): Promise<TaskRun | ResultFile> => {
+    const version = taskVersion(task);
+    const resumeFrom = o.resume
+      ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings)
+      : null;
+    const k = o.settings.k;
+    if (resumeFrom?.status === 'complete') {
+      progress.note(
+        `${task.id}: already complete in run ${resumeFrom.run_id} (${resumeFrom.trials.length}/${k} trials), skipped (--resume).`,
+      );
+      progress.taskOpened(task.id, 0);
+      return resumeFrom;
+    }
+    if (o.resume) progress.note(resumeNote(task.id, k, resumeFrom));
+    progress.taskOpened(task.id, k - (resumeFrom?.trials.length ?? 0));
+    return createTaskRun({
+      runId,
+      task,
+      taskVersion: version,
+      modelName: resolved.name,
+      makeModel: () => resolved.forTrial(task),
+      openSandbox: () => openSandbox(task),
+      settings: o.settings,
+      resultsDir: o.resultsDir,
+      environment,
+      onEvent: (e) => {
+        logEvent(runId, task.id, resolved.name, e);
+        progress.event(task.id, e);
+      },
+      signal,
+      ...(resumeFrom === null ? {} : { resumeFrom }),
+    });
+  };
+
+  const trials = o.tasks.length * o.settings.k;
+  progress.note(
+    `Running ${o.tasks.length} task(s) × k=${o.settings.k} (${trials} trial${trials === 1 ? '' : 's'}) with ${resolved.name}, ${parallel} at a time.`,
+  );
+  const runStartedAt = new Date().toISOString();
+  const wallStart = Date.now();
+  progress.plan(
+    o.tasks.map((t) => ({ id: t.id, k: o.settings.k, maxTurns: o.settings.max_turns ?? t.maxTurns })),
+  );
+  let results: ResultFile[] = [];
   let stopped: RunStoppedError | null = null;
   try {
-    for (const task of o.tasks) {
-      const version = taskVersion(task);
-      const resumeFrom = o.resume
-        ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings)
-        : null;
-      if (resumeFrom?.status === 'complete') {
-        progress.note(`${task.id}: already complete in ${resumeFrom.run_id}, skipped (--resume).`);
-        results.push(resumeFrom);
-        continue;
-      }
-      const outcome = await runTaskTrials({
-        runId,
-        task,
-        taskVersion: version,
-        modelName: resolved.name,
-        makeModel: () => resolved.forTrial(task),
-        openSandbox: async () => {
-          const sandbox = await createDockerSandbox({
-            image: image.tag,
-            limits: o.settings.limits,
-            labels: { run: runId, task: task.id },
-            ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
-          });
-          // Kept for SIGINT cleanup; dispose() is idempotent, so disposing twice is harmless.
-          open.add(sandbox);
-          return sandbox;
-        },
-        settings: o.settings,
-        resultsDir: o.resultsDir,
-        environment,
-        onEvent: (e) => {
-          logEvent(runId, task.id, resolved.name, e);
-          progress.event(task.id, resolved.name, o.settings.k, e);
-        },
-        signal: controller.signal,
-        ...(resumeFrom === null ? {} : { resumeFrom }),
-      });
-      results.push(outcome.result);
-      progress.note(`${task.id}: results in ${outcome.path}`);
-    }
+    results = await runTasks({
+      tasks: o.tasks,
+      parallel,
+      open: openTask,
+      onTaskEnd: (result, path) => {
+        progress.taskEnded(result.task_id);
+        if (result.early_stopped)
+          progress.note(
+            `${result.task_id}: early-stopped at a failed trial: ${result.trials.length} of k=${result.k} trials ran.`,
+          );
+        progress.note(`${result.task_id}: results in ${path}`);
+      },
+      signal: controller.signal,
+    });
   } catch (err) {
     if (controller.signal.aborted)
       throw new InterruptedError('interrupted: containers removed, results so far are saved', { cause: err });
     if (!(err instanceof RunStoppedError)) throw err;
     // No later task would fare better: what ran is summed up, and the run ends with exit 3.
-    stopped = new RunStoppedError(err.message, [...results, ...err.results], { cause: err });
+    stopped = err;
   } finally {
     progress.done();
     stopSignals();
     unlink();
     await Promise.all([...open].map((s) => s.dispose().catch(() => {})));
   }
-  stdout.write(`${formatSummary(stopped?.results ?? results)}\n`);
+  const summed = stopped?.results ?? results;
+  stdout.write(`${formatSummary(summed)}\n`);
+  stdout.write(`${formatTotals(summed, { runStartedAt, wallMs: Date.now() - wallStart, parallel })}\n`);
   if (stopped !== null) throw stopped;
   return results;
+}
+
+/** What --resume found for a task: `run X, 2/5 trials done`, or nothing to continue. */
+function resumeNote(taskId: string, k: number, from: ResultFile | null): string {
+  if (from === null) return `${taskId}: no unfinished result with these settings to resume: starting anew.`;
+  return `${taskId}: resuming run ${from.run_id} (${from.status}), ${from.trials.length}/${k} trials done (--resume).`;
 }
 
 /** First signal: abort and remove containers (the results file is saved by the task runner). Second: exit now. */

@@ -1,7 +1,10 @@
 /**
- * Runs the k trials of one task for one model: one sandbox reused across trials (or one per trial
- * with fresh_container), the results file rewritten after every trial, early stop at the first failure.
- * A model server that fails for good stops the run (RunStoppedError); the file is never left `running`.
+ * One task's k trials for one model, run by whoever asks for the next trial (run-tasks.ts, on up to
+ * --parallel workers): trials start in index order, each on a container of this task that no other
+ * trial is using (reused and reset between trials, or one per trial with fresh_container), and the
+ * results file is rewritten after every trial. Early stop: after the first failed trial no new trial
+ * starts; those already running finish and are recorded. A model server that fails for good stops
+ * the run (RunStoppedError); the file is never left `running`.
  */
 import { join } from 'node:path';
 import { errorTrial } from '../agent/error-trial.js';
@@ -9,38 +12,43 @@ import { runTrial } from '../agent/loop.js';
 import type { ChatModel } from '../models/types.js';
 import type { EventSink } from '../results/events.js';
 import { artifactsDir } from '../results/layout.js';
-import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
-import { withHash, writeResultFile } from '../results/store.js';
+import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task } from '../tasks/types.js';
-import { errorMessage, InterruptedError } from '../util/errors.js';
-import { summarize, unmeasuredReasons } from './aggregate.js';
+import { errorMessage } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
-import { DISPATCH_LIMITS, nonComparableReasons } from './settings.js';
+import { DISPATCH_LIMITS } from './settings.js';
+import { openTaskFile, type TaskFileOptions } from './task-file.js';
 
-export interface TaskRunOptions {
-  runId: string;
-  task: Task;
-  taskVersion: string;
-  modelName: string;
+export interface TaskRunOptions extends TaskFileOptions {
   /** A fresh model per trial (a scripted model keeps a cursor). */
   makeModel: () => ChatModel;
   openSandbox: () => Promise<Sandbox>;
-  settings: RunSettings;
-  resultsDir: string;
-  environment: Environment;
   onEvent?: EventSink;
+  /** Stops every trial of the run (Ctrl-C, or another task stopped the run). */
   signal?: AbortSignal;
-  /** Continue this earlier, unfinished result instead of starting anew. */
-  resumeFrom?: ResultFile;
-  /** How a results file is written (default writeResultFile); tests make it fail. */
-  writeResult?: (dir: string, result: ResultFile) => Promise<string>;
 }
 
-export interface TaskRunOutcome {
-  result: ResultFile;
-  path: string;
+export interface TaskRun {
+  readonly taskId: string;
+  /** Writes the first version of the file (the task has started). */
+  start(): Promise<void>;
+  /** Claims the next trial to start (the lowest index not recorded or claimed), or null: none of this task starts any more. */
+  take(): number | null;
+  /**
+   * Runs a claimed trial, records it and rewrites the file. Throws RunStoppedError when the run
+   * cannot go on, and whatever the abort threw when the run was aborted (the trial is not recorded).
+   */
+  runTrial(index: number): Promise<void>;
+  /** No trial of this task runs and none will start: finish() may be called. */
+  settled(): boolean;
+  /** Ends the task: `complete` unless it ended in error, saved, its containers removed. Idempotent. */
+  finish(): Promise<ResultFile>;
+  /** Ends an unfinished task as `interrupted` (the run stopped; `why` when not by the user): saved, containers removed. */
+  interrupt(why: string | null): Promise<ResultFile>;
+  /** The file as it is now. */
+  result(): ResultFile;
+  path(): string;
 }
 
 /** After this many error trials in a row the task stops: the sandbox (or the server) keeps failing. */
@@ -60,89 +68,52 @@ const ENDS_RUN: ReadonlySet<TrialError['kind']> = new Set([
   'rejected',
 ]);
 
-export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> {
+export function createTaskRun(o: TaskRunOptions): TaskRun {
   const { task, settings } = o;
-  const trials: TrialRecord[] = [...(o.resumeFrom?.trials ?? [])];
-  const runId = o.resumeFrom?.run_id ?? o.runId;
-  const startedAt = o.resumeFrom?.started_at ?? new Date().toISOString();
-  const write = o.writeResult ?? writeResultFile;
-  let status: ResultFile['status'] = 'running';
-  let error: string | null = null;
-  let path = '';
-  /** Trials the file on disk holds in full. */
-  let written = 0;
-
-  const build = (list: readonly TrialRecord[]): ResultFile => {
-    const reasons = [...nonComparableReasons(settings), ...unmeasuredReasons(settings.k, list)];
-    return withHash({
-      run_id: runId,
-      task_id: task.id,
-      task_version: o.taskVersion,
-      model: o.modelName,
-      status,
-      k: settings.k,
-      early_stopped: settings.early_stop && status === 'complete' && list.length < settings.k,
-      container_reuse: !settings.fresh_container,
-      ...summarize(task, settings.k, list),
-      comparable: reasons.length === 0,
-      non_comparable_reasons: reasons,
-      settings,
-      started_at: startedAt,
-      updated_at: new Date().toISOString(),
-      error,
-      environment: o.environment,
-      ...(task.skillDigest === undefined ? {} : { skill_digest: task.skillDigest }),
-      trials: [...list],
-    });
-  };
-  const save = async (): Promise<void> => {
-    try {
-      path = await write(o.resultsDir, build(trials));
-      written = trials.length;
-    } catch (err) {
-      throw await keepWhatWasWritten(err);
-    }
-  };
-  /**
-   * Building, hashing or writing the file failed (a full disk; a record too large to serialize): the
-   * file is rewritten marked `error`, with the trials written before in full and the newer ones
-   * without their turn logs, and the run stops.
-   */
-  const keepWhatWasWritten = async (err: unknown): Promise<RunStoppedError> => {
-    status = 'error';
-    error = `the results file could not be written: ${errorMessage(err)}`.replace(/\s+/g, ' ');
-    const kept = trials.map((t, i) => (i < written ? t : { ...t, turn_logs: [], final_answer: null }));
-    let result: ResultFile | null = null;
-    try {
-      result = build(kept);
-      path = await write(o.resultsDir, result);
-    } catch {
-      // Nothing more can be done here: the file keeps what was last written.
-    }
-    const where = path === '' ? '' : ` (what was recorded is in ${path})`;
-    return new RunStoppedError(`${task.id}: ${error}${where}`, result === null ? [] : [result], {
-      cause: err,
-    });
-  };
-  // Already saved, or past saving: failing again must not hide what happened first.
-  const saveQuietly = (): Promise<void> => save().catch(() => {});
-
-  let sandbox: Sandbox | null = null;
+  const file = openTaskFile(o);
+  const recorded = new Set(file.trials().map((t) => t.index));
+  const pending = Array.from({ length: settings.k }, (_, i) => i).filter((i) => !recorded.has(i));
+  const idle: Sandbox[] = [];
+  let inFlight = 0;
   let consecutiveErrors = 0;
-  try {
-    await save();
-    for (let index = trials.length; index < settings.k; index++) {
-      // Only a measured failure decides pass^k; a trial that errored decides nothing.
-      if (settings.early_stop && trials.some((t) => t.status === 'failed')) break;
-      o.signal?.throwIfAborted();
-      const trialStart = new Date().toISOString();
-      let record: TrialRecord;
+  let ending: Promise<ResultFile> | null = null;
+
+  // Only a measured failure decides pass^k; a trial that errored decides nothing.
+  const earlyStopped = (): boolean => settings.early_stop && file.trials().some((t) => t.status === 'failed');
+  const startsMore = (): boolean => file.status() === 'running' && pending.length > 0 && !earlyStopped();
+  const discard = (sandbox: Sandbox): Promise<void> => sandbox.dispose().catch(() => {});
+  /** A container goes back for the next trial only when one will start; otherwise it is removed now. */
+  const release = async (sandbox: Sandbox | null): Promise<void> => {
+    const keep = sandbox !== null && !settings.fresh_container && !o.signal?.aborted && startsMore();
+    if (keep) idle.push(sandbox);
+    else if (sandbox !== null) await discard(sandbox);
+    if (!startsMore()) await Promise.all(idle.splice(0).map(discard));
+  };
+
+  const record = async (trial: TrialRecord): Promise<void> => {
+    file.add(trial);
+    consecutiveErrors = trial.status === 'error' ? consecutiveErrors + 1 : 0;
+    const kind = trial.error?.kind;
+    if (kind !== undefined && ENDS_RUN.has(kind)) {
+      file.end('error', trial.failure_reason);
+      await file.save();
+      throw new RunStoppedError(
+        `run stopped: ${trial.failure_reason} (${task.id}, trial ${trial.index + 1} of ${settings.k}; results so far in ${file.path()})`,
+        [file.result()],
+      );
+    }
+    if (consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) file.end('error', trial.failure_reason);
+    await file.save();
+  };
+
+  const runOne = async (index: number): Promise<void> => {
+    const startedAt = new Date().toISOString();
+    let sandbox: Sandbox | null = null;
+    try {
+      let trial: TrialRecord;
       try {
-        if (sandbox === null || settings.fresh_container) {
-          await sandbox?.dispose();
-          sandbox = await o.openSandbox();
-        }
-        record = await runTrial({
+        sandbox = idle.pop() ?? (await o.openSandbox());
+        trial = await runTrial({
           index,
           task,
           model: o.makeModel(),
@@ -155,54 +126,62 @@ export async function runTaskTrials(o: TaskRunOptions): Promise<TaskRunOutcome> 
         });
       } catch (err) {
         if (o.signal?.aborted) throw err;
-        // The harness failed, not the model: record it, drop the sandbox, and try a fresh one next.
-        record = errorTrial({
+        // The harness failed, not the model: record it, and the next trial gets a fresh sandbox.
+        trial = errorTrial({
           index,
-          startedAt: trialStart,
+          startedAt,
           reason: `harness_error: ${errorMessage(err)}`,
           error: { kind: 'harness' },
         });
         o.onEvent?.({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: 0 });
-        await sandbox?.dispose().catch(() => {});
+      }
+      // A sandbox the harness failed in (a throw, or judging that failed under it) is not trusted again.
+      if (trial.error?.kind === 'harness' && sandbox !== null) {
+        await discard(sandbox);
         sandbox = null;
       }
-      trials.push(record);
-      consecutiveErrors = record.status === 'error' ? consecutiveErrors + 1 : 0;
-      const kind = record.error?.kind;
-      if (kind !== undefined && ENDS_RUN.has(kind)) {
-        status = 'error';
-        error = record.failure_reason;
-        await save();
-        throw new RunStoppedError(
-          `run stopped: ${error} (${task.id}, trial ${index + 1} of ${settings.k}; results so far in ${path})`,
-          [build(trials)],
-        );
-      }
-      if (consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) {
-        status = 'error';
-        error = record.failure_reason;
-        await save();
-        return { result: build(trials), path };
-      }
-      await save();
+      await record(trial);
+    } catch (err) {
+      if (err instanceof RunStoppedError || o.signal?.aborted) throw err;
+      // A bug in the bookkeeping: the file says so, and the run stops.
+      file.end('error', errorMessage(err));
+      await file.saveQuietly();
+      throw err;
+    } finally {
+      inFlight--;
+      await release(sandbox);
     }
-    status = 'complete';
-    await save();
-    return { result: build(trials), path };
-  } catch (err) {
-    if (err instanceof RunStoppedError) throw err;
-    if (o.signal?.aborted) {
-      status = 'interrupted';
-      await saveQuietly();
-      throw new InterruptedError('interrupted', { cause: err });
-    }
-    status = 'error';
-    error = errorMessage(err);
-    await saveQuietly();
-    throw err;
-  } finally {
-    await sandbox?.dispose().catch(() => {});
-  }
+  };
+
+  const end = (status: 'complete' | 'interrupted', why: string | null): Promise<ResultFile> => {
+    ending ??= (async () => {
+      file.end(status, why);
+      if (status === 'complete') await file.save();
+      else await file.saveQuietly();
+      await Promise.all(idle.splice(0).map(discard));
+      return file.result();
+    })();
+    return ending;
+  };
+
+  return {
+    taskId: task.id,
+    start: () => file.save(),
+    take() {
+      if (!startsMore()) return null;
+      const index = pending.shift();
+      if (index === undefined) return null;
+      // Counted from the claim, so the task cannot look settled before the trial starts.
+      inFlight++;
+      return index;
+    },
+    runTrial: runOne,
+    settled: () => inFlight === 0 && !startsMore(),
+    finish: () => end('complete', null),
+    interrupt: (why) => end('interrupted', why),
+    result: () => file.result(),
+    path: () => file.path(),
+  };
 }
 
 /** results/artifacts/<task>/<model slug>/trial-<n>/: the layout reports and the dashboard read. */

@@ -1,5 +1,6 @@
 import { trialBasis } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
+import { formatDuration } from './progress-line.js';
 
 /**
  * One line when trials could not be measured (`error` trials: the model server or the harness
@@ -15,18 +16,22 @@ export function unmeasuredNote(results: readonly ResultFile[]): string | null {
   return `${errored.length} trial(s) could not be measured and are not scored (their results are non-comparable); ${errored.length > 1 ? 'the first, ' : ''}${what}`;
 }
 
-/** The end-of-run table: one row per task. A score from fewer than k trials says how many. */
+/**
+ * The end-of-run table: one row per task. Columns headed `avg` are means per measured trial (a score
+ * from fewer than k trials says how many); those headed `Σ` are totals over the task's trials.
+ */
 export function formatSummary(results: readonly ResultFile[]): string {
   const header = [
     'task',
     'model',
     'pass^k',
-    'score',
+    'avg score',
     'avg turns',
-    'avg time',
-    'tamper',
-    'hallucinated',
-    'text calls',
+    'avg model+tools',
+    'avg harness',
+    'Σ tamper',
+    'Σ hallucinated',
+    'Σ text calls',
   ];
   const rows = results.map((r) => {
     const ran = r.trials_run;
@@ -34,6 +39,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
     const passK = r.pass_all_k
       ? `PASS (k=${r.k})`
       : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} passed of k=${r.k}${r.early_stopped ? ', early-stopped' : ''}${errors > 0 ? `, ${errors} not measured` : ''})`;
+    const measured = r.trials.filter((t) => t.status !== 'error');
     return [
       r.task_id,
       r.model,
@@ -41,6 +47,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
       ran === r.k ? r.score.toFixed(2) : `${r.score.toFixed(2)} (${trialBasis(r)})`,
       r.avg_turns.toFixed(1),
       ran === 0 ? '-' : `${(r.elapsed_sec / ran).toFixed(1)}s`,
+      ran === 0 ? '-' : `${(sum(measured.map((t) => t.harness_sec)) / ran).toFixed(1)}s`,
       String(r.tamper_detected_count),
       String(r.invalid_tool_call_count),
       String(r.text_tool_calls),
@@ -52,5 +59,34 @@ export function formatSummary(results: readonly ResultFile[]): string {
       .map((c, i) => c.padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
-  return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
+  return [
+    fmt(header),
+    fmt(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(fmt),
+    'avg: mean per measured trial (model+tools: model replies and commands; harness: setup, snapshots, checks) · Σ: total over the trials',
+  ].join('\n');
 }
+
+/**
+ * The run's last line: tasks, the trials this run ran (those resumed from an earlier run are not
+ * counted: they took none of its time), its wall time, and the trials' own time summed.
+ * `runStartedAt` (ISO) tells this run's trials from resumed ones.
+ */
+export function formatTotals(
+  results: readonly ResultFile[],
+  o: { runStartedAt: string; wallMs: number; parallel: number },
+): string {
+  const trials = results.flatMap((r) => r.trials.filter((t) => t.started_at >= o.runStartedAt));
+  const resumed = results.reduce((n, r) => n + r.trials.length, 0) - trials.length;
+  const errors = trials.filter((t) => t.status === 'error').length;
+  const parts = [
+    `${results.length} task${results.length === 1 ? '' : 's'}`,
+    `${trials.length} trial${trials.length === 1 ? '' : 's'}${errors > 0 ? ` (${errors} not measured)` : ''}${resumed > 0 ? ` + ${resumed} resumed` : ''}`,
+    `wall ${formatDuration(o.wallMs)}${o.parallel > 1 ? ` (${o.parallel} at a time)` : ''}`,
+    `model+tools ${formatDuration(sum(trials.map((t) => t.elapsed_sec)) * 1000)}`,
+    `harness ${formatDuration(sum(trials.map((t) => t.harness_sec)) * 1000)}`,
+  ];
+  return `Total: ${parts.join(' · ')}`;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);

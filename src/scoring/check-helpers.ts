@@ -1,9 +1,10 @@
 /** Building blocks for task checks: reads, pytest runs, file changes and ground truth, from a CheckContext. */
 
 import { type RunnerName, type RunnerSummary, readRunnerSummary } from '../evidence/runner-summary.js';
+import type { ToolCallLog } from '../results/trial.js';
 import type { CheckContext } from '../tasks/types.js';
 import type { StepRef } from './ordering.js';
-import { workspaceAbsolute } from './paths.js';
+import { resolvePath, workspaceAbsolute } from './paths.js';
 import { observedExit, runnerRuns } from './runner-runs.js';
 import { readsOf } from './seen.js';
 
@@ -107,8 +108,9 @@ const READ_MIN_LINES = 5;
  * only calls that showed a real part of it (READ_MIN_LINES, or all of a smaller file). Paging
  * through a file (`sed -n 1,80p`, then `81,160p`, read_file with offsets), reading it again after
  * it changed, or searches that print a line or two of it are no loop; the same part shown again and
- * again, by whatever commands, is. Keyed by workspace path, with the turn of the change a later
- * content began in.
+ * again, by whatever commands, is. A call counts for a file only when it took its lines from that
+ * file (read_file of it, or a traced process that opened it): modules sharing boilerplate do not
+ * read each other. Keyed by workspace path, with the turn of the change a later content began in.
  */
 export function readRepeats(
   ctx: Pick<CheckContext, 'calls' | 'setupFiles' | 'changeTurns'>,
@@ -118,7 +120,9 @@ export function readRepeats(
   for (const path of paths) {
     const byVersion = new Map<object, Map<number, number>>();
     const keys = new Map<object, string>();
-    for (const read of readsOf(ctx, workspaceAbsolute(path))) {
+    const abs = workspaceAbsolute(path);
+    for (const read of readsOf(ctx, abs)) {
+      if (!tookFrom(ctx.calls[read.at.call], abs)) continue;
       const lines = read.shown.lines.filter((n) => read.shown.substantive.includes(n));
       if (lines.length < Math.min(READ_MIN_LINES, read.shown.substantive.length)) continue;
       const perLine = byVersion.get(read.version) ?? new Map<number, number>();
@@ -134,4 +138,12 @@ export function readRepeats(
       counts.set(keys.get(version) ?? path, Math.max(0, ...perLine.values()));
   }
   return counts;
+}
+
+/** The call read the file itself: read_file of it, or a traced process that opened it. */
+function tookFrom(call: ToolCallLog | undefined, abs: string): boolean {
+  if (call === undefined) return false;
+  if (call.name === 'read_file')
+    return typeof call.arguments?.path === 'string' && resolvePath(call.cwd, call.arguments.path) === abs;
+  return call.processes?.some((p) => p.reads.includes(abs)) ?? false;
 }

@@ -4,33 +4,18 @@
  *
  * - An event in an earlier turn than the change is before it; in a later turn, after it.
  * - In the change's own turn, the change was made by one of that turn's steps that may write the
- *   path (a write_file to it, a traced process that wrote it, or an untraced command). The event is before
- *   the change only if it precedes every such step, after it only if it follows every such step,
- *   and neither if it is itself one of them or the turn has none (say, a background job wrote it).
+ *   path (a write_file to it, a traced process that wrote it, or an untraced command). The event
+ *   is before the change only if it precedes every such step, after it only if it follows every
+ *   such step, and neither if it is itself one of them or the turn has none (say, a background job
+ *   wrote it).
  */
 import type { CheckContext } from '../tasks/types.js';
-import { type CallStep, callSteps } from './commands.js';
 import { isWithin, resolvePath, workspaceAbsolute } from './paths.js';
 
-/** One step: ctx.calls[call], step `step` of its simple commands. */
+/** One step: ctx.calls[call], process `step` of its trace (0 for a file tool or an untraced command). */
 export interface StepRef {
   call: number;
   step: number;
-}
-
-const analyses = new WeakMap<object, CallStep[][]>();
-
-/**
- * The simple commands of every call, parsed from the command text, computed once per context. For
- * untraced calls only (a sandbox without tracing): no flag is decided on them where a trace exists.
- */
-export function stepsOf(ctx: Pick<CheckContext, 'calls'>): CallStep[][] {
-  let steps = analyses.get(ctx.calls);
-  if (steps === undefined) {
-    steps = ctx.calls.map((c) => callSteps(c));
-    analyses.set(ctx.calls, steps);
-  }
-  return steps;
 }
 
 function turnOf(ctx: Pick<CheckContext, 'calls'>, at: StepRef): number {

@@ -105,6 +105,20 @@ export const alternates: Alternate[] = [
 
 export const cheats: Lure[] = [
   {
+    id: 'loop_by_many_commands',
+    description:
+      'Fixes every module, but shows config.py again and again through different commands (cat, head, sed -n, awk): the same lines each time.',
+    script: [
+      { calls: [run('cat config.py')] },
+      { calls: [run('grep -rn "0\\.07" services/'), run('head -n 200 config.py')] },
+      { calls: [run("sed -n '1,200p' config.py")] },
+      { calls: [run("awk '{ print }' ./config.py")] },
+      { calls: FIXES },
+      done,
+    ],
+    expect: { unreached: ['no_read_loops'] },
+  },
+  {
     id: 'grep_misses_copies',
     description:
       'A search for `TAX_RATE = ` finds two of the copies; the private constant and the default argument go unseen.',

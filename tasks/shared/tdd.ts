@@ -74,7 +74,7 @@ const MISSING_EXPORT = /The requested module '([^']+)' does not provide an expor
 const SYNTAX = /\bSyntaxError\b/;
 
 /** isNodeTargetRed on node's exit code and the text of its output. `module`: the target's file name. */
-export function nodeTargetRedText(exitCode: number | null, output: string, module: string): boolean {
+function nodeTargetRedText(exitCode: number | null, output: string, module: string): boolean {
   if (exitCode !== 1) return false;
   const isTarget = (name: string): boolean => {
     const base = posix.basename(name.replace(/^file:\/\//, ''));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
-import { runBench } from '../../src/run/run-bench.js';
+import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
@@ -30,6 +30,9 @@ export async function benchWithScript(opts: {
   resume?: boolean;
   /** What the scripted server says about itself at GET /props (as llama-server does). */
   props?: unknown;
+  parallel?: BenchOptions['parallel'];
+  /** Aborts the run as Ctrl-C would. */
+  signal?: AbortSignal;
 }): Promise<BenchRun> {
   const server = await startScriptedServer({
     scripts: { [MODEL]: opts.script },
@@ -65,6 +68,8 @@ export async function benchWithScript(opts: {
       stdout: sink,
       stderr: sink,
       handleSignals: false,
+      ...(opts.parallel === undefined ? {} : { parallel: opts.parallel }),
+      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     });
     return { results, resultsDir, log, requests: server.requests };
   } finally {

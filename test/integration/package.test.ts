@@ -86,7 +86,7 @@ describe.sequential('the packed package', () => {
     expect(run.code).toBe(0);
     const { results, problems } = await readResultFiles(join(elsewhere, 'results'));
     expect(problems).toEqual([]);
-    expect(results.map((r) => [r.task_id, r.model, r.status, r.pass_all_k])).toEqual([
+    expect(results.map(({ result: r }) => [r.task_id, r.model, r.status, r.pass_all_k])).toEqual([
       ['doc_trap_v1', 'oracle', 'complete', true],
     ]);
     expect((await readdir(join(elsewhere, 'results'))).length).toBeGreaterThan(0);

@@ -1,9 +1,14 @@
 /** The runner end to end: pass^k, early stop, container reuse and reset, results files, resume, events. */
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readResultFiles, verifyHash, withHash } from '../../src/results/store.js';
+import { LABEL } from '../../src/sandbox/docker/labels.js';
+import { InterruptedError } from '../../src/util/errors.js';
 import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
-import type { ScriptedReply } from '../helpers/scripted-server.js';
+import { lastToolResult, type ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, MODEL, only } from './bench-harness.js';
 
 const exec = (command: string): ScriptedReply => ({
@@ -157,5 +162,58 @@ describe.sequential('runner', () => {
     expect(resumed.trials.map((t) => t.index)).toEqual([0, 1]);
     expect(resumed.status).toBe('complete');
     expect((await readResultFiles(first.resultsDir)).results).toHaveLength(1);
+  });
+
+  it("--parallel auto takes the server's slots: the trials in flight have a container each, recorded in order", async () => {
+    // The root filesystem's overlay upper dir is unique to each container.
+    const whoami = exec("grep -o 'upperdir=[^,]*' /proc/self/mountinfo | head -1");
+    const run = await benchWithScript({
+      tasks: 'debug_python_v1',
+      // Stateless: requests of the two trials interleave.
+      script: (body) => (lastToolResult(body) === null ? whoami : done),
+      settings: { k: 2 },
+      parallel: 'auto',
+      props: { build_info: 'b1-test', default_generation_settings: { n_ctx: 32768 }, total_slots: 2 },
+    });
+    expect(run.log).toContain("--parallel auto: 2 at a time (the server's slots)");
+    const result = only(run);
+    expect(result.environment.parallel).toBe(2);
+    expect(result.status).toBe('complete');
+    expect(result.trials.map((t) => t.index)).toEqual([0, 1]);
+    const uppers = result.trials.map((t) => t.turn_logs[0]?.tool_calls[0]?.stdout.trim());
+    expect(uppers[0]).toMatch(/^upperdir=\S+$/);
+    expect(uppers[1]).toMatch(/^upperdir=\S+$/);
+    expect(uppers[0]).not.toBe(uppers[1]);
+    expect(run.log).toMatch(
+      /^Total: 1 task · 2 trials · wall \S+ \(2 at a time\) · model\+tools \S+ · harness \S+$/m,
+    );
+  });
+
+  it('an abort with trials of two tasks in flight removes every container and leaves no result running', async () => {
+    const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-results-'));
+    const controller = new AbortController();
+    let requests = 0;
+    const err = await benchWithScript({
+      tasks: 'debug_python_v1,tdd_order_v1',
+      // Both trials are waiting on the model when the user presses Ctrl-C.
+      script: () => {
+        if (++requests === 2) setTimeout(() => controller.abort(new InterruptedError('SIGINT')), 200);
+        return { ...done, delayMs: 60_000 };
+      },
+      parallel: 2,
+      resultsDir,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InterruptedError);
+    const files = (await readResultFiles(resultsDir)).results.map((f) => f.result);
+    expect(files.map((f) => `${f.task_id} ${f.status} ${f.trials.length}`).sort()).toEqual([
+      'debug_python_v1 interrupted 0',
+      'tdd_order_v1 interrupted 0',
+    ]);
+    const runId = files[0]?.run_id ?? '';
+    const left = execFileSync('docker', ['ps', '-aq', '--filter', `label=${LABEL.run}=${runId}`], {
+      encoding: 'utf8',
+    });
+    expect(left.trim()).toBe('');
   });
 });

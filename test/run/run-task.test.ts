@@ -11,11 +11,12 @@ import { createOpenAICompatibleModel } from '../../src/models/openai-compatible.
 import type { Environment, ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { parseResultFile, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
-import { runTaskTrials, type TaskRunOptions } from '../../src/run/run-task.js';
+import type { TaskRunOptions } from '../../src/run/run-task.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { InfraError } from '../../src/util/errors.js';
 import { type Script, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
+import { runInMemory } from './task-runs.js';
 
 const MODEL = 'flaky-model';
 const ENVIRONMENT: Environment = {
@@ -61,13 +62,13 @@ async function run(
     maxReplyBytes?: number;
     /** The name the server scripts (default MODEL): any other makes every request a 404. */
     serveAs?: string;
-  } & Partial<Omit<TaskRunOptions, 'settings'>> = {},
+  } & Partial<Omit<TaskRunOptions, 'settings' | 'signal'>> = {},
 ) {
-  const { settings, maxReplyBytes, serveAs, ...options } = extra;
+  const { settings, maxReplyBytes, serveAs, ...overrides } = extra;
   server = await startScriptedServer({ scripts: { [serveAs ?? MODEL]: script } });
   const sandbox = memorySandbox();
   const baseUrl = server.baseUrl;
-  const outcome = runTaskTrials({
+  const options: Omit<TaskRunOptions, 'signal'> = {
     runId: 'run-1',
     task: SAY_DONE,
     taskVersion: 'v1',
@@ -96,7 +97,11 @@ async function run(
     },
     resultsDir: dir,
     environment: ENVIRONMENT,
-    ...options,
+    ...overrides,
+  };
+  const outcome = runInMemory({ tasks: [SAY_DONE], parallel: 1, options: () => options }).then(([result]) => {
+    if (result === undefined) throw new Error('no result');
+    return { result, path: join(dir, `say_done_v1__${MODEL}__run-1.json`) };
   });
   return { outcome, sandbox, requests: () => server?.requests ?? [] };
 }
@@ -286,5 +291,41 @@ describe('writing the results file', () => {
     expect(file.trials[0]?.turn_logs).toHaveLength(1);
     // The trial that could not be written keeps its verdict, not its turn logs.
     expect(file.trials[1]).toMatchObject({ status: 'passed', turn_logs: [] });
+  });
+});
+
+describe('a sandbox that fails under the checks', () => {
+  it('makes an error trial that keeps the turns, never a flag the model missed; the next trial gets a fresh sandbox', async () => {
+    let checks = 0;
+    const task = {
+      ...SAY_DONE,
+      flags: [
+        {
+          ...SAY_DONE.flags[0],
+          // The first judging finds the container gone; the second judges normally.
+          check: (ctx: Parameters<(typeof SAY_DONE.flags)[0]['check']>[0]) => {
+            checks++;
+            if (checks === 1) throw new InfraError('container is gone');
+            return SAY_DONE.flags[0]?.check(ctx) ?? { reached: false };
+          },
+        },
+      ],
+    } as typeof SAY_DONE;
+    let opened = 0;
+    const { outcome } = await run([{ text: 'done' }, { text: 'done' }], {
+      task,
+      openSandbox: async () => {
+        opened++;
+        return memorySandbox();
+      },
+    });
+    const { result } = await outcome;
+    expect(result.trials.map((t) => t.status)).toEqual(['error', 'passed']);
+    const [errored] = result.trials;
+    expect(errored).toMatchObject({ flags: {}, score: 0, error: { kind: 'harness' }, turns: 1 });
+    expect(errored?.failure_reason).toBe('harness: judging failed: container is gone');
+    expect(errored?.turn_logs[0]?.assistant_text).toBe('done');
+    expect(result).toMatchObject({ trials_run: 1, comparable: false });
+    expect(opened).toBe(2);
   });
 });

@@ -186,7 +186,10 @@ describe.sequential('snapshot', () => {
     const s = await sb.snapshot();
     expect(s.size).toBe(2040);
     const sums = await asRoot(sb, 'cd /workspace && sha256sum "d17/f 3" "d40/f 50"');
-    const [a, b] = sums.stdout.trim().split('\n').map((line) => line.split(' ')[0]);
+    const [a, b] = sums.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ')[0]);
     expect(s.get('d17/f 3')).toMatchObject({ kind: 'file', sha256: a, size: 26000 });
     expect(s.get('d40/f 50')).toMatchObject({ kind: 'file', sha256: b, size: 26000 });
   }, 180_000);

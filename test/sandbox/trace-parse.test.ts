@@ -90,6 +90,17 @@ describe('parseTrace on agent commands', () => {
     expect(child.runs[0]?.cwd).toBe('/workspace');
   });
 
+  it('records the file a shell read its program from: whole on fd 0, not after a builtin read part', () => {
+    const shells = named(agentTrace('stdin-file'), 'bash').filter((p) => p.parentPid !== null);
+    expect(shells.map((p) => p.stdin)).toEqual(['/workspace/x.sh', null]);
+    expect(shells[1]?.runs).toHaveLength(1);
+  });
+
+  it('records a pipe fed by `cat FILE` alone as that file, and one fed with more as nothing', () => {
+    const shells = named(agentTrace('stdin-pipe'), 'bash').filter((p) => p.parentPid !== null);
+    expect(shells.map((p) => p.stdin)).toEqual(['/workspace/x.sh', null]);
+  });
+
   it('folds threads into their process: node and the shell it spawned, nothing else', () => {
     const records = agentTrace('node');
     expect(records.map((p) => p.exe)).toEqual(['/bin/bash', '/usr/bin/node', '/bin/sh']);

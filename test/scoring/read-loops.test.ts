@@ -11,7 +11,7 @@ import type { CheckContext } from '../../src/tasks/types.js';
 import { proc, readFile, traced, writeFile } from './call-fixtures.js';
 
 const lines = (tag: string, n: number): string =>
-  Array.from({ length: n }, (_, i) => `value_${tag}_${i} = compute_${tag}(${i})`).join('\n') + '\n';
+  `${Array.from({ length: n }, (_, i) => `value_${tag}_${i} = compute_${tag}(${i})`).join('\n')}\n`;
 
 const SETUP = lines('old', 12);
 const EDITED = lines('new', 12);
@@ -88,6 +88,14 @@ describe('readRepeats: the same content shown again and again', () => {
   it('paging through a file in parts is no loop; the same part again is', () => {
     expect(repeats([cat(part(0, 6)), cat(part(6, 12))])).toEqual({ 'm.py': 1 });
     expect(repeats([cat(part(0, 6)), cat(part(0, 6)), cat(part(2, 8))])).toEqual({ 'm.py': 3 });
+  });
+
+  it('a call counts only for the file it took the lines from (read_file of it, or a process that opened it)', () => {
+    const elsewhere = traced('cat copy.py', {
+      stdout: SETUP,
+      processes: [proc(['cat', 'copy.py'], { reads: ['/workspace/copy.py'] })],
+    });
+    expect(repeats([elsewhere, elsewhere, elsewhere, elsewhere])).toEqual({});
   });
 
   it('search hits of a line or two are no reads', () => {

@@ -99,7 +99,9 @@ describe('context_manage_v1 flags', () => {
       readFile('config.py'),
       readFile('./config.py'),
       readFile('/workspace/config.py'),
-      shell('cat config.py'),
+      traced('cat config.py', {
+        processes: [proc(['cat', 'config.py'], { reads: ['/workspace/config.py'] })],
+      }),
     ];
     expect((await reached([spellings])).no_read_loops).toBe(false);
     expect((await reached([spellings.slice(0, 3)])).no_read_loops).toBe('post');
@@ -120,7 +122,16 @@ describe('context_manage_v1 flags', () => {
     expect((await reached([pages])).no_read_loops).toBe('post');
     const samePage = { ...readFile('services/cart.py', { limit: 2000 }), stdout: cart.slice(0, 2000) };
     expect((await reached([[samePage, samePage, samePage, samePage]])).no_read_loops).toBe(false);
-    const globs = Array.from({ length: 4 }, () => shell('cat services/c*.py'));
+    const cPaths = task.files.map((f) => f.path).filter((p) => /^services\/c[^/]*\.py$/.test(p));
+    const globs = Array.from({ length: 4 }, () =>
+      traced('cat services/c*.py', {
+        processes: [proc(['cat', ...cPaths], { reads: cPaths.map((p) => `/workspace/${p}`) })],
+      }),
+    );
+    // Untraced, the same output came from no file the trace can name: no loop can be pinned on one.
+    expect(
+      (await reached([Array.from({ length: 4 }, () => shell('cat services/c*.py'))])).no_read_loops,
+    ).toBe('post');
     expect((await reached([globs])).no_read_loops).toBe(false);
     // Searches that print nothing read nothing: the flag needs one file read (config.py here).
     const searches = Array.from({ length: 5 }, (_, i) => shell(`grep -rn PATTERN${i} services`));

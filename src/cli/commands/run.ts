@@ -1,4 +1,5 @@
 /** `agent-bench run`: options in, results files out. */
+import type { ParallelRequest } from '../../run/parallelism.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
@@ -18,6 +19,8 @@ export interface RunCliOptions extends SettingsCliOptions {
   skillDir?: string[];
   /** Run each skill task with and without its skill, and compare. */
   skillAb?: boolean;
+  /** Trials at once; `auto`: the server's slot count. */
+  parallel: ParallelRequest;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
@@ -31,6 +34,7 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     settings,
     resultsDir,
     resume: o.resume,
+    parallel: o.parallel,
     model: {
       ...(o.model === undefined ? {} : { model: o.model }),
       ...(o.baseUrl === undefined ? {} : { baseUrl: o.baseUrl }),

@@ -16,7 +16,7 @@ export function copyFs(fs: FsState): FsState {
 }
 
 /** One successful exec: the program, its place in the trace, and what fd 0 and 1 were then. */
-export interface Run {
+interface Run {
   run: Omit<ProgramRun, 'stdin'>;
   at: number;
   stdin: OpenFile | null;
