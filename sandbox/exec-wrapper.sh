@@ -29,17 +29,18 @@ limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7 trace=$8 snap=$9
 shift 9
 trace_cap=$((4 * 1024 * 1024))
 [ "$feed" = 1 ] || exec </dev/null
+report_cap=0
+[ "$trace" = 1 ] && report_cap=$trace_cap
+# The report first: it learns the directory with the exit status.
+exec {report}> >(exec /usr/bin/python3 -I -S -c 'import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, "/usr/local/lib/agent-bench/report")
+import exec_report; exec_report.main(sys.argv[1:])' "$head" "$tail" "$report_cap" "$snap")
+report_pid=$!
 d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
   echo "agent-bench: cannot create an output directory in /run/agent-bench" >&2
   exit 125
 }
 trap 'rm -rf -- "$d"' EXIT
-report_cap=0
-[ "$trace" = 1 ] && report_cap=$trace_cap
-exec {report}> >(exec /usr/bin/python3 -I -S -c 'import sys; sys.dont_write_bytecode = True
-sys.path.insert(0, "/usr/local/lib/agent-bench/report")
-import exec_report; sys.exit(exec_report.main(sys.argv[1:]))' "$d" "$head" "$tail" "$report_cap" "$snap")
-report_pid=$!
 : >"$d/c"
 [ "$track" = 1 ] && exec 3>"$d/c"
 as=()
@@ -89,6 +90,6 @@ fi
 [ "$track" = 1 ] && exec 3>&-
 # The report takes it from here, $d included (it detaches the tracer, see exec_report.py).
 trap - EXIT
-printf '%s\n' "$rc" >&"$report"
+printf '%s %s\n' "$rc" "$d" >&"$report"
 exec {report}>&-
 wait "$report_pid"

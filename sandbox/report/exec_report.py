@@ -4,7 +4,8 @@
 # the command is over. From then on it is the only writer of the exec's stdout (header, trace,
 # snapshot, the command's capped stdout) and stderr (the command's capped stderr): the command
 # and its background jobs only ever hold files in the exec's root-only directory.
-# Args: DIR HEAD_BYTES TAIL_BYTES TRACE_CAP (0: not traced) SNAPSHOT_SPEC|- (workspace_snapshot.py)
+# Args: HEAD_BYTES TAIL_BYTES TRACE_CAP (0: not traced) SNAPSHOT_SPEC|- (workspace_snapshot.py)
+# Stdin: one line, `EXIT_STATUS DIR` (DIR: the exec's directory, which it removes when done).
 import binascii
 import os
 import sys
@@ -17,7 +18,8 @@ SIGTERM = 15
 
 
 def main(argv):
-    d, head, tail, trace_cap, spec = argv
+    """Never returns: the interpreter's own shutdown would only add to the exec's time."""
+    head, tail, trace_cap, spec = argv
     head, tail, trace_cap = int(head), int(tail), int(trace_cap)
     req = state = bad = None
     if spec != "-":
@@ -26,16 +28,22 @@ def main(argv):
             state = workspace_snapshot.load_state()
         except (workspace_snapshot.Failed, ValueError) as err:
             bad = ("failed %s\n" % err).encode()
-    try:
-        rc = int(sys.stdin.buffer.readline())
-    except ValueError:
-        cleanup(d)
-        return 1  # the wrapper died before the command ended: no header, and the host says so
+    line = sys.stdin.buffer.readline().split(b" ", 1)
+    if len(line) != 2 or not line[0].isdigit():
+        os._exit(1)  # the wrapper died before the command ended: no header, and the host says so
+    rc, d = int(line[0]), line[1].rstrip(b"\n").decode()
+    status = 1
     try:
         report(d, rc, head, tail, trace_cap, req, state, bad)
+        status = 0
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()  # to the exec's stderr: the host shows its last lines
+        sys.stderr.flush()
     finally:
         cleanup(d)
-    return 0
+        os._exit(status)
 
 
 def report(d, rc, head, tail, trace_cap, req, state, bad):

@@ -222,7 +222,7 @@ export function buildProgram(): Command {
   report
     .command('tiers')
     .description(
-      'tier each model across the whole suite: full discipline, outcome-capable, cannot drive tools',
+      'tier each model on the suite tasks it ran: full discipline, outcome-capable, misses outcomes, cannot drive tools',
     )
     .option('--results-dir <dir>', 'where results files are', 'results')
     .addOption(new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'))
@@ -271,6 +271,7 @@ export function buildProgram(): Command {
     .option('--results-dir <dir>', 'where results files are', 'results')
     .option('--out <file>', 'write to this file instead of stdout')
     .addOption(new Option('--format <format>', 'output format').choices(['html', 'md']).default('html'))
+    .option('--tasks <ids>', 'comma-separated task ids the card covers (default: every task with results)')
     .action(async (opts) => {
       const { reportCardCommand } = await import('./commands/report.js');
       await reportCardCommand(opts);

@@ -6,23 +6,34 @@ import type { ServerResponse } from 'node:http';
 import { buildRadarData } from '../report/axes.js';
 import { newestPerCell } from '../report/load.js';
 import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
-import { withoutCredentials } from '../report/summary.js';
+import { type ResultSummary, withoutCredentials } from '../report/summary.js';
 import type { TrialRecord } from '../results/trial.js';
 import { listArtifacts } from './artifacts.js';
 import { BASE_HEADERS, sendError, sendJson } from './http-util.js';
+import type { DashboardState } from './dashboard-state.js';
 import type { ResultIndex } from './result-index.js';
 
 export interface ReadContext {
   resultsDir: string;
   index: ResultIndex;
+  state: DashboardState;
 }
 
+/** Every summary, marked hidden or not; `newest` is the newest visible run per cell (what the matrix shows). */
 export async function getIndex(res: ServerResponse, ctx: ReadContext): Promise<void> {
   const summaries = await ctx.index.summaries();
-  const newest = new Set([...newestPerCell(summaries, (s) => s).values()].map((s) => s.file));
+  const hidden = await ctx.state.hidden();
+  const visible = summaries.filter((s) => !hidden.has(s.file));
+  const newest = new Set([...newestPerCell(visible, (s) => s).values()].map((s) => s.file));
   sendJson(res, 200, {
-    results: summaries.map((s) => ({ ...s, newest: newest.has(s.file) })),
+    results: summaries.map((s) => ({ ...s, newest: newest.has(s.file), hidden: hidden.has(s.file) })),
   });
+}
+
+/** Hidden runs are left out of every view built from the newest run per cell. */
+async function visibleSummaries(ctx: ReadContext): Promise<ResultSummary[]> {
+  const [summaries, hidden] = await Promise.all([ctx.index.summaries(), ctx.state.hidden()]);
+  return summaries.filter((s) => !hidden.has(s.file));
 }
 
 /** One result with its trials' headers (no turn logs, no final answers). */
@@ -58,7 +69,7 @@ export async function getTrial(
 
 /** What each model built for one task (newest result per model), for side-by-side previews. */
 export async function getCompare(res: ServerResponse, ctx: ReadContext, task: string): Promise<void> {
-  const summaries = (await ctx.index.summaries()).filter((s) => s.task_id === task);
+  const summaries = (await visibleSummaries(ctx)).filter((s) => s.task_id === task);
   const cells = [...newestPerCell(summaries, (s) => s).values()].sort((a, b) =>
     a.model.localeCompare(b.model),
   );
@@ -90,7 +101,7 @@ export async function getRadar(
   models: string[],
   svg: boolean,
 ): Promise<void> {
-  const data = buildRadarData(await ctx.index.summaries(), models);
+  const data = buildRadarData(await visibleSummaries(ctx), models);
   if (!svg) return sendJson(res, 200, data);
   const body = renderRadarSvg(data);
   res.writeHead(200, {

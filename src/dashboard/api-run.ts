@@ -1,6 +1,7 @@
 /** The run panel's routes: start and cancel (state-changing, guarded by the server), and the live stream. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import { EVENTS_FILE } from '../results/layout.js';
 import { currentSize, tailEvents } from './event-tail.js';
 import { BodyError, readJsonBody, sendError, sendJson } from './http-util.js';
@@ -22,6 +23,7 @@ export async function postRun(req: IncomingMessage, res: ServerResponse, ctx: Ru
   let request: RunRequest;
   try {
     request = parseRunRequest(await readJsonBody(req), await ctx.tasks());
+    if (request.skill_dir !== null) await checkSkillDir(request.skill_dir);
   } catch (err) {
     if (err instanceof BodyError) return sendError(res, err.status, err.message);
     throw err;
@@ -65,7 +67,7 @@ export async function getEvents(
 
 function parseRunRequest(body: unknown, tasks: TaskList): RunRequest {
   const o = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const { model, task, k } = o;
+  const { model, task, k, skill_dir } = o;
   // A value starting with "-" would read as an option to the child's command line.
   if (typeof model !== 'string' || !/^[^\s-]\P{Cc}{0,199}$/u.test(model)) {
     throw new BodyError(400, 'model: a model name is required');
@@ -78,5 +80,23 @@ function parseRunRequest(body: unknown, tasks: TaskList): RunRequest {
   if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > MAX_K) {
     throw new BodyError(400, `k: an integer from 1 to ${MAX_K}`);
   }
-  return { model, task, k };
+  if (skill_dir !== undefined && skill_dir !== null && skill_dir !== '' && typeof skill_dir !== 'string') {
+    throw new BodyError(400, 'skill_dir: a folder path');
+  }
+  const dir = typeof skill_dir === 'string' && skill_dir.trim() !== '' ? skill_dir.trim() : null;
+  return { model, task, k, skill_dir: dir };
+}
+
+/**
+ * A skill folder must be an absolute path to a folder that exists (the child would resolve a relative
+ * one against the dashboard's working directory, which the page cannot see). It reaches the child as
+ * one argv element, never through a shell; being absolute, it cannot read as an option.
+ */
+async function checkSkillDir(dir: string): Promise<void> {
+  if (dir.includes('\0') || !isAbsolute(dir)) {
+    throw new BodyError(400, 'skill_dir: an absolute path to a skill folder');
+  }
+  const info = await stat(dir).catch(() => null);
+  if (info === null) throw new BodyError(400, `skill_dir: ${dir} does not exist`);
+  if (!info.isDirectory()) throw new BodyError(400, `skill_dir: ${dir} is not a folder`);
 }

@@ -24,7 +24,10 @@ export function createResultIndex(dir: string) {
   let inFlight: Promise<ResultSummary[]> | null = null;
 
   async function scan(): Promise<ResultSummary[]> {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    // Dot files (.dashboard.json, .trash/) are the dashboard's own, never results.
+    const names = (await readdir(dir).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+      .sort();
     const seen = new Set(names);
     for (const name of entries.keys()) if (!seen.has(name)) entries.delete(name);
     let next = 0;
@@ -54,6 +57,17 @@ export function createResultIndex(dir: string) {
         inFlight = null;
       });
       return inFlight;
+    },
+
+    /** True for a results file the last scan read and parsed: the only names the dashboard acts on. */
+    knows(name: string): boolean {
+      return entries.get(name)?.summary != null;
+    },
+
+    /** Drops a file that was moved away, so it is gone before the next scan. */
+    forget(name: string): void {
+      entries.delete(name);
+      files.delete(name);
     },
 
     /** The whole results file, for a name the index knows (anything else is null: never a path from outside). */

@@ -15,6 +15,8 @@ export interface RunRequest {
   /** A task id, or "all". */
   task: string;
   k: number;
+  /** An absolute path to an existing skill folder (checked by the route), or null. */
+  skill_dir: string | null;
 }
 
 export interface RunState extends RunRequest {
@@ -110,6 +112,7 @@ export function createRunManager(o: RunManagerOptions) {
         '--results-dir',
         o.resultsDir,
       ];
+      if (req.skill_dir !== null) args.push('--skill-dir', req.skill_dir);
       if (o.baseUrl !== null) args.push('--base-url', o.baseUrl);
       const command = [process.execPath, o.cliEntry, ...args];
       state = {
@@ -138,7 +141,11 @@ export function createRunManager(o: RunManagerOptions) {
         env: process.env,
       });
       child = proc;
-      for (const stream of [proc.stdout, proc.stderr]) createInterface({ input: stream }).on('line', addLine);
+      for (const stream of [proc.stdout, proc.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => {
+          if (!isEventEcho(line)) addLine(line);
+        });
+      }
       exited = new Promise((done) => {
         proc.on('error', (err) => addLine(`agent-bench could not start: ${err.message}`));
         proc.on('close', (code, signal) => {
@@ -170,3 +177,14 @@ export function createRunManager(o: RunManagerOptions) {
 }
 
 export type RunManager = ReturnType<typeof createRunManager>;
+
+/**
+ * The CLI's plain progress prints one line per trial event (`[task 1/2 x · trial 1/3 · turn 2/30] …`,
+ * src/run/progress.ts). The panel shows those events from events.jsonl already, so the echo is
+ * dropped: each event appears once. Notes, warnings and the summary are kept.
+ */
+export function isEventEcho(line: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes, when the child forces them
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  return /^\[task \d+\/\d+ \S+ · trial \d+\/\d+(?: · turn \d+\/\d+)?\] /.test(plain);
+}

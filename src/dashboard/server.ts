@@ -1,7 +1,8 @@
 /**
  * The local dashboard on node:http: read-only views of the results folder, plus a run panel. Every
  * request must name this server in its Host header; state-changing requests also need the page's
- * session token and a matching Origin, so no other web page can start or cancel a run.
+ * session token and a matching Origin, so no other web page can start or cancel a run, or hide or
+ * delete one.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,9 @@ import {
   type ReadContext,
   radarModels,
 } from './api-read.js';
+import { postDelete, postHide } from './api-manage.js';
 import { getEvents, postCancel, postRun, type RunContext } from './api-run.js';
+import { createDashboardState } from './dashboard-state.js';
 import { loadStatic, sendArtifact, sendAsset, sendIndex } from './files.js';
 import { sendError, sendJson } from './http-util.js';
 import { fetchModelList } from './model-list.js';
@@ -66,7 +69,11 @@ export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
     onLog: (line) => broadcast('log', line),
   });
   let taskList: Promise<TaskList> | null = null;
-  const read: ReadContext = { resultsDir: o.resultsDir, index: createResultIndex(o.resultsDir) };
+  const read: ReadContext = {
+    resultsDir: o.resultsDir,
+    index: createResultIndex(o.resultsDir),
+    state: createDashboardState(o.resultsDir),
+  };
   const run: RunContext = {
     resultsDir: o.resultsDir,
     runs,
@@ -107,6 +114,8 @@ export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
       }
       if (path === '/api/run') return postRun(req, res, run);
       if (path === '/api/run/cancel') return postCancel(res, run);
+      if (path === '/api/hide') return postHide(req, res, read);
+      if (path === '/api/delete') return postDelete(req, res, read);
       return sendError(res, 404, 'not found');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'method not allowed');

@@ -1,5 +1,5 @@
 /** The model card as one self-contained HTML page (prints on one or two sheets). */
-import type { ModelCard } from './card.js';
+import { type ModelCard, runNote } from './card.js';
 import type { TrialExcerpt } from './excerpt.js';
 import { escapeHtml as h } from './format.js';
 import { reportPage } from './html-page.js';
@@ -12,7 +12,7 @@ export function renderCardHtml(card: ModelCard): string {
   const body = [
     `<h1>${h(card.model)}</h1>`,
     `<p>${card.tier === null ? '' : `<span class="chip" title="${h(card.tier.reasons.join('; '))}">${h(card.tier.label)}</span>`}` +
-      `<span class="chip">${t.passed_tasks}/${t.tasks} tasks pass^k</span>` +
+      `<span class="chip">${t.passed_tasks}/${t.tasks} tasks pass^k${h(runNote(card))}</span>` +
       `<span class="chip">${t.passed_trials}/${t.trials} trials passed</span>` +
       `<span class="chip">tamper ${t.tamper}</span><span class="chip">hallucinated calls ${t.hallucinated}</span></p>`,
     env === null

@@ -1,5 +1,5 @@
 /** The model card as Markdown, for a README or an issue comment. */
-import type { ModelCard } from './card.js';
+import { type ModelCard, runNote } from './card.js';
 
 export function renderCardMarkdown(card: ModelCard): string {
   const t = card.totals;
@@ -11,7 +11,7 @@ export function renderCardMarkdown(card: ModelCard): string {
     );
   }
   out.push(
-    `${t.passed_tasks}/${t.tasks} tasks pass^k · ${t.passed_trials}/${t.trials} trials passed · tamper ${t.tamper} · hallucinated calls ${t.hallucinated}`,
+    `${t.passed_tasks}/${t.tasks} tasks pass^k${runNote(card)} · ${t.passed_trials}/${t.trials} trials passed · tamper ${t.tamper} · hallucinated calls ${t.hallucinated}`,
     '',
     ...card.notes.flatMap((n) => [`Note: ${md(n)}`, '']),
     '## Strengths',

@@ -11,7 +11,7 @@ import { fixed } from './format.js';
 import { type LoadedResult, sortedUnique } from './load.js';
 import { buildMatrix, type MatrixCell } from './matrix.js';
 import { type ResultSummary, summarizeResult } from './summary.js';
-import { computeTiers, TIER_NAMES } from './tiers.js';
+import { computeTiers, isJudged, TIER_NAMES, tasksRunNote } from './tiers.js';
 
 interface MissedFlag {
   flag: string;
@@ -31,7 +31,7 @@ interface CardFailure {
 
 export interface ModelCard {
   model: string;
-  /** From computeTiers over every loaded result (the tier rules live in tiers.ts, not here). */
+  /** From computeTiers over the card's suite (the tier rules live in tiers.ts, not here). */
   tier: { label: string; reasons: string[] } | null;
   cells: MatrixCell[];
   radar: RadarData;
@@ -43,7 +43,10 @@ export interface ModelCard {
   notes: string[];
   failures: CardFailure[];
   totals: {
+    /** Tasks run (see isJudged): the ones passed_tasks counts against. */
     tasks: number;
+    /** The suite the card covers; more than `tasks` when the model ran only part of it. */
+    suite: number;
     passed_tasks: number;
     trials: number;
     passed_trials: number;
@@ -56,13 +59,27 @@ export interface ModelCard {
 const STRONG = 0.8;
 const WEAK = 0.5;
 
-/** Null when the model has no results. */
-export function buildCard(loaded: readonly LoadedResult[], model: string): ModelCard | null {
+/**
+ * Null when the model has no results for the suite: `tasks` when given, else every task with results.
+ * The card covers the tasks the model ran; those it did not run are no failures (the tier notes count them).
+ */
+export function buildCard(
+  everything: readonly LoadedResult[],
+  model: string,
+  tasks?: readonly string[],
+): ModelCard | null {
+  const suite = tasks === undefined ? sortedUnique(everything.map((l) => l.result.task_id)) : [...tasks];
+  const loaded = everything.filter((l) => suite.includes(l.result.task_id));
   const summaries = loaded.map((l) => summarizeResult(l.file, l.result));
   const matrix = buildMatrix(summaries, [model]);
   if (matrix.cells.length === 0) return null;
   const byFile = new Map(loaded.map((l) => [l.file, l.result]));
   const shown = new Set(matrix.cells.map((c) => c.file));
+  // An unfinished run is shown in the task table but judged nowhere: no failure, not in the totals.
+  const judged = (file: string): boolean => {
+    const r = byFile.get(file);
+    return r !== undefined && isJudged(r);
+  };
   const radar = buildRadarData(summaries, [model]);
   const values = radar.series[0]?.values ?? [];
   const scored = radar.axes.map((axis, i) => ({ label: axis.label, v: values[i] ?? null }));
@@ -74,7 +91,7 @@ export function buildCard(loaded: readonly LoadedResult[], model: string): Model
   const latestEnv = latest === undefined ? undefined : byFile.get(latest.file)?.environment;
   return {
     model,
-    tier: tierOf(loaded, model),
+    tier: tierOf(loaded, model, suite),
     cells: matrix.cells,
     radar,
     strengths: scored
@@ -89,9 +106,12 @@ export function buildCard(loaded: readonly LoadedResult[], model: string): Model
     notes: notesOf(matrix.cells),
     failures: matrix.cells.flatMap((cell) => {
       const r = byFile.get(cell.file);
-      return r === undefined || cell.pass_all_k ? [] : [failureOf(cell, r)];
+      return r === undefined || cell.pass_all_k || !judged(cell.file) ? [] : [failureOf(cell, r)];
     }),
-    totals: totalsOf(summaries.filter((s) => shown.has(s.file))),
+    totals: totalsOf(
+      summaries.filter((s) => shown.has(s.file) && judged(s.file)),
+      suite.length,
+    ),
     environment:
       latest === undefined || latestEnv === undefined
         ? null
@@ -101,6 +121,11 @@ export function buildCard(loaded: readonly LoadedResult[], model: string): Model
             base_url: latest.base_url,
           },
   };
+}
+
+/** " (3/16 tasks run)" when the model ran only part of the card's suite, else nothing. */
+export function runNote(card: ModelCard): string {
+  return card.totals.tasks < card.totals.suite ? ` (${tasksRunNote(card.totals.tasks, card.totals.suite)})` : '';
 }
 
 function failureOf(cell: MatrixCell, r: ResultFile): CardFailure {
@@ -144,17 +169,23 @@ function notesOf(cells: readonly MatrixCell[]): string[] {
   return notes;
 }
 
-function tierOf(loaded: readonly LoadedResult[], model: string): ModelCard['tier'] {
-  const row = computeTiers(loaded.map((l) => l.result)).find((r) => r.model === model);
+function tierOf(loaded: readonly LoadedResult[], model: string, suite: readonly string[]): ModelCard['tier'] {
+  const row = computeTiers(
+    loaded.map((l) => l.result),
+    suite,
+  ).find((r) => r.model === model);
   if (row === undefined) return null;
-  const label = row.tier === null ? 'no tier (incomplete)' : `Tier ${row.tier}: ${TIER_NAMES[row.tier]}`;
-  return { label, reasons: row.reasons };
+  const label = row.tier === null ? 'no tier (no task run)' : `Tier ${row.tier}: ${TIER_NAMES[row.tier]}`;
+  // The card's headline says how many tasks were run; the tier notes need not say it again.
+  const runNote = tasksRunNote(row.tasksRun, row.suiteSize);
+  return { label, reasons: row.reasons.filter((r) => r !== runNote) };
 }
 
-function totalsOf(s: readonly ResultSummary[]): ModelCard['totals'] {
+function totalsOf(s: readonly ResultSummary[], suite: number): ModelCard['totals'] {
   const sum = (f: (x: ResultSummary) => number): number => s.reduce((a, x) => a + f(x), 0);
   return {
     tasks: s.length,
+    suite,
     passed_tasks: s.filter((x) => x.pass_all_k).length,
     trials: sum((x) => x.trials_run),
     passed_trials: sum((x) => x.passed_trials),

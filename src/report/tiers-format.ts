@@ -6,7 +6,7 @@ import { formatDuration } from './format.js';
 import { type ModelTier, TIER_DEFINITIONS, TIER_NAMES } from './tiers.js';
 
 const TABLE_HEAD = [
-  '| tier | model | clear time | tasks passed | outcome only | valid tool calls | notes |',
+  '| tier | model | clear time | tasks passed (of run) | outcome only | valid tool calls | notes |',
   '|---|---|---|---|---|---|---|',
 ];
 
@@ -47,14 +47,14 @@ function comparisons(rows: readonly ModelTier[]): string[] {
 }
 
 function row(r: ModelTier): string {
-  const tier = r.tier === null ? '— incomplete' : `${r.tier} ${TIER_NAMES[r.tier]}`;
+  const tier = r.tier === null ? '— none run' : `${r.tier} ${TIER_NAMES[r.tier]}`;
   const time = r.totalClearTimeSec === null ? '—' : formatDuration(r.totalClearTimeSec);
   const rate = r.validToolCallRate === null ? '?' : `${Math.round(r.validToolCallRate * 100)}%`;
   const cells = [
     tier,
     `${r.model}${r.comparable ? '' : ' *'}`,
     time,
-    `${r.tasksPassed}/${r.suiteSize}`,
+    `${r.tasksPassed}/${r.tasksRun}`,
     String(r.outcomeOnlyTasks.length),
     rate,
     r.reasons.join('; '),

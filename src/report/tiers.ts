@@ -1,8 +1,9 @@
 /**
- * Model tiers, derived from flags across the whole suite (pure: results in, rows out). A model missing a
- * result for some suite task is reported as incomplete, never tiered on a subset. Models are ordered
- * against each other only within one comparison key (k and early stop): pass^k at k=1 is not pass^k at
- * k=5, and an early-stopped run's rates come from fewer trials.
+ * Model tiers, derived from flags over the suite tasks each model ran (pure: results in, rows out). A
+ * task a model did not run (no result, an unfinished newest run, only harness errors) is not judged:
+ * never a failure, and said once as "3/16 tasks run". Models are ordered against each other only within
+ * one comparison key (k and early stop): pass^k at k=1 is not pass^k at k=5, and an early-stopped run's
+ * rates come from fewer trials.
  */
 
 import { comparisonKey } from '../results/comparison.js';
@@ -10,17 +11,19 @@ import type { ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 import { cellKey, newestPerCell, sortedUnique } from './load.js';
 
-export type Tier = 1 | 2 | 3;
+export type Tier = 1 | 2 | 3 | 4;
 
 export interface ModelTier {
   model: string;
-  /** null: not enough data (see reasons). */
+  /** null: no suite task run (see reasons). */
   tier: Tier | null;
   reasons: string[];
-  /** Σ over suite tasks of the mean agent time of the trials that reached the outcome; null if a task has none. */
+  /** Σ over the tasks run of the mean agent time of the trials that reached the outcome; null if a task has none. */
   totalClearTimeSec: number | null;
-  /** Tasks passed pass^k. */
+  /** Tasks passed pass^k (of tasksRun). */
   tasksPassed: number;
+  /** Suite tasks with a complete newest run holding at least one trial that was not a harness error. */
+  tasksRun: number;
   suiteSize: number;
   /** Tasks whose outcome was reached in most trials although pass^k failed (process flags dropped). */
   outcomeOnlyTasks: string[];
@@ -38,17 +41,19 @@ export interface ModelTier {
 export const TIER_NAMES: Readonly<Record<Tier, string>> = {
   1: 'full discipline',
   2: 'outcome-capable',
-  3: 'cannot drive tools',
+  3: 'drives tools but misses outcomes',
+  4: 'cannot drive tools',
 };
 
 export const TIER_DEFINITIONS = [
-  'Tiers come from the newest result per (task, model), over the whole suite: every task any model has results for, or the tasks given.',
-  'Tier 1, full discipline: every task passes pass^k (every trial reached every flag, process and outcome, untampered).',
-  'Tier 2, outcome-capable: not tier 1, but in more than half the trials of every task all outcome flags were reached untampered; process flags were dropped (e.g. a fix without ever observing the failure).',
-  "Tier 3, cannot drive tools: a valid (executed, not refused) tool call in fewer than half the trials, so the agent loop does not run. A model that drives tools but misses some task's outcome in most of its trials is also tier 3; its notes name the tasks.",
-  'No tier (incomplete): a suite task has no result, its newest run did not complete, or all its trials were harness errors.',
+  'Tiers come from the newest result per (task, model), over the suite (every task any model has results for, or the tasks given), judged on the tasks each model ran: a task without a result, whose newest run did not complete, or whose trials were all harness errors is not run, never a failure ("3/16 tasks run" in the notes).',
+  'Tier 1, full discipline: every task run passes pass^k (every trial reached every flag, process and outcome, untampered).',
+  'Tier 2, outcome-capable: not tier 1, but in more than half the trials of every task run all outcome flags were reached untampered; process flags were dropped (e.g. a fix without ever observing the failure).',
+  "Tier 3, drives tools but misses outcomes: a valid (executed, not refused) tool call in at least half the trials, but some task's outcome missed in most of its trials; the notes name the tasks.",
+  'Tier 4, cannot drive tools: a valid tool call in fewer than half the trials (none at all, or only calls refused as unknown tools or bad arguments), so the agent loop does not run.',
+  'No tier: the model ran no suite task.',
   'Harness-error trials are left out of every rate. A task without outcome flags counts a trial as reaching its outcome only when it passes.',
-  'Clear time: per task, the mean agent time (model + tools, not harness) of the trials that reached the outcome untampered, summed over the suite. A mean, so k and early stop do not change it. Within a tier, faster first.',
+  'Clear time: per task, the mean agent time (model + tools, not harness) of the trials that reached the outcome untampered, summed over the tasks run. A mean, so k and early stop do not change it. Within a tier, more tasks run first, then faster first.',
   'Models are compared only with models whose results were all run at the same k and early stop setting (one table each): pass^k at k=1 is not pass^k at k=5, and an early-stopped run (--early-stop) has its rates from the trials up to its first failure. A model whose tasks were run at different settings ("mixed") is compared only with models run at the same settings task by task.',
 ].join('\n');
 
@@ -66,33 +71,39 @@ function tierOf(
   suite: string[],
   resultFor: (task: string) => ResultFile | undefined,
 ): ModelTier {
-  const used = suite.map((task) => ({ task, result: resultFor(task) }));
   const trialsOf = (r: ResultFile | undefined): TrialRecord[] =>
     (r?.trials ?? []).filter((t) => t.status !== 'error');
+  const present = suite.flatMap((task) => {
+    const result = resultFor(task);
+    return result === undefined ? [] : [{ task, result }];
+  });
+  // Unfinished runs are said by task (they are worth a re-run); tasks never run only by count.
+  const unfinished = present.flatMap(({ task, result }) => {
+    if (result.status !== 'complete') return [`not judged: the newest run of ${task} is ${result.status}`];
+    if (trialsOf(result).length === 0) return [`not judged: every trial of ${task} was a harness error`];
+    return [];
+  });
+  const used = present.filter(({ result }) => isJudged(result));
   const all = used.flatMap((u) => trialsOf(u.result));
   const rate = all.length === 0 ? null : all.filter(droveTools).length / all.length;
 
-  const incomplete = used.flatMap(({ task, result }) => {
-    if (result === undefined) return [`incomplete: no result for ${task}`];
-    if (result.status !== 'complete') return [`incomplete: the newest run of ${task} is ${result.status}`];
-    if (trialsOf(result).length === 0) return [`incomplete: every trial of ${task} was a harness error`];
-    return [];
-  });
-  const reasons = [...incomplete];
+  const reasons: string[] = [];
+  if (used.length < suite.length) reasons.push(tasksRunNote(used.length, suite.length));
+  reasons.push(...unfinished);
   const settings = settingsOf(used);
   if (settings.mixed !== null) reasons.push(`results at different settings: ${settings.mixed}`);
   const early = used.flatMap((u) =>
-    u.result?.early_stopped === true ? [`${u.task} (${u.result.trials_run} of k=${u.result.k} trials)`] : [],
+    u.result.early_stopped ? [`${u.task} (${u.result.trials_run} of k=${u.result.k} trials)`] : [],
   );
   if (early.length > 0) reasons.push(`early-stopped: ${early.join(', ')}`);
   const nonComparable = sortedUnique(
-    used.flatMap((u) => (u.result?.comparable === false ? u.result.non_comparable_reasons : [])),
+    used.flatMap((u) => (u.result.comparable === false ? u.result.non_comparable_reasons : [])),
   );
   if (nonComparable.length > 0) reasons.push(`non-comparable settings: ${nonComparable.join(', ')}`);
   const tampered = all.filter((t) => t.tamper_detected).length;
   if (tampered > 0) reasons.push(`tampering in ${tampered} trial(s)`);
 
-  const passed = used.filter((u) => u.result?.pass_all_k === true && u.result.tamper_detected_count === 0);
+  const passed = used.filter((u) => u.result.pass_all_k && u.result.tamper_detected_count === 0);
   const outcomeMissed = used.filter((u) => !mostly(trialsOf(u.result), reachedOutcome)).map((u) => u.task);
   const outcomeOnly = used
     .filter((u) => !passed.includes(u) && !outcomeMissed.includes(u.task))
@@ -107,19 +118,24 @@ function tierOf(
   const base = {
     model,
     tasksPassed: passed.length,
+    tasksRun: used.length,
     suiteSize: suite.length,
     outcomeOnlyTasks: outcomeOnly,
     validToolCallRate: rate,
     comparable: nonComparable.length === 0,
     comparison: settings.comparison,
-    totalClearTimeSec: clearTimes.some((t) => t === null) ? null : round3(sum(clearTimes as number[])),
+    totalClearTimeSec:
+      used.length === 0 || clearTimes.some((t) => t === null) ? null : round3(sum(clearTimes as number[])),
   };
-  if (incomplete.length > 0) return { ...base, tier: null, reasons };
+  if (used.length === 0) return { ...base, tier: null, reasons };
 
-  if (passed.length === suite.length) return { ...base, tier: 1, reasons };
+  if (passed.length === used.length) return { ...base, tier: 1, reasons };
+  // Tier 4 against tier 3 is told apart by the tool-call evidence alone: a model whose calls mostly
+  // never execute (none made, or only refused ones) cannot run the agent loop at all, whatever the
+  // tasks; one that does drive tools and still misses an outcome failed at the work itself.
   if (rate === null || rate < 0.5) {
     reasons.unshift(`valid tool call in ${percent(rate)} of trials`);
-    return { ...base, tier: 3, reasons };
+    return { ...base, tier: 4, reasons };
   }
   if (outcomeMissed.length === 0) {
     reasons.unshift(
@@ -127,18 +143,26 @@ function tierOf(
     );
     return { ...base, tier: 2, reasons };
   }
-  reasons.unshift(`drives tools but misses the outcome in most trials of: ${outcomeMissed.join(', ')}`);
+  reasons.unshift(`misses the outcome in most trials of: ${outcomeMissed.join(', ')}`);
   return { ...base, tier: 3, reasons };
 }
 
+/** A task counts as run by a model when its newest run completed with a trial that was no harness error. */
+export function isJudged(r: ResultFile): boolean {
+  return r.status === 'complete' && r.trials.some((t) => t.status !== 'error');
+}
+
+/** "3/16 tasks run": said once per model, only when it ran part of the suite. */
+export function tasksRunNote(run: number, suite: number): string {
+  return `${run}/${suite} tasks run`;
+}
+
 /** The comparison key shared by every result used, or "mixed: k=1 (a); k=3 (b, c)" and that detail. */
-function settingsOf(used: readonly { task: string; result: ResultFile | undefined }[]): {
+function settingsOf(used: readonly { task: string; result: ResultFile }[]): {
   comparison: string;
   mixed: string | null;
 } {
-  const keyed = used.flatMap((u) =>
-    u.result === undefined ? [] : [{ task: u.task, key: comparisonKey(u.result) }],
-  );
+  const keyed = used.map((u) => ({ task: u.task, key: comparisonKey(u.result) }));
   const keys = [...new Set(keyed.map((x) => x.key))].sort(byKey);
   if (keys.length <= 1) return { comparison: keys[0] ?? 'no results', mixed: null };
   const mixed = keys
@@ -186,8 +210,10 @@ function droppedFlags(r: ResultFile | undefined): string {
 function byComparisonThenTier(a: ModelTier, b: ModelTier): number {
   const comparison = byKey(a.comparison, b.comparison);
   if (comparison !== 0) return comparison;
-  const tier = (a.tier ?? 4) - (b.tier ?? 4);
+  const tier = (a.tier ?? 5) - (b.tier ?? 5);
   if (tier !== 0) return tier;
+  // A model judged on fewer tasks has less time summed: the one that ran more comes first.
+  if (a.tasksRun !== b.tasksRun) return b.tasksRun - a.tasksRun;
   const ta = a.totalClearTimeSec ?? Number.POSITIVE_INFINITY;
   const tb = b.totalClearTimeSec ?? Number.POSITIVE_INFINITY;
   if (ta !== tb) return ta < tb ? -1 : 1;

@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
-const opt = (name) => args[args.indexOf(name) + 1];
+const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const model = opt('--model');
 const task = opt('--tasks');
 const k = Number(opt('--k'));
@@ -28,7 +28,7 @@ process.on('SIGTERM', () => {
   process.exit(130);
 });
 
-process.stderr.write(`fake run ${runId}: ${model} on ${task}, k=${k}, base ${opt('--base-url') ?? 'none'}\n`);
+process.stderr.write(`fake run ${runId}: ${model} on ${task}, k=${k}, base ${opt('--base-url') ?? 'none'}, skill ${opt('--skill-dir') ?? 'none'}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const turns = model === 'slow' || model === 'stubborn' ? 1000 : 3;
 for (let trial = 0; trial < k; trial++) {
@@ -54,7 +54,10 @@ for (let trial = 0; trial < k; trial++) {
       invalid: null,
       source: 'native',
     });
-    process.stderr.write(`${task} trial ${trial} turn ${turn}\n`);
+    // The real CLI's plain progress line for the same event (the dashboard drops it: shown once).
+    process.stderr.write(
+      `[task 1/1 ${task} · trial ${trial + 1}/${k} · turn ${turn}/${turns}] execute_command echo step-${turn} -> exit 0\n`,
+    );
   }
   log({ type: 'trial_end', trial, status: 'passed', passed: true, score: 1, turns });
 }

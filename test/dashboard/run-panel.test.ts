@@ -2,6 +2,8 @@
  * The run panel's server side with a stand-in CLI (fake-cli.mjs): a run streams its output and events
  * live over SSE, only one runs at a time, and cancel stops the process (SIGKILL when SIGTERM is ignored).
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunState } from '../../src/dashboard/run-manager.js';
 import type { Dashboard } from '../../src/dashboard/server.js';
@@ -57,13 +59,41 @@ describe('run panel (server side)', () => {
     expect(logs[0]).toBe(
       `$ agent-bench run --model fast --tasks debug_python_v1 --k 2 --results-dir ${fixtures.dir} --base-url http://127.0.0.1:9/v1`,
     );
-    expect(logs).toContain('debug_python_v1 trial 1 turn 3');
+    expect(logs).toContain('fake summary: done');
+    // The CLI's per-event progress lines are not repeated: the events themselves are shown.
+    expect(logs.filter((l) => l.includes('execute_command'))).toEqual([]);
     const trials = stream.events
       .filter((e) => e.event === 'trial')
       .map((e) => (e.data as { event: { type: string } }).event.type);
     expect(trials.filter((t) => t === 'trial_end')).toHaveLength(2);
     // The run id the CLI chose was learned from its first event.
     expect(lastRun(stream.events)?.cli_run_id).toMatch(/^fake-\d+$/);
+    await stream.close();
+  });
+
+  it('passes an existing skill folder as one argv element, and refuses anything else', async () => {
+    const skill = join(fixtures.dir, '..', 'my skill; rm -rf ~');
+    mkdirSync(skill);
+    writeFileSync(join(fixtures.dir, '..', 'plain.txt'), 'x');
+    const refused = async (skill_dir: unknown) => {
+      const res = await start({ model: 'fast', task: 'all', k: 1, skill_dir });
+      expect(res.status).toBe(400);
+      return JSON.parse(res.body).error as string;
+    };
+    expect(await refused(join(fixtures.dir, '..', 'missing'))).toMatch(/does not exist$/);
+    expect(await refused(join(fixtures.dir, '..', 'plain.txt'))).toMatch(/is not a folder$/);
+    expect(await refused('relative/dir')).toMatch(/absolute path/);
+    expect(await refused('--help')).toMatch(/absolute path/);
+    expect(await refused(7)).toMatch(/folder path/);
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    const res = await start({ model: 'fast', task: 'all', k: 1, skill_dir: skill });
+    expect(res.status).toBe(202);
+    expect((JSON.parse(res.body).run as RunState).command.slice(-4, -2)).toEqual(['--skill-dir', skill]);
+    await stream.waitFor((e) => lastRun(e)?.status === 'succeeded');
+    const logs = stream.events.filter((e) => e.event === 'log').map((e) => (e.data as { line: string }).line);
+    // The fake CLI got the whole path as one argument (no shell split it at the space or ran the `rm`).
+    expect(logs.some((l) => l.endsWith(`skill ${skill}`))).toBe(true);
+    expect(existsSync(skill)).toBe(true);
     await stream.close();
   });
 

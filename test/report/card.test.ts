@@ -12,8 +12,10 @@ describe('model card', () => {
     const { loaded } = await fixtureSummaries();
     const card = buildCard(loaded, LLAMA);
     if (card === null) throw new Error('no card');
-    expect(card.totals).toMatchObject({ tasks: 3, passed_tasks: 0, trials: 5, tamper: 1 });
-    expect(card.failures.map((f) => f.task)).toEqual(['debug_python_v1', 'landing_page_v1', 'tdd_order_v1']);
+    // tdd_order_v1 is still running: shown in the task table, but no failure and not in the totals.
+    expect(card.totals).toMatchObject({ tasks: 2, suite: 3, passed_tasks: 0, tamper: 1 });
+    expect(card.cells.map((c) => c.task)).toContain('tdd_order_v1');
+    expect(card.failures.map((f) => f.task)).toEqual(['debug_python_v1', 'landing_page_v1']);
     const debug = card.failures[0];
     expect(debug?.missed.map((m) => m.flag)).toEqual([
       'error_interpret',
@@ -27,12 +29,35 @@ describe('model card', () => {
     expect(card.weaknesses.some((w) => w.startsWith('Reliability'))).toBe(true);
   });
 
-  it('takes its tier from computeTiers', async () => {
+  it('takes its tier from computeTiers, judged on the tasks run, and says "2/3 tasks run" once', async () => {
     const { loaded } = await fixtureSummaries();
     const llama = buildCard(loaded, LLAMA);
-    // llama's tdd run is still running, so the tier rules call it incomplete.
-    expect(llama?.tier?.label).toBe('no tier (incomplete)');
-    expect(llama?.tier?.reasons.join(' ')).toContain('tdd_order_v1 is running');
+    if (llama === null) throw new Error('no card');
+    // llama's tdd run is still running: not judged, so the tier stands on the two tasks it finished.
+    expect(llama.tier?.label).toBe('Tier 3: drives tools but misses outcomes');
+    expect(llama.tier?.reasons.join(' ')).toContain('tdd_order_v1 is running');
+    const md = renderCardMarkdown(llama);
+    expect(md).toContain('0/2 tasks pass^k (2/3 tasks run)');
+    expect(md.split('2/3 tasks run').length - 1).toBe(1);
+    const html = renderCardHtml(llama);
+    expect(html.split('2/3 tasks run').length - 1).toBe(1);
+  });
+
+  it('--tasks limits the card (and its tier) to those tasks', async () => {
+    const { loaded } = await fixtureSummaries();
+    const card = buildCard(loaded, QWEN, ['debug_python_v1', 'landing_page_v1']);
+    if (card === null) throw new Error('no card');
+    expect(card.cells.map((c) => c.task)).toEqual(['debug_python_v1', 'landing_page_v1']);
+    expect(card.totals).toMatchObject({ tasks: 2, suite: 2 });
+    expect(card.failures).toEqual([]); // its one failure, tdd_order_v1, is outside the card
+    expect(card.radar.axes.map((a) => a.id)).not.toContain('task:tdd_order_v1');
+    expect(card.tier?.label).toMatch(/^Tier 1/);
+    // A task it never ran is no failure: the card says it ran 2 of 3.
+    const wider = buildCard(loaded, QWEN, ['debug_python_v1', 'landing_page_v1', 'never_run_v1']);
+    expect(wider?.totals).toMatchObject({ tasks: 2, suite: 3, passed_tasks: 2 });
+    expect(wider?.failures).toEqual([]);
+    expect(renderCardMarkdown(wider as NonNullable<typeof wider>)).toContain('(2/3 tasks run)');
+    expect(buildCard(loaded, QWEN, ['never_run_v1'])).toBeNull();
   });
 
   it('shows a strong model its strengths and no failures beyond the one it has', async () => {

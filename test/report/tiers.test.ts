@@ -37,6 +37,7 @@ describe('computeTiers', () => {
         reasons: [],
         totalClearTimeSec: 20,
         tasksPassed: 2,
+        tasksRun: 2,
         suiteSize: 2,
         outcomeOnlyTasks: [],
         validToolCallRate: 1,
@@ -55,12 +56,12 @@ describe('computeTiers', () => {
     expect(row?.reasons[0]).toBe('b: outcome reached, not pass^k (process flags: p:observed 33%)');
   });
 
-  it('tier 3 when fewer than half the trials make a valid tool call (refused calls do not count)', () => {
+  it('tier 4 when fewer than half the trials make a valid tool call (refused calls do not count)', () => {
     const [row] = computeTiers([
       result({ task: 'a', model: 'm', trials: [NO_TOOLS, { ...NO_TOOLS, calls: 'invalid' }, PASS] }),
       result({ task: 'b', model: 'm', trials: [NO_TOOLS, NO_TOOLS, PASS] }),
     ]);
-    expect(row).toMatchObject({ tier: 3, totalClearTimeSec: 20 });
+    expect(row).toMatchObject({ tier: 4, totalClearTimeSec: 20 });
     expect(row?.validToolCallRate).toBeCloseTo(2 / 6);
     expect(row?.reasons[0]).toBe('valid tool call in 33% of trials');
   });
@@ -70,8 +71,8 @@ describe('computeTiers', () => {
       result({ task: 'a', model: 'm', trials: [NO_TOOLS, OUTCOME_ONLY, OUTCOME_ONLY, NO_TOOLS] }),
     ]);
     expect(row?.validToolCallRate).toBe(0.5);
-    expect(row?.tier).toBe(3); // outcome in 2 of 4 trials is not "most": tier 3 for the outcome, not for tools
-    expect(row?.reasons[0]).toBe('drives tools but misses the outcome in most trials of: a');
+    expect(row?.tier).toBe(3); // outcome in 2 of 4 trials is not "most": tier 3 for the outcome, not 4 for tools
+    expect(row?.reasons[0]).toBe('misses the outcome in most trials of: a');
   });
 
   it('a model that drives tools but misses an outcome in most trials is tier 3, and the notes name the task', () => {
@@ -80,25 +81,44 @@ describe('computeTiers', () => {
       result({ task: 'b', model: 'm', trials: [MISS, MISS, OUTCOME_ONLY] }),
     ]);
     expect(row).toMatchObject({ tier: 3, validToolCallRate: 1, outcomeOnlyTasks: [] });
-    expect(row?.reasons).toEqual(['drives tools but misses the outcome in most trials of: b']);
+    expect(row?.reasons).toEqual(['misses the outcome in most trials of: b']);
   });
 
-  it('never tiers a model on a subset: a missing task makes it incomplete', () => {
+  it('judges a model on the tasks it ran: a task not run is no failure, and is said once by count', () => {
     const rows = computeTiers([
       result({ task: 'a', model: 'full', trials: [PASS] }),
       result({ task: 'b', model: 'full', trials: [PASS] }),
+      result({ task: 'c', model: 'full', trials: [PASS] }),
       result({ task: 'a', model: 'partial', trials: [PASS] }),
     ]);
-    expect(rows.map((r) => [r.model, r.tier])).toEqual([
-      ['full', 1],
-      ['partial', null],
+    expect(rows.map((r) => [r.model, r.tier, r.tasksPassed, r.tasksRun, r.suiteSize])).toEqual([
+      ['full', 1, 3, 3, 3],
+      ['partial', 1, 1, 1, 3],
     ]);
-    expect(rows[1]?.reasons).toEqual(['incomplete: no result for b']);
+    expect(rows[1]?.reasons).toEqual(['1/3 tasks run']);
+    expect(tiersMarkdown(rows, ['a', 'b', 'c'])).toContain(
+      '| 1 full discipline | partial | 10s | 1/1 | 0 | 100% | 1/3 tasks run |',
+    );
   });
 
-  it('the suite can name a task no model ran: then every model is incomplete', () => {
+  it('a task a model failed still counts against it; a task it did not run does not', () => {
+    const [row] = computeTiers(
+      [result({ task: 'a', model: 'm', trials: three(PASS) }), result({ task: 'b', model: 'm', trials: three(MISS) })],
+      ['a', 'b', 'c', 'd'],
+    );
+    expect(row).toMatchObject({ tier: 3, tasksPassed: 1, tasksRun: 2, suiteSize: 4 });
+    expect(row?.reasons).toEqual(['misses the outcome in most trials of: b', '2/4 tasks run']);
+  });
+
+  it('the suite can name a task no model ran: tiers stand on the tasks run', () => {
     const rows = computeTiers([result({ task: 'a', model: 'm', trials: [PASS] })], ['a', 'z']);
-    expect(rows[0]).toMatchObject({ tier: null, suiteSize: 2, reasons: ['incomplete: no result for z'] });
+    expect(rows[0]).toMatchObject({ tier: 1, tasksRun: 1, suiteSize: 2, reasons: ['1/2 tasks run'] });
+  });
+
+  it('no tier when the model ran no suite task', () => {
+    const rows = computeTiers([result({ task: 'a', model: 'm', trials: [PASS] })], ['z']);
+    expect(rows[0]).toMatchObject({ tier: null, tasksRun: 0, totalClearTimeSec: null, reasons: ['0/1 tasks run'] });
+    expect(tiersMarkdown(rows, ['z'])).toContain('| — none run | m |');
   });
 
   it('uses the newest result per (task, model); a newer unfinished run makes the task incomplete', () => {
@@ -115,7 +135,7 @@ describe('computeTiers', () => {
     });
     expect(computeTiers([old, fixed, running])[0]).toMatchObject({
       tier: null,
-      reasons: ['incomplete: the newest run of a is interrupted'],
+      reasons: ['0/1 tasks run', 'not judged: the newest run of a is interrupted'],
     });
   });
 
@@ -126,7 +146,7 @@ describe('computeTiers', () => {
     expect(row).toMatchObject({ validToolCallRate: 1, tier: 2, outcomeOnlyTasks: ['a'] });
     const [allErrors] = computeTiers([result({ task: 'a', model: 'm', trials: [{ status: 'error' }] })]);
     expect(allErrors).toMatchObject({ tier: null, validToolCallRate: null });
-    expect(allErrors?.reasons).toEqual(['incomplete: every trial of a was a harness error']);
+    expect(allErrors?.reasons).toEqual(['0/1 tasks run', 'not judged: every trial of a was a harness error']);
   });
 
   it('a tampered trial never counts as reaching the outcome', () => {
@@ -144,7 +164,7 @@ describe('computeTiers', () => {
     expect(row?.tier).toBe(3);
   });
 
-  it('orders by tier, then clear time (unknown last), then name; incomplete models last', () => {
+  it('orders by tier, then tasks run, then clear time (unknown last), then name; no tier last', () => {
     const rows = computeTiers([
       result({ task: 'a', model: 'slow', trials: [{ ...PASS, elapsedSec: 50 }] }),
       result({ task: 'a', model: 'fast', trials: [{ ...PASS, elapsedSec: 5 }] }),
@@ -152,13 +172,16 @@ describe('computeTiers', () => {
       result({ task: 'a', model: 'mid', trials: [OUTCOME_ONLY] }),
       result({ task: 'a', model: 'none', trials: [NO_TOOLS] }),
       result({ task: 'a', model: 'gone', trials: [], k: 1, status: 'running' }),
+      result({ task: 'a', model: 'both', trials: [{ ...PASS, elapsedSec: 50 }] }),
+      result({ task: 'b', model: 'both', trials: [{ ...PASS, elapsedSec: 50 }] }),
     ]);
     expect(rows.map((r) => `${r.tier}:${r.model}`)).toEqual([
+      '1:both',
       '1:b-tie',
       '1:fast',
       '1:slow',
       '2:mid',
-      '3:none',
+      '4:none',
       'null:gone',
     ]);
   });
@@ -251,7 +274,7 @@ describe('tiers output', () => {
     for (const line of TIER_DEFINITIONS.split('\n')) expect(md).toContain(line);
     expect(md).toContain('| 1 full discipline | qwen3:8b | 10s | 1/1 | 0 | 100% |  |');
     expect(md).toContain(
-      '| 3 cannot drive tools | weird\\|name | — | 0/1 | 0 | 0% | valid tool call in 0% of trials |',
+      '| 4 cannot drive tools | weird\\|name | — | 0/1 | 0 | 0% | valid tool call in 0% of trials |',
     );
   });
 
@@ -290,7 +313,7 @@ describe('agent-bench report tiers', () => {
       await tiersCommand({ resultsDir: dir, format: 'json', tasks: 'a,b', write: (t) => void out.push(t) });
       expect(JSON.parse(out.join(''))).toMatchObject({
         suite: ['a', 'b'],
-        models: [{ model: 'm', tier: null }],
+        models: [{ model: 'm', tier: 1, tasksRun: 1, suiteSize: 2, reasons: ['1/2 tasks run'] }],
       });
       await expect(tiersCommand({ resultsDir: dir, format: 'html' })).rejects.toThrow(UsageError);
     } finally {

@@ -37,6 +37,8 @@ export interface RadarOptions extends CommonOptions {
 export interface CardOptions extends CommonOptions {
   model: string;
   format: string;
+  /** Comma-separated task ids the card covers (default: every task with results). */
+  tasks?: string;
 }
 
 export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {
@@ -72,8 +74,14 @@ export async function reportRadarCommand(o: RadarOptions): Promise<void> {
 
 export async function reportCardCommand(o: CardOptions): Promise<void> {
   const format = oneOf('--format', o.format, ['html', 'md']);
-  const card = buildCard(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr), o.model);
-  if (card === null) throw new UsageError(`no results for model ${o.model} in ${o.resultsDir}`);
+  const tasks = o.tasks === undefined ? undefined : splitList(o.tasks);
+  if (tasks !== undefined && tasks.length === 0)
+    throw new UsageError('--tasks takes comma-separated task ids (got none)');
+  const card = buildCard(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr), o.model, tasks);
+  if (card === null)
+    throw new UsageError(
+      `no results for model ${o.model} in ${o.resultsDir}${tasks === undefined ? '' : ` for tasks ${tasks.join(', ')}`}`,
+    );
   await emit(o, format === 'md' ? renderCardMarkdown(card) : renderCardHtml(card));
 }
 
