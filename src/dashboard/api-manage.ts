@@ -27,7 +27,11 @@ export async function postHide(req: IncomingMessage, res: ServerResponse, ctx: M
   sendJson(res, 200, { file: body.file, hidden: body.hidden });
 }
 
-export async function postDelete(req: IncomingMessage, res: ServerResponse, ctx: ManageContext): Promise<void> {
+export async function postDelete(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ManageContext,
+): Promise<void> {
   let file: string;
   try {
     ({ file } = await knownFile(req, ctx));
@@ -48,7 +52,10 @@ export async function postDelete(req: IncomingMessage, res: ServerResponse, ctx:
 }
 
 /** The request's `file`, which must be a results file the index has read (never a path from outside). */
-async function knownFile(req: IncomingMessage, ctx: ManageContext): Promise<{ file: string; hidden: boolean }> {
+async function knownFile(
+  req: IncomingMessage,
+  ctx: ManageContext,
+): Promise<{ file: string; hidden: boolean }> {
   const o = (await readJsonBody(req)) as Record<string, unknown> | null;
   const file = typeof o === 'object' && o !== null ? o.file : undefined;
   const hidden = typeof o === 'object' && o !== null ? o.hidden : undefined;

@@ -9,8 +9,8 @@ import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
 import { type ResultSummary, withoutCredentials } from '../report/summary.js';
 import type { TrialRecord } from '../results/trial.js';
 import { listArtifacts } from './artifacts.js';
-import { BASE_HEADERS, sendError, sendJson } from './http-util.js';
 import type { DashboardState } from './dashboard-state.js';
+import { BASE_HEADERS, sendError, sendJson } from './http-util.js';
 import type { ResultIndex } from './result-index.js';
 
 export interface ReadContext {

@@ -1,6 +1,7 @@
 /** The run panel's routes: start and cancel (state-changing, guarded by the server), and the live stream. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAbsolute, join } from 'node:path';
 import { EVENTS_FILE } from '../results/layout.js';
 import { currentSize, tailEvents } from './event-tail.js';

@@ -6,7 +6,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const STATE_FILE = '.dashboard.json';
+const STATE_FILE = '.dashboard.json';
 
 interface StoredState {
   hidden: string[];

@@ -183,7 +183,7 @@ export type RunManager = ReturnType<typeof createRunManager>;
  * src/run/progress.ts). The panel shows those events from events.jsonl already, so the echo is
  * dropped: each event appears once. Notes, warnings and the summary are kept.
  */
-export function isEventEcho(line: string): boolean {
+function isEventEcho(line: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes, when the child forces them
   const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
   return /^\[task \d+\/\d+ \S+ · trial \d+\/\d+(?: · turn \d+\/\d+)?\] /.test(plain);

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
+import { postDelete, postHide } from './api-manage.js';
 import {
   getCompare,
   getIndex,
@@ -17,7 +18,6 @@ import {
   type ReadContext,
   radarModels,
 } from './api-read.js';
-import { postDelete, postHide } from './api-manage.js';
 import { getEvents, postCancel, postRun, type RunContext } from './api-run.js';
 import { createDashboardState } from './dashboard-state.js';
 import { loadStatic, sendArtifact, sendAsset, sendIndex } from './files.js';

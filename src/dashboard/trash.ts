@@ -6,13 +6,14 @@
 import { lstat, mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
-export const TRASH_DIR = '.trash';
+const TRASH_DIR = '.trash';
 
 export class TrashError extends Error {}
 
 /** Moves `<resultsDir>/<name>` into the trash folder and returns its path there, relative to resultsDir. */
 export async function moveToTrash(resultsDir: string, name: string): Promise<string> {
-  if (name !== basename(name) || name.startsWith('.')) throw new TrashError(`not a results file name: ${name}`);
+  if (name !== basename(name) || name.startsWith('.'))
+    throw new TrashError(`not a results file name: ${name}`);
   const source = join(resultsDir, name);
   const info = await lstat(source).catch(() => null);
   // A link is not moved: the file it points to is not ours to move, and the link is not a result.

@@ -14,7 +14,7 @@ export type NodeLlamaCpp = typeof import('node-llama-cpp');
  * package.json (a global install's sibling packages are not on its resolution path), at the version
  * package.json pins as an optional dependency.
  */
-export function nodeLlamaCppInstallCommand(): string {
+function nodeLlamaCppInstallCommand(): string {
   const root = packageRoot();
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     optionalDependencies?: Record<string, string>;

@@ -10,7 +10,7 @@ export function renderMatrix(m: Matrix, format: MatrixFormat): string {
 }
 
 export const MATRIX_FOOTNOTE = [
-  'Newest result per (task, model). ✅ pass^k: all k trials passed · mean turns per trial · mean model+tool time per trial.',
+  'Newest result per (task, model). ✓ pass^k: all k trials passed · mean turns per trial · mean model+tool time per trial.',
   '✗ score (n of k=K trials): not every trial passed; score is the mean trial score (0..1) over the n trials run;',
   'early-stopped = the run stopped at its first failed trial (--early-stop), so its score comes from fewer than k trials.',
   'Compare cells only at the same k and early stop setting. Markers: running / interrupted / error = the run did not complete;',

@@ -81,12 +81,12 @@ function toCell(s: ResultSummary): MatrixCell {
 }
 
 /**
- * `✅ pass^k · N turns · time` when all k passed, `✗ score (n of k=K trials[, early-stopped])`
+ * `✓ pass^k · N turns · time` when all k passed, `✗ score (n of k=K trials[, early-stopped])`
  * otherwise, plus markers.
  */
 function cellText(c: Omit<MatrixCell, 'text'>): string {
   const main = c.pass_all_k
-    ? `✅ pass^${c.k} · ${c.avg_turns} turns · ${formatDuration(c.mean_elapsed_sec)}`
+    ? `✓ pass^${c.k} · ${c.avg_turns} turns · ${formatDuration(c.mean_elapsed_sec)}`
     : `✗ ${c.score.toFixed(2)} (${c.score_basis})`;
   const marks: string[] = [];
   if (c.status !== 'complete') marks.push(c.status);

@@ -22,7 +22,7 @@ export interface Word {
 type ControlOp = ';' | '&' | '&&' | '||' | '|' | '\n' | '(' | ')';
 type RedirectOp = '<' | '>' | '>>' | '>|' | '<>' | '<&' | '>&' | '&>' | '&>>' | '<<' | '<<-' | '<<<';
 
-export interface Redirect {
+interface Redirect {
   op: RedirectOp;
   /** The explicit descriptor (`2>`), or null. */
   fd: number | null;

@@ -109,7 +109,7 @@ function unwrapEnv(words: Word[]): { rest: Word[]; chdir: string | null } {
 }
 
 /** `NAME=value` before a program: an environment assignment, not the program. */
-export function isAssignment(word: Word): boolean {
+function isAssignment(word: Word): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word.text);
 }
 

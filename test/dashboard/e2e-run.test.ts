@@ -105,7 +105,9 @@ describe('a run started from the dashboard, with the real runner', () => {
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-real-run.png') });
     await page.locator('#run-status[data-status="succeeded"]').waitFor({ timeout: 5 * 60_000 });
     const log = (await page.locator('#run-log').textContent()) ?? '';
-    expect(log).toContain(`[${task.id} · trial 0] trial ended: passed`);
+    expect(log).toContain(`[${task.id} · trial 1] trial ended: passed`);
+    // The panel links to the result the run wrote.
+    await page.locator('#run-result a.result-link', { hasText: 'pass^1' }).waitFor();
     await page.click('#tabs button[data-view="matrix"]');
     await page.locator(`button.cell[aria-label="${task.id} × ${MODEL}"]`, { hasText: 'pass^1' }).waitFor();
     await page.close();

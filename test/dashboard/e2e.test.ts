@@ -71,7 +71,7 @@ describe('dashboard in Chromium', () => {
   it('opens the full transcript of each trial when a cell is clicked', async () => {
     const page = await open();
     await page.click(`button.cell[aria-label="debug_python_v1 × ${LLAMA}"]`);
-    const first = page.locator('details.trial[data-trial="0"]');
+    const first = page.locator('details.trial[data-trial="1"]');
     await first.locator('.turn').first().waitFor();
     const text = (await first.textContent()) ?? '';
     expect(text).toContain('I will run the tests.');
@@ -81,7 +81,7 @@ describe('dashboard in Chromium', () => {
     expect(text).toContain('modified test_main.py (not allowed)');
     expect(text).toContain('✗ file_read (process)');
     // Trials load on demand: the third is fetched when it is opened.
-    const third = page.locator('details.trial[data-trial="2"]');
+    const third = page.locator('details.trial[data-trial="3"]');
     expect(await third.locator('.turn').count()).toBe(0);
     await third.locator('summary').first().click();
     await third.locator('.turn').first().waitFor();
@@ -97,7 +97,7 @@ describe('dashboard in Chromium', () => {
   it('shows model-written transcript text as text', async () => {
     const page = await open();
     await page.click('button.cell[aria-label^="debug_python_v1 × <img"]');
-    const trial = page.locator('details.trial[data-trial="0"]');
+    const trial = page.locator('details.trial[data-trial="1"]');
     await trial.locator('.turn').first().waitFor();
     expect(await trial.locator('.say').first().textContent()).toBe(
       '<script>window.__pwned = 2</script> reading',
@@ -109,7 +109,7 @@ describe('dashboard in Chromium', () => {
   });
 
   it('renders an HTML artifact in a sandboxed iframe that cannot reach the dashboard', async () => {
-    const page = await open(`#cell=${LANDING}&trial=0`);
+    const page = await open(`#cell=${LANDING}&trial=1`);
     const iframe = page.locator('iframe.artifact');
     await iframe.waitFor();
     expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts');
@@ -195,13 +195,129 @@ describe('dashboard in Chromium', () => {
     const lines = await page.locator('#run-log li').allTextContents();
     expect(lines[0]).toMatch(/^\$ agent-bench run --model slow --tasks tdd_order_v1 --k 1 /);
     expect(
-      lines.some((l) => /\[tdd_order_v1 · trial 0 · turn 1\] execute_command echo step-1 → exit 0/.test(l)),
+      lines.some((l) => /\[tdd_order_v1 · trial 1 · turn 1\] execute_command echo step-1 → exit 0/.test(l)),
     ).toBe(true);
+    // Each event once: the CLI's own progress line for it is not repeated beside it.
+    expect(lines.filter((l) => l.includes('echo step-1'))).toHaveLength(1);
     expect(await page.locator('#run-start').isDisabled()).toBe(true);
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-run.png'), fullPage: true });
+    await page.screenshot({ path: '/tmp/dash-run.png', fullPage: true });
     await page.click('#run-cancel');
     await page.locator('#run-status[data-status="cancelled"]').waitFor();
     expect(await page.locator('#run-status').textContent()).toContain('cancelled from the dashboard');
+    // The fake CLI writes no results file: the panel says so instead of linking to one.
+    await page.locator('#run-result', { hasText: 'This run wrote no results file.' }).waitFor();
+    await page.close();
+  });
+
+  it('refuses a skill folder that does not exist before starting anything', async () => {
+    const page = await open('#view=run');
+    await page.locator('#run-model option[value="fast"]').waitFor({ state: 'attached' });
+    await page.selectOption('#run-model', 'fast');
+    await page.fill('#run-skill-dir', join(fixtures.dir, 'no-such-skill'));
+    await page.click('#run-start');
+    await page.locator('#run-status', { hasText: 'Not started' }).waitFor();
+    expect(await page.locator('#run-status').textContent()).toContain('does not exist');
+    await page.close();
+  });
+});
+
+const cellLabels = (page: Page) =>
+  page
+    .locator('#matrix button.cell')
+    .evaluateAll((cells) =>
+      cells.map((c) => (c as unknown as { getAttribute(n: string): string }).getAttribute('aria-label')),
+    );
+const columns = async (page: Page) => (await page.locator('#matrix thead th').allTextContents()).slice(1);
+const rows = (page: Page) => page.locator('#matrix tbody th').allTextContents();
+
+describe('matrix filters, sort, hide and run comparison in Chromium', () => {
+  it('filters to failures, by model, task and flag', async () => {
+    const page = await open();
+    await page.waitForSelector('#matrix button.cell');
+    await page.check('#filter-failures');
+    expect(await page.locator('#matrix .verdict.pass').count()).toBe(0);
+    expect(await page.locator('#matrix button.cell').count()).toBe(5);
+    expect(await page.locator('#matrix-count').textContent()).toBe('5 of 8 cells shown');
+    await page.selectOption('#filter-model', LLAMA);
+    expect(await cellLabels(page)).toEqual([
+      `debug_python_v1 × ${LLAMA}`,
+      `landing_page_v1 × ${LLAMA}`,
+      `tdd_order_v1 × ${LLAMA}`,
+    ]);
+    await page.selectOption('#filter-model', '');
+    await page.selectOption('#filter-task', 'tdd_order_v1');
+    expect(await rows(page)).toEqual(['tdd_order_v1']);
+    await page.selectOption('#filter-task', '');
+    // A flag with failures only: the cells where that flag was missed, with its reach rate shown.
+    await page.selectOption('#filter-flag', 'self_verify');
+    expect(await cellLabels(page)).toEqual([`debug_python_v1 × ${EVIL}`, `debug_python_v1 × ${LLAMA}`]);
+    expect(await page.locator('#matrix button.cell').first().textContent()).toContain('self_verify 0%');
+    await page.screenshot({ path: '/tmp/dash-filter.png', fullPage: true });
+    await page.uncheck('#filter-failures');
+    expect(await page.locator('#matrix button.cell').count()).toBe(4);
+    await page.close();
+  });
+
+  it('sorts rows and columns by score and by time per trial', async () => {
+    const page = await open();
+    await page.waitForSelector('#matrix button.cell');
+    await page.selectOption('#matrix-sort', 'score-asc');
+    expect(await columns(page)).toEqual([EVIL, LLAMA, QWEN, 'gemma3:4b-it-q4_K_M']);
+    await page.selectOption('#matrix-sort', 'score-desc');
+    expect(await columns(page)).toEqual(['gemma3:4b-it-q4_K_M', QWEN, LLAMA, EVIL]);
+    expect(await rows(page)).toEqual(['tdd_order_v1', 'landing_page_v1', 'debug_python_v1']);
+    await page.selectOption('#matrix-sort', 'time-desc');
+    expect(await columns(page)).toEqual(['gemma3:4b-it-q4_K_M', QWEN, LLAMA, EVIL]);
+    expect(await rows(page)).toEqual(['tdd_order_v1', 'debug_python_v1', 'landing_page_v1']);
+    await page.selectOption('#matrix-sort', 'time-asc');
+    expect(await columns(page)).toEqual([EVIL, LLAMA, QWEN, 'gemma3:4b-it-q4_K_M']);
+    await page.screenshot({ path: '/tmp/dash-sort.png', fullPage: true });
+    await page.close();
+  });
+
+  it("shows a run's sampling settings and server, and compares two runs of one cell", async () => {
+    const page = await open();
+    await page.click(`button.cell[aria-label="debug_python_v1 × ${QWEN}"]`);
+    const facts = page.locator('#run-facts');
+    await facts.waitFor();
+    const text = (await facts.textContent()) ?? '';
+    expect(text).toContain('temperature 0 · no seed');
+    expect(text).toContain('llama-server b1234');
+    expect(text).toContain('context 32768 tokens');
+    await facts.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/dash-settings.png' });
+    await page.click('#detail button[data-compare]');
+    const table = page.locator('#run-compare table');
+    await table.waitFor();
+    const score = await table.locator('tr', { hasText: 'score' }).first().locator('td').allTextContents();
+    expect(score).toEqual(['1.00 (3 of k=3 trials)', '0.88 (2 of k=3 trials, early-stopped)']);
+    expect(
+      await table.locator('tr.differs', { hasText: 'flag self_verify' }).locator('td').allTextContents(),
+    ).toEqual(['100%', '50%']);
+    expect(await table.locator('tr', { hasText: 'tokens' }).count()).toBe(1);
+    await page.locator('#run-compare').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/dash-compare.png', fullPage: true });
+    await page.close();
+  });
+
+  it('hides a run (the cell falls back to the run before it) and shows it again', async () => {
+    const page = await open();
+    const cell = page.locator(`button.cell[aria-label="debug_python_v1 × ${QWEN}"]`);
+    expect(await cell.textContent()).toContain('✓ pass^3');
+    await cell.click();
+    await page.click('#run-hide');
+    await page.locator('#hidden-runs summary', { hasText: '1 hidden run(s)' }).waitFor();
+    expect(await cell.textContent()).toContain('✗ 0.88');
+    // Still hidden after a reload: it is remembered in the results folder.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await cell.textContent()).toContain('✗ 0.88');
+    await page.click('#hidden-runs summary');
+    await page.screenshot({ path: '/tmp/dash-hidden.png', fullPage: true });
+    await page.click('#hidden-runs button');
+    await page.locator('#hidden-runs').waitFor({ state: 'hidden' });
+    expect(await cell.textContent()).toContain('✓ pass^3');
     await page.close();
   });
 });

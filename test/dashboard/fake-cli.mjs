@@ -28,7 +28,9 @@ process.on('SIGTERM', () => {
   process.exit(130);
 });
 
-process.stderr.write(`fake run ${runId}: ${model} on ${task}, k=${k}, base ${opt('--base-url') ?? 'none'}, skill ${opt('--skill-dir') ?? 'none'}\n`);
+process.stderr.write(
+  `fake run ${runId}: ${model} on ${task}, k=${k}, base ${opt('--base-url') ?? 'none'}, skill ${opt('--skill-dir') ?? 'none'}\n`,
+);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const turns = model === 'slow' || model === 'stubborn' ? 1000 : 3;
 for (let trial = 0; trial < k; trial++) {

@@ -32,7 +32,8 @@ interface Row {
   newest: boolean;
   hidden: boolean;
 }
-const index = async (): Promise<Row[]> => JSON.parse((await raw(dash.port, 'GET', '/api/index')).body).results;
+const index = async (): Promise<Row[]> =>
+  JSON.parse((await raw(dash.port, 'GET', '/api/index')).body).results;
 const newestFiles = async () => (await index()).filter((r) => r.newest).map((r) => r.file);
 
 describe('hide and delete runs', () => {
@@ -44,7 +45,9 @@ describe('hide and delete runs', () => {
     expect(rows.find((r) => r.file === NEW)).toMatchObject({ hidden: true, newest: false });
     // The cell now shows the run before it.
     expect(rows.find((r) => r.file === OLD)).toMatchObject({ hidden: false, newest: true });
-    expect(JSON.parse(readFileSync(join(fixtures.dir, '.dashboard.json'), 'utf8'))).toEqual({ hidden: [NEW] });
+    expect(JSON.parse(readFileSync(join(fixtures.dir, '.dashboard.json'), 'utf8'))).toEqual({
+      hidden: [NEW],
+    });
 
     await dash.close();
     dash = await startTestDashboard({ resultsDir: fixtures.dir });

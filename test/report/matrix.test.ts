@@ -13,13 +13,13 @@ describe('matrix', () => {
     // Two runs of (debug, qwen): the older failed, the newer passed 3/3.
     const debugQwen = cellAt(m, 'debug_python_v1', QWEN);
     expect(debugQwen?.run_id).toBe('20250102T100000000Z-0002');
-    expect(debugQwen?.text).toBe('✅ pass^3 · 5.33 turns · 11s');
+    expect(debugQwen?.text).toBe('✓ pass^3 · 5.33 turns · 11s');
     expect(cellAt(m, 'tdd_order_v1', QWEN)?.text).toBe('✗ 0.89 (3 of k=3 trials)');
     expect(cellAt(m, 'debug_python_v1', LLAMA)?.text).toBe('✗ 0.17 (3 of k=3 trials) (tamper ×1)');
     expect(cellAt(m, 'tdd_order_v1', LLAMA)?.text).toBe('✗ 0.67 (1 of k=3 trials) (running)');
     // --early-stop: the score comes from the one trial that ran, and says so.
     expect(cellAt(m, 'debug_python_v1', EVIL)?.text).toBe('✗ 0.25 (1 of k=3 trials, early-stopped)');
-    expect(cellAt(m, 'debug_python_v1', GEMMA)?.text).toBe('✅ pass^1 · 5 turns · 10s †');
+    expect(cellAt(m, 'debug_python_v1', GEMMA)?.text).toBe('✓ pass^1 · 5 turns · 10s †');
     expect(cellAt(m, 'landing_page_v1', GEMMA)).toBeUndefined();
   });
 

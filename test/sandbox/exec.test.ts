@@ -162,8 +162,13 @@ describe.sequential('output space', () => {
     try {
       // `yes` fills its (soon deleted) output file and dies; `sleep` keeps the file open.
       await tiny.runCommand('(yes; sleep 300) & sleep 1', 10_000);
-      const next = await tiny.runCommand('echo hello', 10_000);
+      await tiny.workspaceChanges();
+      const next = await tiny.runCommand('echo hello; touch seen.txt', 10_000);
       expect(next.stderr).toMatch(/output space is full/);
+      // The turn's snapshot comes back all the same (there is no room to keep it for the next).
+      expect((await tiny.workspaceChanges()).paths).toEqual(['seen.txt']);
+      await tiny.runCommand('rm seen.txt', 10_000);
+      expect((await tiny.workspaceChanges()).paths).toEqual(['seen.txt']);
       await tiny.reset();
       const after = await tiny.runCommand('echo hello', 10_000);
       expect(after).toMatchObject({ stdout: 'hello\n', stderr: '' });

@@ -103,19 +103,21 @@ describe('WorkspaceView', () => {
   it('asks for a change list against the listing it holds, and applies it', () => {
     const view = new WorkspaceView(['skill']);
     expect(view.request(false)).toMatchObject({ base: null, rehash: false, skip: ['skill'] });
-    expect(view.apply(parseListing(listing('full a1 4', file('a', SHA_A), ['d', 'd', '493']))).ok).toBe(true);
+    expect(view.apply(parseListing(listing('full a1 4', file('a', SHA_A), ['d', 'd', '493'])), 0).ok).toBe(
+      true,
+    );
     expect(view.upToDate).toBe(true);
     expect(view.request(true)).toMatchObject({ base: 'a1', rehash: true });
     view.look();
-    view.apply(parseListing(listing('delta a1 a2 2', file('b', SHA_B), ['-', 'a'])));
+    view.apply(parseListing(listing('delta a1 a2 2', file('b', SHA_B), ['-', 'a'])), 0);
     expect([...view.listing().keys()]).toEqual(['b', 'd']);
     expect(view.request(false).base).toBe('a2');
   });
 
   it('refuses a change list against a listing it does not hold', () => {
     const view = new WorkspaceView([]);
-    view.apply(parseListing(listing('full a1 0', ['d', 'd', '493'])));
-    const r = view.apply(parseListing(listing('delta a0 a2 0', ['-', 'd'])));
+    view.apply(parseListing(listing('full a1 0', ['d', 'd', '493'])), 0);
+    const r = view.apply(parseListing(listing('delta a0 a2 0', ['-', 'd'])), 0);
     expect(r).toMatchObject({ ok: false });
     expect([...view.listing().keys()]).toEqual(['d']);
   });
@@ -123,43 +125,43 @@ describe('WorkspaceView', () => {
   it('is out of date after any other exec, and after a failed walk', () => {
     const view = new WorkspaceView([]);
     expect(view.upToDate).toBe(false);
-    view.apply(parseListing(listing('full a1 0')));
+    view.apply(parseListing(listing('full a1 0')), 0);
     expect(view.upToDate).toBe(true);
     view.outdate();
     expect(view.upToDate).toBe(false);
-    expect(view.apply(parseListing(Buffer.from('failed too slow\n')))).toEqual({
+    expect(view.apply(parseListing(Buffer.from('failed too slow\n')), 0)).toEqual({
       ok: false,
       reason: 'too slow',
     });
     expect(view.upToDate).toBe(false);
   });
 
-  it('reports the net change of each look, across several snapshots, sorted, with their time', () => {
+  it('reports the net change of each look, across several snapshots, sorted, with the time they cost', () => {
     const view = new WorkspaceView([]);
-    view.apply(parseListing(listing('full a1 5', file('keep', SHA_A), file('tmp', SHA_A))));
+    view.apply(parseListing(listing('full a1 5', file('keep', SHA_A), file('tmp', SHA_A))), 5);
     expect(view.look()).toEqual({ paths: ['keep', 'tmp'], snapshotMs: 5 });
     // Two commands in one turn: z created, then tmp removed, keep changed and changed back.
-    view.apply(parseListing(listing('delta a1 a2 1', file('z', SHA_A), file('keep', SHA_B))));
-    view.apply(parseListing(listing('delta a2 a3 2', ['-', 'tmp'], file('keep', SHA_A))));
+    view.apply(parseListing(listing('delta a1 a2 1', file('z', SHA_A), file('keep', SHA_B))), 1);
+    view.apply(parseListing(listing('delta a2 a3 2', ['-', 'tmp'], file('keep', SHA_A))), 2);
     expect(view.look()).toEqual({ paths: ['tmp', 'z'], snapshotMs: 3 });
     expect(view.look()).toEqual({ paths: [], snapshotMs: 0 });
     // A full listing (after one was lost) is diffed against what was held; a mode change counts.
-    view.apply(parseListing(listing('full a9 1', file('keep', SHA_A, 0o755))));
+    view.apply(parseListing(listing('full a9 1', file('keep', SHA_A, 0o755))), 0);
     expect(view.look().paths).toEqual(['keep', 'z']);
   });
 
   it('gives listings that later snapshots leave as they were', () => {
     const view = new WorkspaceView([]);
-    view.apply(parseListing(listing('full a1 0', file('a', SHA_A))));
+    view.apply(parseListing(listing('full a1 0', file('a', SHA_A))), 0);
     const before = view.listing();
-    view.apply(parseListing(listing('delta a1 a2 0', file('a', SHA_B), ['d', 'b', '493'])));
+    view.apply(parseListing(listing('delta a1 a2 0', file('a', SHA_B), ['d', 'b', '493'])), 0);
     expect(before).toEqual(new Map([['a', { kind: 'file', sha256: SHA_A, size: 1, mode: 0o644 }]]));
     expect([...view.listing().keys()]).toEqual(['a', 'b']);
   });
 
   it('starts from nothing after a reset', () => {
     const view = new WorkspaceView([]);
-    view.apply(parseListing(listing('full a1 0', ['d', 'd', '493'])));
+    view.apply(parseListing(listing('full a1 0', ['d', 'd', '493'])), 0);
     view.clear();
     expect(view.request(false).base).toBeNull();
     expect(view.listing().size).toBe(0);

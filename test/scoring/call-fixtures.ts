@@ -1,5 +1,6 @@
 /** Tool-call logs for scoring tests. */
 import type { ProcessLog, ToolCallLog } from '../../src/results/trial.js';
+import type { Word } from '../../src/scoring/shell-words.js';
 
 export function shell(
   command: string,
@@ -92,4 +93,15 @@ export function proc(
     removed: [],
     renamed_to: [],
   };
+}
+
+/** A traced argv as the words the runner detectors take: every word literal, as the trace gives it. */
+export function argvWords(...argv: string[]): Word[] {
+  return argv.map((text) => ({
+    text,
+    pattern: text.replace(/[\\*?[\]{}]/g, '\\$&'),
+    dynamic: false,
+    quoted: false,
+    substitutions: [],
+  }));
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandBraces, hasGlob, operandPaths } from '../../src/scoring/operands.js';
-import { parseCommandLine } from '../../src/scoring/shell-commands.js';
-import { tokenize } from '../../src/scoring/shell-words.js';
+import { tokenize, type Word } from '../../src/scoring/shell-words.js';
+import { unwrap } from '../../src/scoring/shell-wrappers.js';
 
 const words = (src: string): string[] =>
   tokenize(src).flatMap((t) =>
@@ -63,39 +62,17 @@ describe('tokenize', () => {
   });
 });
 
-describe('operands', () => {
-  it('expands braces, leaves single groups and escaped braces alone', () => {
-    expect(expandBraces('a{b,c{d,e}}f')).toEqual(['abf', 'acdf', 'acef']);
-    expect(expandBraces('{x}')).toEqual(['{x}']);
-    expect(expandBraces('\\{a,b}')).toEqual(['\\{a,b}']);
-  });
-
-  it('tells globs from quoted stars', () => {
-    expect(hasGlob('*.py')).toBe(true);
-    expect(hasGlob('\\*.py')).toBe(false);
-    expect(hasGlob('[ab].py')).toBe(true);
-    const [quoted] = tokenize("'*.py'");
-    if (quoted?.kind !== 'word') throw new Error('no word');
-    expect(operandPaths(quoted.word, '/w')).toEqual([{ glob: false, path: '/w/*.py' }]);
-  });
-});
-
-describe('parseCommandLine', () => {
-  it('tracks cd for the commands after it, not out of subshells', () => {
-    const cmds = parseCommandLine('cd a; (cd b; ls); ls; cd; ls', '/workspace');
-    expect(cmds.filter((c) => c.argv[0]?.text === 'ls').map((c) => c.cwd)).toEqual([
-      '/workspace/a/b',
-      '/workspace/a',
-      null,
-    ]);
-  });
+describe('unwrap', () => {
+  const argv = (src: string): Word[] => tokenize(src).flatMap((t) => (t.kind === 'word' ? [t.word] : []));
 
   it('strips wrappers down to the program', () => {
-    const [cmd] = parseCommandLine(
-      'sudo -E env -u X Y=2 nice -n 5 timeout -s KILL 30 stdbuf -oL python3 t.py',
-      '/w',
+    const unwrapped = unwrap(
+      argv('sudo -E env -u X Y=2 nice -n 5 timeout -s KILL 30 stdbuf -oL python3 t.py'),
     );
-    expect(cmd?.argv.map((w) => w.text)).toEqual(['python3', 't.py']);
-    expect(parseCommandLine('command -v pytest', '/w')).toEqual([]);
+    expect(unwrapped.kind === 'program' ? unwrapped.argv.map((w) => w.text) : unwrapped).toEqual([
+      'python3',
+      't.py',
+    ]);
+    expect(unwrap(argv('command -v pytest'))).toEqual({ kind: 'none' });
   });
 });

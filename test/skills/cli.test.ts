@@ -2,7 +2,7 @@
  * The skill parts of the command line: task selection with --skill-dir and --skill-ab, manifest
  * errors as exit 2 before any container starts, and `skill init` on a sample folder.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/commands/run.js';
@@ -100,9 +100,10 @@ describe('skill init', () => {
       id: 'skill_run_v1_thumbs',
       goal: expect.stringMatching(/^TODO/),
       required_reads: ['skill/SKILL.md', 'skill/data/photos.csv', 'skill/docs/style.md'],
+      // In the order SKILL.md names them.
       required_commands: [
-        { pattern: 'publish\\.sh', exit_code: 0 },
         { pattern: 'thumbs\\.py', exit_code: 0 },
+        { pattern: 'publish\\.sh', exit_code: 0 },
       ],
       expected_artifacts: ['output/thumbs.json'],
       allowed_writes: ['output/**'],
@@ -113,14 +114,87 @@ describe('skill init', () => {
     expect(loadSkill(dir).spec.commands).toHaveLength(2);
   });
 
-  it('does not overwrite a manifest without --force, and needs a SKILL.md', async () => {
+  it('does not overwrite a manifest without --force', async () => {
     const dir = sample();
     const quiet = { write: () => true };
     await skillInitCommand(dir, { force: false, stdout: quiet });
     await expect(skillInitCommand(dir, { force: false, stdout: quiet })).rejects.toThrow(/pass --force/);
     await expect(skillInitCommand(dir, { force: true, stdout: quiet })).resolves.toBeUndefined();
-    await expect(
-      skillInitCommand(skillFolder({ 'x.md': 'x' }), { force: false, stdout: quiet }),
-    ).rejects.toThrow(/no SKILL\.md/);
+  });
+
+  it('writes a reference_solution skeleton: the reads, then the scripts in SKILL.md order, then an answer', async () => {
+    const dir = sample();
+    await skillInitCommand(dir, { force: false, stdout: { write: () => true } });
+    const manifest = JSON.parse(readFileSync(join(dir, 'bench_manifest.json'), 'utf8'));
+    expect(manifest.reference_solution).toEqual([
+      { name: 'read_file', arguments: { path: 'skill/SKILL.md' } },
+      { name: 'read_file', arguments: { path: 'skill/data/photos.csv' } },
+      { name: 'read_file', arguments: { path: 'skill/docs/style.md' } },
+      // Documented in SKILL.md as a command line: replayed as documented.
+      {
+        name: 'execute_command',
+        arguments: {
+          command:
+            'python3 /workspace/skill/scripts/thumbs.py --in /workspace/skill/data/photos.csv --out /workspace/output/thumbs.json',
+        },
+      },
+      // Named only in prose: the bare script, marked for its arguments.
+      {
+        name: 'execute_command',
+        arguments: { command: 'sh /workspace/skill/scripts/publish.sh  # TODO: the arguments that solve the task' },
+      },
+      { text: expect.stringMatching(/^TODO: the final answer/), calls: [] },
+    ]);
+    // The skeleton loads as the oracle, so `validate --skill-dir` gets past its "no reference_solution" check.
+    expect(loadSkill(dir).spec.referenceSolution).toHaveLength(6);
+    expect(ids(select('all', [dir])).length).toBe(1);
+    const task = select('all', [dir])[0];
+    expect(task?.referenceSolution.length).toBeGreaterThan(0);
+    expect(manifest._todo.join('\n')).toMatch(/reference_solution: .*fill in each command marked "# TODO"/);
+  });
+
+  it('creates a missing folder and a SKILL.md template, and the starter manifest loads', async () => {
+    const dir = join(skillFolder({ 'SKILL.md': 'x' }), '..', 'brand-new', 'nested');
+    let out = '';
+    await skillInitCommand(dir, { force: false, stdout: { write: (s: string) => (out += s) } });
+    const doc = readFileSync(join(dir, 'SKILL.md'), 'utf8');
+    expect(doc).toMatch(/^# nested\n/);
+    expect(doc).toContain('TODO');
+    expect(out).toMatch(/created .*brand-new\/nested\n/);
+    expect(out).toMatch(/created .*nested\/SKILL\.md\n/);
+    expect(out).toMatch(/First write .*SKILL\.md/);
+    const skill = loadSkill(dir);
+    expect(skill.spec.referenceSolution).toEqual([
+      { calls: [{ name: 'read_file', arguments: { path: 'skill/SKILL.md' } }] },
+      { text: expect.stringMatching(/^TODO/), calls: [] },
+    ]);
+    // The template names no path, so nothing is proposed from it that a person did not write.
+    const manifest = JSON.parse(readFileSync(join(dir, 'bench_manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ required_commands: [], expected_artifacts: [] });
+  });
+
+  it('never replaces an existing SKILL.md, nor writes through a SKILL.md link', async () => {
+    const dir = skillFolder({ 'x.md': 'x' });
+    await skillInitCommand(dir, { force: false, stdout: { write: () => true } });
+    const template = readFileSync(join(dir, 'SKILL.md'), 'utf8');
+    writeFileSync(join(dir, 'SKILL.md'), '# mine\n\nRun `sh scripts/go.sh`.\n');
+    writeFileSync(join(dir, 'scripts-go.txt'), '');
+    await skillInitCommand(dir, { force: true, stdout: { write: () => true } });
+    expect(readFileSync(join(dir, 'SKILL.md'), 'utf8')).toBe('# mine\n\nRun `sh scripts/go.sh`.\n');
+    expect(template).not.toBe('# mine\n\nRun `sh scripts/go.sh`.\n');
+    const dangling = skillFolder({ 'x.md': 'x' });
+    const target = join(dangling, '..', 'elsewhere.md');
+    symlinkSync(target, join(dangling, 'SKILL.md'));
+    await expect(skillInitCommand(dangling, { force: false, stdout: { write: () => true } })).rejects.toThrow(
+      UsageError,
+    );
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('a path that is a file, or under one, is a usage error', async () => {
+    const file = join(skillFolder({ 'SKILL.md': 'x' }), 'SKILL.md');
+    const quiet = { force: false, stdout: { write: () => true } };
+    await expect(skillInitCommand(file, quiet)).rejects.toThrow(UsageError);
+    await expect(skillInitCommand(join(file, 'sub'), quiet)).rejects.toThrow(/cannot create the skill folder/);
   });
 });

@@ -1,8 +1,8 @@
 // The dashboard page: loads the results index once (summaries only), then each view renders from it.
-import { getJson } from './api.js';
+import { getJson, postJson } from './api.js';
 import { showCompare } from './compare.js';
 import { openCell } from './detail.js';
-import { byId } from './dom.js';
+import { byId, clear } from './dom.js';
 import { showFlags } from './flags.js';
 import { renderMatrix } from './matrix.js';
 import { showRadar } from './radar.js';
@@ -13,7 +13,7 @@ import { startRunPanel } from './run.js';
  *   trials_run: number, passed_trials: number, pass_all_k: boolean, pass_hat_k: number | null, score: number,
  *   avg_turns: number, elapsed_sec: number, tamper_detected_count: number, invalid_tool_call_count: number,
  *   early_stopped: boolean, score_basis: string, comparison: string, comparable: boolean, non_comparable_reasons: string[], started_at: string,
- *   updated_at: string, newest: boolean, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
+ *   updated_at: string, newest: boolean, hidden: boolean, usage: { prompt_tokens: number, completion_tokens: number }, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
  * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[] }} State
  */
 
@@ -29,10 +29,12 @@ async function loadIndex() {
   state.tasks = [...new Set(state.newest.map((r) => r.task_id))].sort();
   const trials = results.reduce((/** @type {number} */ n, /** @type {Summary} */ r) => n + r.trials_run, 0);
   const early = state.newest.filter((r) => r.early_stopped).length;
+  const hidden = results.filter((/** @type {Summary} */ r) => r.hidden).length;
   const settings = new Set(state.newest.map((r) => r.comparison));
   byId('subtitle').textContent =
     `${state.newest.length} result(s) shown · ${state.models.length} model(s) · ${state.tasks.length} task(s) · ` +
     `${results.length} file(s), ${trials} trial(s) · newest result per (task, model)` +
+    (hidden === 0 ? '' : ` · ${hidden} hidden run(s) left out`) +
     (early === 0 ? '' : ` · ${early} early-stopped (scores from fewer than k trials)`) +
     (settings.size < 2
       ? ''
@@ -51,20 +53,49 @@ function show(name) {
   render();
 }
 
+/** Hide / show again and move to trash: the server changes the folder's state, then every view re-reads it. */
+const actions = {
+  /** @param {string} file @param {boolean} hidden */
+  async hide(file, hidden) {
+    await act(() => postJson('/api/hide', { file, hidden }));
+    // The detail stays open so the run can be shown again from where it was hidden.
+    if (state.results.some((r) => r.file === file)) void openCell(state, file, null, actions);
+  },
+  /** @param {string} file */
+  async trash(file) {
+    if (await act(() => postJson('/api/delete', { file }))) clear(byId('detail'));
+  },
+};
+
+/** @param {() => Promise<unknown>} request */
+async function act(request) {
+  try {
+    await request();
+  } catch (err) {
+    byId('subtitle').textContent = `Not done: ${err instanceof Error ? err.message : String(err)}`;
+    return false;
+  }
+  await loadIndex();
+  render();
+  return true;
+}
+
 function render() {
-  if (view === 'matrix') renderMatrix(state, (file) => openCell(state, file, null));
+  if (view === 'matrix') renderMatrix(state, (file) => openCell(state, file, null, actions), actions.hide);
   if (view === 'flags') showFlags(state);
   if (view === 'radar') showRadar(state);
   if (view === 'compare') void showCompare(state);
 }
 
-/** Deep links: #view=run, or #cell=<results file>&trial=<n> opens that transcript (handy for screenshots). */
+/** Deep links: #view=run, or #cell=<results file>&trial=<n> (1-based, as shown) opens that transcript. */
 function followHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const cell = params.get('cell');
   const wanted = params.get('view') ?? (cell === null ? null : 'matrix');
   if (wanted !== null) show(wanted);
-  if (cell !== null) void openCell(state, cell, params.has('trial') ? Number(params.get('trial')) : null);
+  if (cell !== null) {
+    void openCell(state, cell, params.has('trial') ? Number(params.get('trial')) : null, actions);
+  }
 }
 
 let refreshTimer = 0;
@@ -90,5 +121,8 @@ try {
 }
 render();
 followHash();
-startRunPanel(refreshSoon);
+startRunPanel(refreshSoon, async (runId) => {
+  await loadIndex();
+  return state.results.filter((r) => r.run_id === runId);
+});
 document.body.dataset.ready = 'true';

@@ -54,7 +54,7 @@ function column(m, path) {
   const select = /** @type {HTMLSelectElement} */ (el('select', { 'aria-label': `trial of ${m.model}` }));
   const withFile = m.trials.filter((t) => t.artifacts.some((a) => a.path === path && !a.missing));
   for (const t of withFile)
-    append(select, el('option', { value: t.index }, `trial ${t.index} ${t.passed ? '✓' : '✗'}`));
+    append(select, el('option', { value: t.index }, `trial ${t.index + 1} ${t.passed ? '✓' : '✗'}`));
   const show = () => {
     clear(body);
     const trial = withFile.find((t) => String(t.index) === select.value);

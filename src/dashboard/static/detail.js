@@ -1,12 +1,22 @@
-// A clicked cell: the result's facts, its other runs, and one foldable transcript per trial (loaded on open).
+// A clicked cell: the result's facts and how it was run, hide / trash buttons, its other runs (each can
+// be compared with this one), and one foldable transcript per trial (loaded on open). Trials are
+// numbered from 1, as the CLI prints them (the results file's `index` is 0-based).
 import { getJson, q } from './api.js';
 import { append, byId, clear, duration, el, num } from './dom.js';
+import { renderRunCompare } from './run-compare.js';
+import { pairs, runFacts } from './run-facts.js';
 import { renderTranscript } from './transcript.js';
 
 /** @typedef {import('./app.js').State} State */
+/**
+ * @typedef {{ hide(file: string, hidden: boolean): Promise<void>, trash(file: string): Promise<void> }} RunActions
+ */
 
-/** @param {State} state @param {string} file @param {number | null} openTrial */
-export async function openCell(state, file, openTrial) {
+/**
+ * @param {State} state @param {string} file @param {number | null} openTrial 1-based, as shown
+ * @param {RunActions} actions
+ */
+export async function openCell(state, file, openTrial, actions) {
   const box = clear(byId('detail'));
   append(box, el('p', { class: 'muted' }, 'loading…'));
   let result;
@@ -47,11 +57,17 @@ export async function openCell(state, file, openTrial) {
         ['status', result.status + (result.error ? `: ${result.error}` : '')],
         ['comparable', result.comparable ? 'yes' : `no: ${result.non_comparable_reasons.join('; ')}`],
         ['run', `${result.run_id} · started ${result.started_at}`],
-        ['server', `${env.server?.kind ?? 'unknown'} ${env.server?.version ?? ''} ${env.base_url ?? ''}`],
         ['task version', result.task_version],
         ['file', file],
       ]),
     ),
+    el(
+      'details',
+      { class: 'panel', id: 'run-facts', open: true },
+      el('summary', {}, 'Sampling settings and server'),
+      el('div', { class: 'meta' }, ...pairs(runFacts(result.settings, env))),
+    ),
+    runButtons(state, file, actions),
   );
   const older = state.results
     .filter((r) => r.task_id === result.task_id && r.model === result.model && r.file !== file)
@@ -64,19 +80,49 @@ export async function openCell(state, file, openTrial) {
         { type: 'button', class: 'badge' },
         `${r.started_at} ${r.pass_all_k ? '✓' : `✗ ${r.score.toFixed(2)}`}`,
       );
-      link.addEventListener('click', () => void openCell(state, r.file, null));
-      append(list, link);
+      link.addEventListener('click', () => void openCell(state, r.file, null, actions));
+      const compare = el(
+        'button',
+        { type: 'button', class: 'small-button', 'data-compare': r.file },
+        'compare',
+      );
+      const mine = state.results.find((x) => x.file === file);
+      compare.addEventListener('click', () => {
+        if (mine !== undefined) renderRunCompare(byId('run-compare'), mine, r);
+        byId('run-compare').scrollIntoView({ block: 'nearest' });
+      });
+      append(list, el('span', { class: 'other-run' }, link, compare));
     }
     append(box, list);
   }
-  const wanted = openTrial ?? result.trials[0]?.index ?? null;
+  append(box, el('div', { id: 'run-compare' }));
+  const wanted = openTrial === null ? (result.trials[0]?.index ?? null) : openTrial - 1;
   for (const trial of result.trials) append(box, trialSection(file, trial, trial.index === wanted));
   box.scrollIntoView({ block: 'start' });
 }
 
-/** @param {[string, string][]} rows */
-function pairs(rows) {
-  return rows.flatMap(([k, v]) => [el('span', { class: 'muted' }, k), el('span', {}, v)]);
+/** Hide (or show again) and move-to-trash for the run on screen. @param {State} state @param {string} file @param {RunActions} actions */
+function runButtons(state, file, actions) {
+  const hidden = state.results.find((r) => r.file === file)?.hidden === true;
+  const hide = el(
+    'button',
+    { type: 'button', id: 'run-hide' },
+    hidden ? 'Show in the matrix again' : 'Hide this run',
+  );
+  hide.addEventListener('click', () => void actions.hide(file, !hidden));
+  const trash = el('button', { type: 'button', id: 'run-trash', class: 'danger' }, 'Move to trash…');
+  trash.addEventListener('click', () => {
+    if (confirm(`Move ${file} to the results folder's .trash/? (You can move it back by hand.)`)) {
+      void actions.trash(file);
+    }
+  });
+  return el(
+    'p',
+    { class: 'row' },
+    hide,
+    trash,
+    el('span', { class: 'small muted' }, hidden ? 'This run is hidden from the matrix.' : ''),
+  );
 }
 
 /**
@@ -92,14 +138,14 @@ function trialSection(file, t, open) {
   const summary = el(
     'summary',
     {},
-    `Trial ${t.index} `,
+    `Trial ${t.index + 1} `,
     verdict,
     ` · score ${num(t.score)} · ${t.turns} turns · ${duration(t.elapsed_sec)} (+${duration(t.harness_sec)} harness)`,
     t.tamper_detected ? el('span', { class: 'badge bad' }, '⚠ tamper') : null,
     t.failure_reason === null ? null : el('span', { class: 'muted' }, ` · ${t.failure_reason}`),
   );
   const body = el('div', { class: 'transcript' });
-  const details = el('details', { class: 'trial panel', 'data-trial': t.index, open }, summary, body);
+  const details = el('details', { class: 'trial panel', 'data-trial': t.index + 1, open }, summary, body);
   let loaded = false;
   const load = async () => {
     if (loaded || !(/** @type {HTMLDetailsElement} */ (details).open)) return;

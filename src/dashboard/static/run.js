@@ -14,8 +14,11 @@ const MAX_LINES = 5000;
 let current = null;
 let lastSeq = -1;
 
-/** @param {() => void} onResultsChanged */
-export function startRunPanel(onResultsChanged) {
+/**
+ * @param {() => void} onResultsChanged
+ * @param {(runId: string) => Promise<import('./app.js').Summary[]>} resultsOf the results files a run wrote
+ */
+export function startRunPanel(onResultsChanged, resultsOf) {
   void fillChoices();
   const form = byId('run-form');
   form.addEventListener('submit', (e) => {
@@ -38,7 +41,10 @@ export function startRunPanel(onResultsChanged) {
     }
     current = state;
     showState();
-    if (ended) onResultsChanged();
+    if (ended) {
+      onResultsChanged();
+      void showResults(resultsOf);
+    }
   });
   source.addEventListener('log', (e) => {
     const line = JSON.parse(/** @type {MessageEvent} */ (e).data);
@@ -86,8 +92,15 @@ async function start() {
   const model = /** @type {HTMLSelectElement} */ (byId('run-model')).value;
   const task = /** @type {HTMLSelectElement} */ (byId('run-task')).value;
   const k = Number(/** @type {HTMLSelectElement} */ (byId('run-k')).value);
+  const skillDir = /** @type {HTMLInputElement} */ (byId('run-skill-dir')).value.trim();
   try {
-    const { run } = await postJson('/api/run', { model, task, k });
+    const { run } = await postJson('/api/run', {
+      model,
+      task,
+      k,
+      skill_dir: skillDir === '' ? null : skillDir,
+    });
+    clear(byId('run-result'));
     current = run;
     showState();
   } catch (err) {
@@ -123,10 +136,38 @@ function showState() {
     : `${current.status}: ${what}${current.exit_code === null ? '' : ` · exit ${current.exit_code}`}${current.stop_reason === null ? '' : ` · ${current.stop_reason}`}`;
 }
 
+/**
+ * Links to what the run wrote, once it ended (the run id comes from its first event; a run that never
+ * started a trial wrote nothing).
+ * @param {(runId: string) => Promise<import('./app.js').Summary[]>} resultsOf
+ */
+async function showResults(resultsOf) {
+  const box = clear(byId('run-result'));
+  const runId = current?.cli_run_id ?? null;
+  const written = runId === null ? [] : await resultsOf(runId);
+  if (written.length === 0) {
+    append(box, el('span', { class: 'muted' }, 'This run wrote no results file.'));
+    return;
+  }
+  append(box, 'Results: ');
+  for (const r of written) {
+    append(
+      box,
+      el(
+        'a',
+        { href: `#cell=${encodeURIComponent(r.file)}`, class: 'result-link' },
+        `${r.task_id} × ${r.model}: ${r.pass_all_k ? `✓ pass^${r.k}` : `✗ ${r.score.toFixed(2)}`}`,
+      ),
+      ' ',
+    );
+  }
+}
+
 /** @param {LoggedEvent} l */
 function describe(l) {
   const e = l.event;
-  const where = `[${l.task} · trial ${e.trial}${typeof e.turn === 'number' ? ` · turn ${e.turn}` : ''}]`;
+  // Trials are numbered from 1 here, as the CLI prints them (events carry the 0-based index).
+  const where = `[${l.task} · trial ${Number(e.trial) + 1}${typeof e.turn === 'number' ? ` · turn ${e.turn}` : ''}]`;
   switch (e.type) {
     case 'trial_start':
       return `${where} trial started (${l.model})`;

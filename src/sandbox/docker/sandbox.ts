@@ -138,8 +138,10 @@ export class DockerSandbox implements Sandbox {
     if (!r.timedOut && cwdAfter !== null) this.currentCwd = cwdAfter;
     // A snapshot that failed here leaves the view out of date: the next look takes its own.
     const listing = snapshot === null ? null : parseListing(snapshot);
-    if (listing !== null && this.view.apply(listing).ok && listing.kind !== 'failed')
-      r.elapsedMs = Math.max(0, r.elapsedMs - listing.ms);
+    // The walk's time is the harness's, not the command's.
+    const walkMs = listing === null || listing.kind === 'failed' ? 0 : listing.ms;
+    if (listing !== null && this.view.apply(listing, walkMs).ok)
+      r.elapsedMs = Math.max(0, r.elapsedMs - walkMs);
     return { ...r, cwd, cwdAfter: this.currentCwd };
   }
 
@@ -187,9 +189,8 @@ export class DockerSandbox implements Sandbox {
   }
 
   async workspaceChanges(): Promise<WorkspaceChanges> {
-    const ms = this.view.upToDate ? 0 : await this.ownSnapshot(false);
-    const changes = this.view.look();
-    return { paths: changes.paths, snapshotMs: changes.snapshotMs + ms };
+    if (!this.view.upToDate) await this.ownSnapshot(false);
+    return this.view.look();
   }
 
   killAgentProcesses(): Promise<void> {
@@ -240,14 +241,12 @@ export class DockerSandbox implements Sandbox {
     await checkStarted(this.raw);
   }
 
-  /** A snapshot in an exec of its own, applied to the view; its time beyond what the walk reported. */
-  private async ownSnapshot(rehash: boolean): Promise<number> {
+  /** A snapshot in an exec of its own, applied to the view. */
+  private async ownSnapshot(rehash: boolean): Promise<void> {
     const started = performance.now();
     const listing = await runSnapshot(this.raw, this.view.request(rehash));
-    const applied = this.view.apply(listing);
+    const applied = this.view.apply(listing, Math.round(performance.now() - started));
     if (!applied.ok) throw new InfraError(`workspace snapshot failed: ${applied.reason}`);
-    const walked = listing.kind === 'failed' ? 0 : listing.ms;
-    return Math.max(0, Math.round(performance.now() - started) - walked);
   }
 
   private async managed(req: ManagedExecRequest): Promise<ManagedExecResult> {

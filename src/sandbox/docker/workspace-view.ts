@@ -38,8 +38,11 @@ export class WorkspaceView {
     this.current = false;
   }
 
-  /** Takes a snapshot's listing in; a failed one says why (the view stays out of date). */
-  apply(listing: SnapshotListing): { ok: true } | { ok: false; reason: string } {
+  /**
+   * Takes a snapshot's listing in, and `ms`, the harness time it cost (the next look reports
+   * it); a failed one says why (the view stays out of date).
+   */
+  apply(listing: SnapshotListing, ms: number): { ok: true } | { ok: false; reason: string } {
     if (listing.kind === 'failed') return { ok: false, reason: listing.reason };
     if (listing.kind === 'delta' && listing.base !== this.savedId)
       return {
@@ -60,7 +63,7 @@ export class WorkspaceView {
     }
     this.savedId = listing.id;
     this.current = true;
-    this.snapshotMs += listing.ms;
+    this.snapshotMs += ms;
     return { ok: true };
   }
 
