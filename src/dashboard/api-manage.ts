@@ -60,6 +60,7 @@ async function knownFile(
   const file = typeof o === 'object' && o !== null ? o.file : undefined;
   const hidden = typeof o === 'object' && o !== null ? o.hidden : undefined;
   if (typeof file !== 'string') throw new BodyError(400, 'file: a results file name is required');
+  if (hidden !== undefined && typeof hidden !== 'boolean') throw new BodyError(400, 'hidden: true or false');
   // Refreshes the index first, so a result written since the last page load is known.
   await ctx.index.summaries();
   if (!ctx.index.knows(file)) throw new BodyError(404, 'no such results file');

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
+import { paletteCss } from '../report/palette.js';
 import { artifactContentType } from './artifacts.js';
 import { BASE_HEADERS, sendError } from './http-util.js';
 import { confinedFile } from './security.js';
@@ -61,6 +62,11 @@ export async function loadStatic(dir: string, token: string): Promise<StaticFile
     if (type !== undefined && name !== 'index.html')
       assets.set(name, { type, body: await readFile(join(dir, name)) });
   }
+  // The series colours come from the reports' palette, so a model has the same colour in both.
+  assets.set('palette.css', {
+    type: 'text/css; charset=utf-8',
+    body: Buffer.from(paletteCss(':root', '--c')),
+  });
   const index = (await readFile(join(dir, 'index.html'), 'utf8')).replace('__SESSION_TOKEN__', token);
   return { index, assets };
 }

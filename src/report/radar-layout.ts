@@ -95,7 +95,12 @@ export function layoutRadar(data: RadarData, legend: readonly string[]): RadarLa
   const charts = groups.map((g) => chartAtOrigin(g.title, g.axes, data));
   const legendBoxes = legend.map((text) => ({ text, w: LEGEND_TEXT_X + textWidth(text) }));
   const width = Math.ceil(
-    Math.max(...charts.map((c) => c.bounds.w), ...legendBoxes.map((l) => l.w), 200) + 2 * MARGIN,
+    Math.max(
+      ...charts.map((c) => Math.max(c.bounds.w, textWidth(c.title))),
+      ...legendBoxes.map((l) => l.w),
+      200,
+    ) +
+      2 * MARGIN,
   );
 
   const labels: PlacedLabel[] = [];
@@ -174,7 +179,8 @@ function labelsAt(r: number, texts: readonly string[], angle: (k: number) => num
       lines: [ring.toFixed(2)],
       text: ring.toFixed(2),
       kind: 'ring',
-      box: { x: 4, y: -r * ring - 3 - 10, w: textWidth('0.00') * (10 / FONT_PX), h: 12 },
+      // Just inside each ring, right of the top spoke: clear of the top axis label outside the chart.
+      box: { x: 10, y: -r * ring + 2, w: textWidth('0.00') * (10 / FONT_PX), h: 12 },
     }),
   );
   return [...axisLabels, ...rings];

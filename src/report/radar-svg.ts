@@ -1,30 +1,29 @@
 /**
- * The radar chart as a standalone SVG string: deterministic (fixed rounding, no randomness, no dates),
- * every label XML-escaped, colours from the Okabe–Ito palette plus a dash pattern and a marker shape
- * per series so no reader depends on colour alone, and light/dark from prefers-color-scheme.
+ * The radar as a standalone SVG string: two charts (task outcomes, abilities) and a legend, placed by
+ * radar-layout.ts so no label is clipped or overlaps another. Deterministic (fixed rounding, no
+ * randomness, no dates), every label XML-escaped, colours from the shared palette plus a dash pattern
+ * and a marker shape per series so no reader depends on colour alone, light/dark from prefers-color-scheme.
  */
 import type { RadarData } from './axes.js';
 import { clip, escapeXml, fixed } from './format.js';
+import { paletteCss } from './palette.js';
+import { FONT_PX, layoutRadar, type PlacedLabel, RINGS } from './radar-layout.js';
 
 export const MAX_SERIES = 4;
 
-const W = 760;
-const CX = 380;
-const CY = 300;
-const R = 220;
-const RINGS = [0.25, 0.5, 0.75, 1];
 const DASHES = ['', '9 5', '2 4', '12 4 2 4'];
 const MARKERS = ['circle', 'square', 'triangle', 'diamond'] as const;
 /** Descending sizes, so tied vertices show as concentric marks instead of hiding each other. */
 const MARKER_SIZE = [7, 5.5, 4.5, 3.5];
 
 const STYLE = [
-  '.ab-radar{--bg:#ffffff;--fg:#1f2328;--muted:#57606a;--grid:#d0d7de;',
-  '--s0:#0072B2;--s1:#D55E00;--s2:#009E73;--s3:#CC79A7}',
-  '@media (prefers-color-scheme: dark){.ab-radar{--bg:#0d1117;--fg:#e6edf3;--muted:#8b949e;--grid:#30363d;',
-  '--s0:#56B4E9;--s1:#E69F00;--s2:#009E73;--s3:#CC79A7}}',
+  '.ab-radar{--bg:#ffffff;--fg:#1f2328;--muted:#57606a;--grid:#d0d7de}',
+  '@media (prefers-color-scheme: dark){.ab-radar{--bg:#0d1117;--fg:#e6edf3;--muted:#8b949e;--grid:#30363d}}',
+  paletteCss('.ab-radar', '--s').replace(/\n/g, ''),
   '.ab-radar .bg{fill:var(--bg)}.ab-radar .grid{fill:none;stroke:var(--grid);stroke-width:1}',
-  '.ab-radar text{fill:var(--fg);font:12px system-ui,-apple-system,"Segoe UI",sans-serif}',
+  // Monospace: the layout computes every label box from the character count.
+  `.ab-radar text{fill:var(--fg);font:${FONT_PX}px "DejaVu Sans Mono",monospace}`,
+  '.ab-radar .title{font-weight:bold}',
   '.ab-radar .ring{fill:var(--muted);font-size:10px}',
   '.ab-radar .area{stroke-width:2.5;stroke-linejoin:round;fill-opacity:0.08}',
   ...[0, 1, 2, 3].map((i) => `.ab-radar .s${i}{stroke:var(--s${i});fill:var(--s${i})}`),
@@ -32,50 +31,71 @@ const STYLE = [
   '.ab-radar .missing{fill:var(--bg);stroke-width:1.5}',
 ].join('');
 
+/** The legend line of each series: its name and which axes have no evidence. */
+export function legendTexts(data: RadarData): string[] {
+  return data.series.slice(0, MAX_SERIES).map((s) => `${clip(s.model, 60)}${naNote(s.values)}`);
+}
+
 export function renderRadarSvg(data: RadarData): string {
-  const n = data.axes.length;
   const series = data.series.slice(0, MAX_SERIES);
-  const height = 2 * CY + 30 + series.length * 22;
-  const at = (i: number, r: number): [number, number] => {
-    const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
-    return [CX + r * Math.cos(angle), CY + r * Math.sin(angle)];
-  };
+  const layout = layoutRadar(data, legendTexts(data));
+  const { width: W, height: H } = layout;
   const pt = ([x, y]: [number, number]): string => `${fixed(x, 2)},${fixed(y, 2)}`;
 
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ab-radar" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-labelledby="ab-radar-title">`,
-    `<title id="ab-radar-title">Radar of ${escapeXml(series.map((s) => s.model).join(', '))} over ${n} axes</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ab-radar" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="ab-radar-title">`,
+    `<title id="ab-radar-title">Radar of ${escapeXml(series.map((s) => s.model).join(', '))} over ${data.axes.length} axes</title>`,
     `<style>${STYLE}</style>`,
-    `<rect class="bg" x="0" y="0" width="${W}" height="${height}"/>`,
+    `<rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`,
   ];
-  for (const ring of RINGS) {
-    const points = data.axes.map((_, i) => pt(at(i, R * ring))).join(' ');
-    parts.push(`<polygon class="grid" points="${points}"/>`);
-    parts.push(
-      `<text class="ring" x="${fixed(CX + 4, 2)}" y="${fixed(CY - R * ring - 3, 2)}">${fixed(ring, 2)}</text>`,
-    );
-  }
-  data.axes.forEach((axis, i) => {
-    const [x, y] = at(i, R);
-    parts.push(`<line class="grid" x1="${CX}" y1="${CY}" x2="${fixed(x, 2)}" y2="${fixed(y, 2)}"/>`);
-    parts.push(
-      axisLabel(`${i + 1}. ${axis.label}`, at(i, R + 14), Math.cos(-Math.PI / 2 + (2 * Math.PI * i) / n)),
-    );
-  });
-  series.forEach((s, si) => {
-    const points = s.values.map((v, i) => pt(at(i, R * (v ?? 0)))).join(' ');
-    const dash = DASHES[si] === '' ? '' : ` stroke-dasharray="${DASHES[si]}"`;
-    parts.push(`<polygon class="area s${si}" points="${points}"${dash}/>`);
-    s.values.forEach((v, i) => {
-      parts.push(marker(si, at(i, R * (v ?? 0)), v === null));
+  for (const chart of layout.charts) {
+    const at = (k: number, r: number): [number, number] => [
+      chart.cx + r * Math.cos(chart.angle(k)),
+      chart.cy + r * Math.sin(chart.angle(k)),
+    ];
+    for (const ring of RINGS)
+      parts.push(
+        `<polygon class="grid" points="${chart.axes.map((_, k) => pt(at(k, chart.r * ring))).join(' ')}"/>`,
+      );
+    chart.axes.forEach((_, k) => {
+      const [x, y] = at(k, chart.r);
+      parts.push(
+        `<line class="grid" x1="${fixed(chart.cx, 2)}" y1="${fixed(chart.cy, 2)}" x2="${fixed(x, 2)}" y2="${fixed(y, 2)}"/>`,
+      );
     });
-    const ly = 2 * CY + 20 + si * 22;
-    parts.push(`<line class="area s${si}" x1="40" y1="${ly}" x2="84" y2="${ly}"${dash}/>`);
-    parts.push(marker(si, [62, ly], false));
-    parts.push(`<text x="96" y="${ly + 4}">${escapeXml(clip(s.model, 60))}${naNote(s.values)}</text>`);
+    series.forEach((s, si) => {
+      const value = (i: number): number | null => s.values[i] ?? null;
+      const dash = DASHES[si] === '' ? '' : ` stroke-dasharray="${DASHES[si]}"`;
+      const points = chart.axes.map((i, k) => pt(at(k, chart.r * (value(i) ?? 0)))).join(' ');
+      parts.push(`<polygon class="area s${si}" points="${points}"${dash}/>`);
+      chart.axes.forEach((i, k) => {
+        parts.push(marker(si, at(k, chart.r * (value(i) ?? 0)), value(i) === null));
+      });
+    });
+  }
+  for (const label of layout.labels) parts.push(text(label));
+  series.forEach((_, si) => {
+    const ly = layout.legendY[si] ?? 0;
+    const dash = DASHES[si] === '' ? '' : ` stroke-dasharray="${DASHES[si]}"`;
+    parts.push(`<line class="area s${si}" x1="20" y1="${ly}" x2="60" y2="${ly}"${dash}/>`);
+    parts.push(marker(si, [40, ly], false));
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/** A label in its box: lines centred on the box, first baseline one font size below its top. */
+function text(l: PlacedLabel): string {
+  const cls = l.kind === 'axis' || l.kind === 'legend' ? '' : ` class="${l.kind}"`;
+  const anchor = l.kind === 'axis' ? 'middle' : 'start';
+  const x = anchor === 'middle' ? l.box.x + l.box.w / 2 : l.box.x;
+  const size = l.kind === 'ring' ? 10 : FONT_PX;
+  const lines = l.lines.map(
+    (line, i) =>
+      `<tspan x="${fixed(x, 2)}" y="${fixed(l.box.y + size - 1 + i * (l.box.h / l.lines.length), 2)}">${escapeXml(line)}</tspan>`,
+  );
+  const tip = l.kind === 'axis' ? `<title>${escapeXml(l.text)}</title>` : '';
+  return `<text${cls} text-anchor="${anchor}">${tip}${lines.join('')}</text>`;
 }
 
 /** Which axes of a series have no evidence, by number: " · n/a: 3, 5" (" · no data" when none has any). */
@@ -83,13 +103,6 @@ function naNote(values: readonly (number | null)[]): string {
   const missing = values.flatMap((v, i) => (v === null ? [i + 1] : []));
   if (missing.length === 0) return '';
   return missing.length === values.length ? ' · no data' : ` · n/a: ${missing.join(', ')}`;
-}
-
-function axisLabel(text: string, [x, y]: [number, number], cos: number): string {
-  const anchor = Math.abs(cos) < 0.15 ? 'middle' : cos > 0 ? 'start' : 'end';
-  const dy = y < CY - R / 2 ? -2 : y > CY + R / 2 ? 10 : 4;
-  const shown = escapeXml(clip(text, 28));
-  return `<text x="${fixed(x, 2)}" y="${fixed(y + dy, 2)}" text-anchor="${anchor}"><title>${escapeXml(text)}</title>${shown}</text>`;
 }
 
 /** A filled marker per series (shape differs by series); an open circle at the centre for a missing value. */

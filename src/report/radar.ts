@@ -1,4 +1,4 @@
-/** `report radar`: a self-contained HTML page with the radar SVG, the axis legend and the value table. */
+/** `report radar`: a self-contained HTML page with the radar SVG (task and ability charts), the axis legend and the value table. */
 import type { RadarData } from './axes.js';
 import { escapeHtml, fixed } from './format.js';
 import { reportPage } from './html-page.js';
@@ -8,7 +8,7 @@ export function renderRadarHtml(data: RadarData, note = ''): string {
   const models = data.series.map((s) => s.model);
   const body = [
     `<h1>agent-bench radar</h1>`,
-    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes, each 0..1 (outer ring = 1 = best). ` +
+    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes in two charts (the outcome of each task, then the abilities), each 0..1 (outer ring = 1 = best). ` +
       `An open circle at the centre is n/a: no evidence for that axis (e.g. no tool call was made), never a 1. Newest result per (task, model).${note === '' ? '' : ` ${escapeHtml(note)}`}</p>`,
     renderRadarSvg(data),
     '<h2>Axes</h2>',

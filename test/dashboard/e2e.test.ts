@@ -3,6 +3,7 @@
  * names stay text), a transcript opens, an HTML artifact runs inside its sandboxed iframe without access
  * to the dashboard, and a run started from the panel streams its lines live. Screenshots go to test-output/.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ let dash: Dashboard;
 let models: ScriptedServer;
 let fixtures: ReturnType<typeof copyFixtures>;
 const LANDING = 'landing_page_v1__qwen3-8b-801dca__20250102T120000000Z-0004.json';
+const OLDER_QWEN = 'debug_python_v1__qwen3-8b-801dca__20250101T100000000Z-0001.json';
 
 beforeAll(async () => {
   fixtures = copyFixtures();
@@ -166,7 +168,13 @@ describe('dashboard in Chromium', () => {
     await page.waitForFunction(
       () => (globalThis as unknown as Win).document.querySelector('#radar-chart img')?.complete,
     );
-    expect(await img.evaluate((el) => (el as unknown as Img).naturalWidth)).toBe(760);
+    // The image decoded at the size the SVG declares (0 would mean it did not load).
+    const svg = await (
+      await fetch(`${dash.url}api/radar.svg?${(await img.getAttribute('src'))?.split('?')[1]}`)
+    ).text();
+    const declared = Number(/<svg[^>]* width="(\d+)"/.exec(svg)?.[1]);
+    expect(declared).toBeGreaterThan(0);
+    expect(await img.evaluate((el) => (el as unknown as Img).naturalWidth)).toBe(declared);
     await page.locator('#radar-values tbody tr').first().waitFor();
     expect(await page.locator('#radar-values tbody tr').count()).toBeGreaterThanOrEqual(10);
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-radar.png'), fullPage: true });
@@ -318,6 +326,27 @@ describe('matrix filters, sort, hide and run comparison in Chromium', () => {
     await page.click('#hidden-runs button');
     await page.locator('#hidden-runs').waitFor({ state: 'hidden' });
     expect(await cell.textContent()).toContain('✓ pass^3');
+    await page.close();
+  });
+
+  it('moves a run to the trash after asking, and it leaves the page', async () => {
+    const page = await open();
+    await page.click(`button.cell[aria-label="debug_python_v1 × ${QWEN}"]`);
+    const older = page.locator(`#detail button[data-compare="${OLDER_QWEN}"]`);
+    await older.waitFor();
+    // Open the older run, then trash it; the dialog must be accepted.
+    await page.locator('#detail .other-run button.badge').first().click();
+    await page.locator('#detail h2').waitFor();
+    await page.locator('#run-trash').waitFor();
+    expect(await page.locator('#detail .meta').first().textContent()).toContain(OLDER_QWEN);
+    page.once('dialog', (d) => void d.accept());
+    await page.click('#run-trash');
+    await page.locator('#detail h2').waitFor({ state: 'detached' });
+    expect(existsSync(join(fixtures.dir, '.trash', OLDER_QWEN))).toBe(true);
+    expect(existsSync(join(fixtures.dir, OLDER_QWEN))).toBe(false);
+    await page.click(`button.cell[aria-label="debug_python_v1 × ${QWEN}"]`);
+    await page.locator('#run-trash').waitFor();
+    expect(await page.locator('#detail .other-run').count()).toBe(0);
     await page.close();
   });
 });

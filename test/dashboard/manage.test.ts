@@ -93,6 +93,7 @@ describe('hide and delete runs', () => {
     }
     expect((await post('/api/delete', { file: ['x'] })).status).toBe(400);
     expect((await post('/api/delete', {})).status).toBe(400);
+    expect((await post('/api/hide', { file: NEW, hidden: 'no' })).status).toBe(400);
     expect(readFileSync(outside, 'utf8')).toBe('{"keep": true}');
     expect(readdirSync(fixtures.dir).sort()).toEqual(before);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildRadarData } from '../../src/report/axes.js';
+import { SERIES_LIGHT } from '../../src/report/palette.js';
 import { renderRadarHtml } from '../../src/report/radar.js';
-import { renderRadarSvg } from '../../src/report/radar-svg.js';
+import { layoutRadar } from '../../src/report/radar-layout.js';
+import { legendTexts, renderRadarSvg } from '../../src/report/radar-svg.js';
 import { summarizeResult } from '../../src/report/summary.js';
 import { buildResult } from '../fixtures/results-builder.js';
 import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
@@ -71,7 +73,7 @@ describe('radar axes', () => {
     const svg = renderRadarSvg(data);
     expect(xmlProblems(svg)).toEqual([]);
     const na = data.axes.flatMap((_a, i) => (data.series[0]?.values[i] === null ? [i + 1] : []));
-    expect(svg).toContain(`mute · n/a: ${na.join(', ')}</text>`);
+    expect(svg).toContain(`mute · n/a: ${na.join(', ')}</tspan>`);
     expect(svg).toContain('<title>n/a</title>');
     const html = renderRadarHtml(data);
     expect(html).toMatch(/<td>\d+\. Tamper-free<\/td><td class="num">n\/a<\/td>/);
@@ -123,11 +125,19 @@ describe('radar SVG', () => {
     const { summaries } = await fixtureSummaries();
     const data = buildRadarData(summaries, [QWEN]);
     const svg = renderRadarSvg(data);
-    // Centre (380, 300), radius 220: qwen's first axis (debug outcome) is 1, so its vertex is at (380, 80).
-    const area = /<polygon class="area s0" points="([^"]+)"/.exec(svg)?.[1] ?? '';
-    expect(area.split(' ')[0]).toBe('380.00,80.00');
+    const [tasks, abilities] = layoutRadar(data, legendTexts(data)).charts;
+    if (tasks === undefined || abilities === undefined) throw new Error('two charts expected');
+    // Two charts: the task outcomes, then the abilities, each with its own polygon per series.
+    expect(tasks.axes).toEqual([0, 1, 2]);
+    expect(abilities.axes[0]).toBe(3);
+    const areas = [...svg.matchAll(/<polygon class="area s0" points="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(areas).toHaveLength(2);
+    // qwen's first task axis (debug outcome) is 1: its vertex is straight above the centre, on the outer ring.
+    expect(areas[0]?.split(' ')[0]).toBe(`${tasks.cx.toFixed(2)},${(tasks.cy - tasks.r).toFixed(2)}`);
+    expect(tasks.cy + tasks.r).toBeLessThan(abilities.cy - abilities.r);
     expect(svg).toMatch(/prefers-color-scheme: dark/);
-    expect(svg).toContain('#0072B2'); // Okabe–Ito blue
+    expect(svg).toContain(`--s0:${SERIES_LIGHT[0]}`); // Okabe–Ito blue, from the shared palette
+    expect(SERIES_LIGHT[0]).toBe('#0072b2');
   });
 
   it('draws each series with its own dash pattern and marker shape, and missing values as open circles', async () => {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportCardCommand, reportMatrixCommand, reportRadarCommand } from '../../src/cli/commands/report.js';
-import { renderPng } from '../../src/report/png.js';
+import type { RadarData } from '../../src/report/axes.js';
+import { CHROMIUM_ARGS, renderPng } from '../../src/report/png.js';
+import { renderRadarHtml } from '../../src/report/radar.js';
 import { InfraError, UsageError } from '../../src/util/errors.js';
 import { FIXTURE_DIR, LLAMA, QWEN } from '../fixtures/results-set.js';
 
@@ -83,6 +85,78 @@ describe('agent-bench report', () => {
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     // Width 1040 px at scale 1, read from the IHDR chunk.
     expect(bytes.readUInt32BE(16)).toBe(1040);
+  });
+
+  it('card --tasks limits the card to those tasks; tasks not run are counted, not failed', async () => {
+    const md = capture();
+    await reportCardCommand({
+      resultsDir: FIXTURE_DIR,
+      model: QWEN,
+      format: 'md',
+      tasks: 'debug_python_v1, landing_page_v1,never_run_v1',
+      stdout: md.stream,
+    });
+    expect(md.text()).toContain('2/2 tasks pass^k (2/3 tasks run)');
+    expect(md.text()).not.toContain('tdd_order_v1');
+    await expect(
+      reportCardCommand({ resultsDir: FIXTURE_DIR, model: QWEN, format: 'md', tasks: 'never_run_v1' }),
+    ).rejects.toThrow(/no results for model qwen3:8b .* for tasks never_run_v1/);
+    await expect(
+      reportCardCommand({ resultsDir: FIXTURE_DIR, model: QWEN, format: 'md', tasks: ' , ' }),
+    ).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('radar labels, as Chromium draws them, stay inside the view box and apart', async () => {
+    const tasks = Array.from({ length: 16 }, (_, i) =>
+      i % 2 === 0 ? `skill_run_v1_imitate_dashboard_variant_${i}` : `tdd_order_v${i}`,
+    );
+    const axes = [
+      ...tasks.map((t) => ({ id: `task:${t}`, label: t, formula: 'f' })),
+      ...[
+        'Process discipline',
+        'Reliability',
+        'No tool hallucination',
+        'Finishes on its own',
+        'Token economy',
+      ].map((label) => ({ id: label, label, formula: 'f' })),
+    ];
+    const data: RadarData = {
+      axes,
+      series: ['hf.co/unsloth/Qwen3-30B-A3B-Instruct-2507-GGUF:Q4_K_XL', 'llama3.2:3b'].map((model, m) => ({
+        model,
+        values: axes.map((_, i) => ((i + m) % 5) / 4),
+      })),
+    };
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1040, height: 800 } });
+      await page.setContent(renderRadarHtml(data), { waitUntil: 'load' });
+      const found = await page.evaluate(() => {
+        const svg = document.querySelector('svg.ab-radar') as SVGSVGElement;
+        const view = svg.viewBox.baseVal;
+        const boxes = [...svg.querySelectorAll('text')].map((t) => {
+          const b = t.getBBox();
+          return { text: t.textContent ?? '', x: b.x, y: b.y, w: b.width, h: b.height };
+        });
+        return { view: { w: view.width, h: view.height }, boxes };
+      });
+      expect(found.boxes.length).toBeGreaterThan(axes.length);
+      const outside = found.boxes.filter(
+        (b) => b.x < 0 || b.y < 0 || b.x + b.w > found.view.w || b.y + b.h > found.view.h,
+      );
+      expect(outside.map((b) => b.text)).toEqual([]);
+      // Glyph boxes include the font's ascent and descent, so lines of one label touch: compare labels.
+      const clashes = found.boxes.flatMap((a, i) =>
+        found.boxes
+          .slice(i + 1)
+          .filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1)
+          .map((b) => `${a.text} / ${b.text}`),
+      );
+      expect(clashes).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('--png without a browser fails with one clear infrastructure error (exit 3)', async () => {
