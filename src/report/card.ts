@@ -125,7 +125,9 @@ export function buildCard(
 
 /** " (3/16 tasks run)" when the model ran only part of the card's suite, else nothing. */
 export function runNote(card: ModelCard): string {
-  return card.totals.tasks < card.totals.suite ? ` (${tasksRunNote(card.totals.tasks, card.totals.suite)})` : '';
+  return card.totals.tasks < card.totals.suite
+    ? ` (${tasksRunNote(card.totals.tasks, card.totals.suite)})`
+    : '';
 }
 
 function failureOf(cell: MatrixCell, r: ResultFile): CardFailure {

@@ -36,7 +36,7 @@ export interface PlacedLabel {
   kind: 'axis' | 'ring' | 'title' | 'legend';
 }
 
-export interface ChartLayout {
+interface ChartLayout {
   title: string;
   cx: number;
   cy: number;
@@ -85,7 +85,7 @@ export function wrapLabel(text: string, width = WRAP): string[] {
   return lines.length === 0 ? [''] : lines;
 }
 
-export const textWidth = (line: string): number => [...line].length * CHAR_W;
+const textWidth = (line: string): number => [...line].length * CHAR_W;
 
 export function layoutRadar(data: RadarData, legend: readonly string[]): RadarLayout {
   const groups = [

@@ -21,10 +21,16 @@ const INTERPRETERS: readonly [RegExp, string][] = [
 /** A line that starts like a command: an interpreter, a relative or absolute path. */
 const COMMAND_START = /^(?:sh|bash|python3?|node|perl|ruby|\.\.?\/|\/|scripts\/|bin\/)/;
 
-export function referenceSkeleton(doc: string, reads: readonly string[], scripts: readonly string[]): SkeletonTurn[] {
+export function referenceSkeleton(
+  doc: string,
+  reads: readonly string[],
+  scripts: readonly string[],
+): SkeletonTurn[] {
   return [
     ...reads.map((path): SkeletonTurn => ({ name: 'read_file', arguments: { path } })),
-    ...scripts.map((p): SkeletonTurn => ({ name: 'execute_command', arguments: { command: commandFor(doc, p) } })),
+    ...scripts.map(
+      (p): SkeletonTurn => ({ name: 'execute_command', arguments: { command: commandFor(doc, p) } }),
+    ),
     { text: 'TODO: the final answer (what was done, and where the results are).', calls: [] },
   ];
 }
@@ -32,7 +38,12 @@ export function referenceSkeleton(doc: string, reads: readonly string[], scripts
 function commandFor(doc: string, script: string): string {
   const documented = doc
     .split('\n')
-    .map((line) => line.trim().replace(/^\$\s+/, '').replace(/^`+|`+$/g, ''))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\$\s+/, '')
+        .replace(/^`+|`+$/g, ''),
+    )
     .find((line) => COMMAND_START.test(line) && line.includes(script.slice(script.lastIndexOf('/') + 1)));
   if (documented !== undefined) return documented;
   const interpreter = INTERPRETERS.find(([ext]) => ext.test(script))?.[1] ?? 'sh';

@@ -34,7 +34,7 @@ export function proposeManifest(folder: SkillFolder, folderName: string): Propos
       ? 'required_commands: SKILL.md names no script of the folder; add regular expressions for the commands that must run.'
       : 'required_commands: each matches the script by name; add the arguments that matter (e.g. "make_report\\\\.sh\\\\s+.*--title\\\\s+\\\\S+"), and exit_code where the step must succeed.',
     outputs.length === 0
-      ? 'expected_artifacts: SKILL.md names no output path; list the files the agent must produce.'
+      ? 'expected_artifacts: SKILL.md names no output path; list the files the agent must produce. Until the manifest checks an outcome (expected_artifacts, artifact_checks or harness_checks), validate fails its reference solution: process flags such as no_tool_hallucination count only with an outcome.'
       : 'expected_artifacts: check the proposed outputs; add artifact_checks on their content.',
     'stubs: list the scripts that are slow, costly or need the network (rendering, image generation, uploads), with the outputs they create.',
     'reference_solution: a skeleton that reads the files and runs the scripts above; fill in each command marked "# TODO" with the arguments that solve the task, and the final answer, so `agent-bench validate --skill-dir DIR` can prove the manifest satisfiable.',

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadStatic } from '../../src/dashboard/files.js';
 import type { RadarData } from '../../src/report/axes.js';
 import { paletteCss, SERIES_DARK, SERIES_LIGHT } from '../../src/report/palette.js';
 import {
@@ -143,8 +144,16 @@ describe('one palette and drawable glyphs', () => {
     expect(paletteCss(':root', '--c')).toContain(`:root{--c0:${SERIES_LIGHT[0]};`);
   });
 
+  it('the dashboard serves that palette as /static/palette.css', async () => {
+    const files = await loadStatic(STATIC, 'token');
+    const css = files.assets.get('palette.css');
+    expect(css?.type).toMatch(/^text\/css/);
+    expect(css?.body.toString()).toBe(paletteCss(':root', '--c'));
+    for (const c of [...SERIES_LIGHT, ...SERIES_DARK]) expect(css?.body.toString()).toContain(c);
+  });
+
   it('uses no emoji-presentation character (Debian Chromium has no colour emoji font to draw it)', () => {
-    const emoji = /[\p{Emoji_Presentation}\u{FE0F}]/u;
+    const emoji = /\p{Emoji_Presentation}|\u{FE0F}/u;
     const files = [
       ...readdirSync(REPORT).map((f) => join(REPORT, f)),
       ...readdirSync(STATIC).map((f) => join(STATIC, f)),

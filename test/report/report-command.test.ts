@@ -132,8 +132,13 @@ describe('agent-bench report', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 1040, height: 800 } });
       await page.setContent(renderRadarHtml(data), { waitUntil: 'load' });
+      // The page's own DOM types are not in this project's lib: the shapes used are declared here.
+      type Rect = { x: number; y: number; width: number; height: number };
+      type SvgText = { textContent: string | null; getBBox(): Rect };
+      type Svg = { viewBox: { baseVal: Rect }; querySelectorAll(s: string): Iterable<SvgText> };
+      type Doc = { document: { querySelector(s: string): Svg } };
       const found = await page.evaluate(() => {
-        const svg = document.querySelector('svg.ab-radar') as SVGSVGElement;
+        const svg = (globalThis as unknown as Doc).document.querySelector('svg.ab-radar');
         const view = svg.viewBox.baseVal;
         const boxes = [...svg.querySelectorAll('text')].map((t) => {
           const b = t.getBBox();

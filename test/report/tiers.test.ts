@@ -103,7 +103,10 @@ describe('computeTiers', () => {
 
   it('a task a model failed still counts against it; a task it did not run does not', () => {
     const [row] = computeTiers(
-      [result({ task: 'a', model: 'm', trials: three(PASS) }), result({ task: 'b', model: 'm', trials: three(MISS) })],
+      [
+        result({ task: 'a', model: 'm', trials: three(PASS) }),
+        result({ task: 'b', model: 'm', trials: three(MISS) }),
+      ],
       ['a', 'b', 'c', 'd'],
     );
     expect(row).toMatchObject({ tier: 3, tasksPassed: 1, tasksRun: 2, suiteSize: 4 });
@@ -117,7 +120,12 @@ describe('computeTiers', () => {
 
   it('no tier when the model ran no suite task', () => {
     const rows = computeTiers([result({ task: 'a', model: 'm', trials: [PASS] })], ['z']);
-    expect(rows[0]).toMatchObject({ tier: null, tasksRun: 0, totalClearTimeSec: null, reasons: ['0/1 tasks run'] });
+    expect(rows[0]).toMatchObject({
+      tier: null,
+      tasksRun: 0,
+      totalClearTimeSec: null,
+      reasons: ['0/1 tasks run'],
+    });
     expect(tiersMarkdown(rows, ['z'])).toContain('| — none run | m |');
   });
 

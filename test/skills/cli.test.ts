@@ -141,7 +141,9 @@ describe('skill init', () => {
       // Named only in prose: the bare script, marked for its arguments.
       {
         name: 'execute_command',
-        arguments: { command: 'sh /workspace/skill/scripts/publish.sh  # TODO: the arguments that solve the task' },
+        arguments: {
+          command: 'sh /workspace/skill/scripts/publish.sh  # TODO: the arguments that solve the task',
+        },
       },
       { text: expect.stringMatching(/^TODO: the final answer/), calls: [] },
     ]);
@@ -171,6 +173,8 @@ describe('skill init', () => {
     // The template names no path, so nothing is proposed from it that a person did not write.
     const manifest = JSON.parse(readFileSync(join(dir, 'bench_manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ required_commands: [], expected_artifacts: [] });
+    // That cannot validate yet, and the notes say what is missing.
+    expect(manifest._todo.join('\n')).toMatch(/Until the manifest checks an outcome .* validate fails/);
   });
 
   it('never replaces an existing SKILL.md, nor writes through a SKILL.md link', async () => {
@@ -178,7 +182,6 @@ describe('skill init', () => {
     await skillInitCommand(dir, { force: false, stdout: { write: () => true } });
     const template = readFileSync(join(dir, 'SKILL.md'), 'utf8');
     writeFileSync(join(dir, 'SKILL.md'), '# mine\n\nRun `sh scripts/go.sh`.\n');
-    writeFileSync(join(dir, 'scripts-go.txt'), '');
     await skillInitCommand(dir, { force: true, stdout: { write: () => true } });
     expect(readFileSync(join(dir, 'SKILL.md'), 'utf8')).toBe('# mine\n\nRun `sh scripts/go.sh`.\n');
     expect(template).not.toBe('# mine\n\nRun `sh scripts/go.sh`.\n');
@@ -195,6 +198,8 @@ describe('skill init', () => {
     const file = join(skillFolder({ 'SKILL.md': 'x' }), 'SKILL.md');
     const quiet = { force: false, stdout: { write: () => true } };
     await expect(skillInitCommand(file, quiet)).rejects.toThrow(UsageError);
-    await expect(skillInitCommand(join(file, 'sub'), quiet)).rejects.toThrow(/cannot create the skill folder/);
+    await expect(skillInitCommand(join(file, 'sub'), quiet)).rejects.toThrow(
+      /cannot create the skill folder/,
+    );
   });
 });

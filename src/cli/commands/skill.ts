@@ -24,7 +24,9 @@ export async function skillInitCommand(dir: string, o: SkillInitCliOptions): Pro
     try {
       mkdirSync(root, { recursive: true });
     } catch (err) {
-      throw new UsageError(`cannot create the skill folder ${dir}: ${(err as Error).message}`, { cause: err });
+      throw new UsageError(`cannot create the skill folder ${dir}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
     created.push(root);
   }
