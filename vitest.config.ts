@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
  */
 const INTEGRATION = [
   'test/integration/**/*.test.ts',
-  'test/sandbox/{checker,commands,engine-image,exec,files,isolation,lifecycle,trace}.test.ts',
+  // Every sandbox test but the pure ones (framing, parsing, listings) needs the engine.
+  'test/sandbox/!(units|trace-parse|trace-syntax|trace-stdin|snapshot-listing).test.ts',
   'test/skills/{bench,mount,validate}.test.ts',
   'test/dashboard/{e2e,e2e-run,run-panel}.test.ts',
   'test/cli/cli.test.ts',
