@@ -140,10 +140,10 @@ async function tracingCost() {
     ['pytest, 1 test', 'cd /workspace/bench_t && python3 -m pytest -q -p no:cacheprovider'],
     ['tsc --version', 'tsc --version'],
   ];
-  console.log("\ntracing: one command, traced vs untraced, medians of 9 (the turn's snapshot included):");
+  console.log("\ntracing: one command, traced vs untraced, medians of 15 (the turn's snapshot included):");
   for (const [label, command] of commands) {
     const times = { on: [], off: [] };
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 15; i++) {
       times.on.push(await time(() => traced.runCommand(command, 60_000)));
       times.off.push(await time(() => plain.runCommand(command, 60_000)));
     }
@@ -201,7 +201,7 @@ async function trialMemory() {
   );
   row('  host RSS after the trial', `${m.rssMiB} MiB`, `heap ${m.heapMiB} MiB`);
   row('  peak RSS during the trial', `${m.peakMiB} MiB`);
-  row('  harness time (setup, checks)', `${m.harnessSec} s`);
+  row('  harness time (making the files too)', `${m.harnessSec} s`);
   row('  tool time per turn', `${m.perTurnMs} ms`);
   console.log('');
 }

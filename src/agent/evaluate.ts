@@ -13,8 +13,7 @@ import { creditAbsences } from '../scoring/score.js';
 import { firstTurns } from '../scoring/snapshot-diff.js';
 import { type CheckContext, type GroundTruth, HIDDEN_DIR, type Task } from '../tasks/types.js';
 import { RegexTimeoutError } from '../util/bounded-regex.js';
-import { InfraError } from '../util/errors.js';
-import { errorMessage } from '../util/errors.js';
+import { errorMessage, InfraError } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
 

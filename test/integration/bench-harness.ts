@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
 export const MODEL = 'scripted-model';
@@ -42,16 +42,7 @@ export async function benchWithScript(opts: {
   let log = '';
   const sink = { write: (s: string) => (log += s), isTTY: false };
   try {
-    const settings: RunSettings = {
-      k: 1,
-      early_stop: false,
-      max_turns: null,
-      command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-      fresh_container: false,
-      limits: DEFAULT_LIMITS,
-      sampling: { temperature: 0 },
-      ...opts.settings,
-    };
+    const settings: RunSettings = runSettings({ ...opts.settings });
     const results = await runBench({
       tasks: selectTasks(opts.tasks),
       settings,

@@ -12,11 +12,11 @@ import { type LadderOptions, runLadder } from '../../src/ladder/run-ladder.js';
 import { shellQuote } from '../../src/ladder/server-command.js';
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
 import { readResultFiles } from '../../src/results/store.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { InterruptedError } from '../../src/util/errors.js';
 import { getTask } from '../../tasks/index.js';
 import { gguf, writeGguf } from '../helpers/gguf-writer.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { type ScriptedServer, startScriptedServer, turnsToReplies } from '../helpers/scripted-server.js';
 import { fakeServerCmd, gone, loggedPid } from '../ladder/fake-server.js';
 
@@ -31,15 +31,7 @@ async function ladderOptions(source: LadderOptions['source'], extra: Partial<Lad
     tasks: selectTasks('debug_python_v1'),
     suite: 'debug_python_v1',
     source,
-    settings: {
-      k: 1,
-      early_stop: false,
-      max_turns: null,
-      command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-      fresh_container: false,
-      limits: DEFAULT_LIMITS,
-      sampling: { temperature: 0 },
-    },
+    settings: runSettings(),
     resultsDir: await mkdtemp(join(tmpdir(), 'agent-bench-ladder-')),
     resume: false,
     exhaustive: false,

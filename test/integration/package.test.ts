@@ -19,7 +19,10 @@ let installed = '';
 let tarball = '';
 let files: string[] = [];
 
-async function agentBench(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function agentBench(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await exec(installed, args, {
       cwd,
@@ -46,7 +49,17 @@ beforeAll(async () => {
   // Optional dependencies left out: the in-process GGUF backend is the part a user may not have.
   await exec(
     'npm',
-    ['install', '-g', '--prefix', prefix, '--prefer-offline', '--omit=optional', '--no-audit', '--no-fund', tarball],
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--omit=optional',
+      '--no-audit',
+      '--no-fund',
+      tarball,
+    ],
     { cwd: work, timeout: 600_000 },
   );
   installed = join(prefix, 'bin', 'agent-bench');
@@ -79,7 +92,9 @@ describe.sequential('the packed package', () => {
 
     // Without the optional dependency, doctor says how to get the in-process backend, exactly.
     const doctor = await agentBench(['doctor'], elsewhere);
-    expect(doctor.stdout).toMatch(/in-process GGUF backend .*npm install --prefix ".*" --no-save node-llama-cpp@3\.21\.1/);
+    expect(doctor.stdout).toMatch(
+      /in-process GGUF backend .*npm install --prefix ".*" --no-save node-llama-cpp@3\.21\.1/,
+    );
 
     const run = await agentBench(['run', '--model', 'oracle', '--tasks', 'doc_trap_v1'], elsewhere);
     expect(run.stderr).toBe('');

@@ -13,9 +13,9 @@ import { runLadder } from '../../src/ladder/run-ladder.js';
 import { shellQuote } from '../../src/ladder/server-command.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { getTask } from '../../tasks/index.js';
 import { gguf, writeGguf } from '../helpers/gguf-writer.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
 import { FAKE_SERVER } from '../ladder/fake-server.js';
 import { benchWithScript, only } from './bench-harness.js';
@@ -198,15 +198,7 @@ describe.sequential('robustness', () => {
       suite: 'debug_python_v1',
       source: { kind: 'gguf-dir', dir: models },
       serverCmd,
-      settings: {
-        k: 1,
-        early_stop: false,
-        max_turns: null,
-        command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-        fresh_container: false,
-        limits: DEFAULT_LIMITS,
-        sampling: { temperature: 0 },
-      },
+      settings: runSettings(),
       resultsDir,
       resume: false,
       exhaustive: false,

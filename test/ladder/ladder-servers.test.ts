@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLadder } from '../../src/ladder/run-ladder.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
 import { gguf, writeGguf } from '../helpers/gguf-writer.js';
 import { MISS, PASS, result } from '../helpers/result-builder.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { FAKE_SERVER, gone, loggedPid } from './fake-server.js';
 
 let root: string;
@@ -70,15 +70,7 @@ describe.sequential('a GGUF ladder with --server-cmd', () => {
         serverCmd: SERVER_CMD,
         serverStartTimeoutMs: 1500,
         serverGraceMs: 1000,
-        settings: {
-          k: 1,
-          early_stop: false,
-          max_turns: null,
-          command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-          fresh_container: false,
-          limits: DEFAULT_LIMITS,
-          sampling: { temperature: 0 },
-        },
+        settings: runSettings(),
         resultsDir,
         resume: false,
         exhaustive: false,

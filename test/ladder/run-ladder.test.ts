@@ -9,10 +9,10 @@ import type { LadderSummary } from '../../src/ladder/summary-file.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InfraError, InterruptedError, UsageError } from '../../src/util/errors.js';
 import { MISS, PASS, result } from '../helpers/result-builder.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { served } from './models.js';
 
 const TASKS = [{ id: 'a' }, { id: 'b' }] as Task[];
@@ -47,15 +47,7 @@ function ladder(names: string[], extra: Partial<LadderOptions> = {}) {
     tasks: TASKS,
     suite: 'the suite (a, b)',
     source: { kind: 'server', baseUrl: 'http://fake/v1', models: names },
-    settings: {
-      k: 1,
-      early_stop: false,
-      max_turns: null,
-      command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-      fresh_container: false,
-      limits: DEFAULT_LIMITS,
-      sampling: { temperature: 0 },
-    },
+    settings: runSettings(),
     resultsDir,
     resume: false,
     exhaustive: false,

@@ -14,11 +14,11 @@ import type { Environment, ResultFile, RunSettings } from '../../src/results/res
 import { readResultFiles, withHash, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
 import type { TaskRunOptions } from '../../src/run/run-task.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { formatSummary } from '../../src/run/summary.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InterruptedError } from '../../src/util/errors.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
 
@@ -164,15 +164,7 @@ function trackedSandboxes() {
   return { open, stats: s };
 }
 
-const SETTINGS: RunSettings = {
-  k: 3,
-  early_stop: false,
-  max_turns: null,
-  command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-  fresh_container: false,
-  limits: DEFAULT_LIMITS,
-  sampling: { temperature: 0 },
-};
+const SETTINGS: RunSettings = runSettings({ k: 3 });
 
 /** Runs `tasks` on `parallel` workers; `steps(taskId, index)` scripts each trial. */
 function setUp(o: {

@@ -12,8 +12,8 @@ import type { Environment, ResultFile, RunSettings } from '../../src/results/res
 import { parseResultFile, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
 import type { TaskRunOptions } from '../../src/run/run-task.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { InfraError } from '../../src/util/errors.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { type Script, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
@@ -85,16 +85,7 @@ async function run(
         ...(maxReplyBytes === undefined ? {} : { maxReplyBytes }),
       }),
     openSandbox: async () => sandbox,
-    settings: {
-      k: 2,
-      early_stop: false,
-      max_turns: null,
-      command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-      fresh_container: false,
-      limits: DEFAULT_LIMITS,
-      sampling: { temperature: 0 },
-      ...settings,
-    },
+    settings: runSettings({ k: 2, ...settings }),
     resultsDir: dir,
     environment: ENVIRONMENT,
     ...overrides,

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
-import { DEFAULT_COMMAND_TIMEOUT_SEC, DEFAULT_LIMITS } from '../../src/run/settings.js';
 import type { Task } from '../../src/tasks/types.js';
+import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
 const MODEL = 'scripted-model';
@@ -30,16 +30,7 @@ export async function benchTasks(
     },
     isTTY: false,
   };
-  const all: RunSettings = {
-    k: 1,
-    early_stop: false,
-    max_turns: null,
-    command_timeout_sec: DEFAULT_COMMAND_TIMEOUT_SEC,
-    fresh_container: false,
-    limits: DEFAULT_LIMITS,
-    sampling: { temperature: 0 },
-    ...settings,
-  };
+  const all: RunSettings = runSettings({ ...settings });
   try {
     const results = await runBench({
       tasks,
