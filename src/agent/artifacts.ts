@@ -15,6 +15,7 @@ import type { ArtifactRecord } from '../results/trial.js';
 import type { WorkspaceSnapshot } from '../sandbox/types.js';
 import { type Sandbox, WORKSPACE_DIR } from '../sandbox/types.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
+import { ignoredPaths } from '../tasks/ignored.js';
 import type { Task } from '../tasks/types.js';
 import { InternalError, UsageError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
@@ -30,7 +31,7 @@ export interface ArtifactsFolder {
 
 export async function exportArtifacts(
   sandbox: Sandbox,
-  task: Pick<Task, 'allowedWrites' | 'ignored'>,
+  task: Pick<Task, 'allowedWrites' | 'ignored' | 'watchToolCaches'>,
   setup: WorkspaceSnapshot,
   final: WorkspaceSnapshot,
   folder: ArtifactsFolder,
@@ -38,7 +39,10 @@ export async function exportArtifacts(
   const produced = [...final.entries()]
     .filter(([path, entry]) => {
       if (entry.kind !== 'file') return false;
-      if (!matchesAnyWorkspaceGlob(task.allowedWrites, path) || matchesAnyWorkspaceGlob(task.ignored, path))
+      if (
+        !matchesAnyWorkspaceGlob(task.allowedWrites, path) ||
+        matchesAnyWorkspaceGlob(ignoredPaths(task), path)
+      )
         return false;
       const before = setup.get(path);
       return before?.kind !== 'file' || before.sha256 !== entry.sha256;

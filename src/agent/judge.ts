@@ -7,6 +7,7 @@ import type { FlagResult, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
+import { ignoredPaths } from '../tasks/ignored.js';
 import type { Task } from '../tasks/types.js';
 import { evaluateFlags } from './evaluate.js';
 
@@ -52,9 +53,9 @@ export async function judgeTrial(
   const afterChecks = await sandbox.snapshot();
   const violations = detectTamper(setupSnapshot, finalSnapshot, {
     allowedWrites: task.allowedWrites,
-    ignored: task.ignored,
+    ignored: ignoredPaths(task),
   }).map((v) => `${v.change} ${v.path}`);
-  for (const v of changedDuringChecks(finalSnapshot, afterChecks, task.ignored))
+  for (const v of changedDuringChecks(finalSnapshot, afterChecks, ignoredPaths(task)))
     violations.push(`${v} during the checks`);
   const tamper = violations.length > 0;
   const { passed, score } = scoreTrial(task.flags, flags, tamper);

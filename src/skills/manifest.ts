@@ -53,6 +53,7 @@ export function manifestSchema(folder: SkillFolder) {
       harness_checks: z.array(HarnessCheck).optional(),
       allowed_writes: z.array(z.string().min(1)).optional(),
       ignored: z.array(z.string().min(1)).optional(),
+      watch_tool_caches: z.boolean().optional(),
       max_turns: z.int().min(1).max(500).optional(),
       stubs: stubs.optional(),
       reference_solution: scriptedTurns(folder).optional(),

@@ -47,6 +47,7 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     maxTurns: spec.maxTurns,
     allowedWrites: spec.allowedWrites,
     ignored: [...IGNORED, ...spec.ignored],
+    ...(spec.watchToolCaches ? { watchToolCaches: true } : {}),
     files: [],
     // A runner that forgot the mount fails the setup loudly instead of failing every trial quietly.
     ...(opts.withSkill ? { setupCommands: [MOUNT_CHECK] } : {}),

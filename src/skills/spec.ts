@@ -37,6 +37,7 @@ export interface SkillSpec {
   harnessChecks: HarnessCheckSpec[];
   allowedWrites: string[];
   ignored: string[];
+  watchToolCaches: boolean;
   maxTurns: number;
   stubs: StubSpec[];
   referenceSolution: ScriptedTurn[] | null;
@@ -105,6 +106,7 @@ export function toSpec(
     })),
     allowedWrites: allowedWrites(m.allowed_writes ?? [], [...artifacts, ...fixedOutputs]),
     ignored: [...(m.ignored ?? [])],
+    watchToolCaches: m.watch_tool_caches ?? false,
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
     referenceSolution,

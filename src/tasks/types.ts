@@ -87,8 +87,10 @@ export interface Task {
   maxTurns: number;
   /** Globs (relative to /workspace) the agent may create, modify or delete. */
   allowedWrites: string[];
-  /** Globs never counted as tamper nor as changes (caches). */
+  /** Globs never counted as tamper nor as changes (caches); tool caches are added (ignored.ts). */
   ignored: string[];
+  /** Changes under tool caches (.pytest_cache, __pycache__, node_modules/.cache) count like any other. */
+  watchToolCaches?: boolean;
   /** Files placed in /workspace before each trial, owned by the agent user. */
   files: TaskFile[];
   /** Shell commands run as the agent user in /workspace after the files are placed. */

@@ -5,6 +5,7 @@
  */
 
 import { canonicalJson, sha256 } from '../util/hash.js';
+import { ignoredPaths } from './ignored.js';
 import type { Task } from './types.js';
 
 export function taskVersion(task: Task): string {
@@ -19,7 +20,7 @@ export function taskVersion(task: Task): string {
       prompt: task.prompt,
       maxTurns: task.maxTurns,
       allowedWrites: task.allowedWrites,
-      ignored: task.ignored,
+      ignored: ignoredPaths(task),
       files: task.files.map(file),
       setupCommands: task.setupCommands ?? [],
       hiddenFiles: (task.hiddenFiles ?? []).map(file),

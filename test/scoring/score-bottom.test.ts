@@ -133,6 +133,7 @@ describe('skill tasks', () => {
     harnessChecks: [],
     allowedWrites: ['out/*'],
     ignored: [],
+    watchToolCaches: false,
     maxTurns: 5,
     stubs: [],
     referenceSolution: null,
