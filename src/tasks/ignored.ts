@@ -7,7 +7,7 @@ import type { Task } from './types.js';
  * about cleaning them up. A planted __pycache__/*.pyc cannot fake the checks either: the harness
  * runs Python with its own bytecode prefix (tasks/shared/pytest.ts).
  */
-export const TOOL_CACHES: readonly string[] = ['__pycache__', '.pytest_cache', '**/node_modules/.cache'];
+const TOOL_CACHES: readonly string[] = ['__pycache__', '.pytest_cache', '**/node_modules/.cache'];
 
 export function ignoredPaths(task: Pick<Task, 'ignored' | 'watchToolCaches'>): string[] {
   return task.watchToolCaches === true ? [...task.ignored] : [...new Set([...TOOL_CACHES, ...task.ignored])];
