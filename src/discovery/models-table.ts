@@ -38,9 +38,10 @@ function row(m: DiscoveredModel): string[] {
   ];
 }
 
-/** `4.7 GiB`; under 0.1 GiB in MiB (`60 MiB`), where one decimal of GiB would read 0.0. */
+/** `4.7 GiB`; under 0.1 GiB in MiB (`60 MiB`), where one decimal of GiB would read 0.0; under 1 MiB in KiB. */
 export function formatBytes(bytes: number): string {
   const mib = bytes / 2 ** 20;
+  if (mib < 1) return `${Math.max(1, Math.round(bytes / 1024))} KiB`;
   if (mib < 10) return `${mib.toFixed(1)} MiB`;
   if (bytes < 0.1 * 2 ** 30) return `${Math.round(mib)} MiB`;
   return `${(bytes / 2 ** 30).toFixed(1)} GiB`;

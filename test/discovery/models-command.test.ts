@@ -67,7 +67,7 @@ describe('agent-bench models', () => {
       });
       const out = await run({ ggufDir: dir });
       expect(out).toMatch(
-        /SmolLM2-135M-Instruct-Q8_0\.gguf\s+256\s+Q8_0\s+\d\.\d MiB\s+8192\s+\?\s+p:file q:file w:file c:file/,
+        /SmolLM2-135M-Instruct-Q8_0\.gguf\s+256\s+Q8_0\s+\d+ KiB\s+8192\s+\?\s+p:file q:file w:file c:file/,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });
