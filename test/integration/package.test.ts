@@ -49,16 +49,7 @@ beforeAll(async () => {
   const prefix = join(work, 'prefix');
   await exec(
     'npm',
-    [
-      'install',
-      '-g',
-      '--prefix',
-      prefix,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      tarball,
-    ],
+    ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
     { cwd: work, timeout: 600_000 },
   );
   installed = join(prefix, 'bin', 'agent-bench');
