@@ -2,6 +2,7 @@
  * A sandbox that runs nothing: every command succeeds with no output, the workspace stays empty. For
  * tests of the runner around the trials (model server failures, results writing), without Docker.
  */
+import type { Environment } from '../../src/results/result-file.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
 
@@ -51,3 +52,20 @@ export const SAY_DONE: Task = {
   ],
   referenceSolution: [{ text: 'done', calls: [] }],
 };
+
+/** The environment a run in memory records: no image, no server, no Docker. */
+export function memoryEnvironment(model: string, extra: Partial<Environment> = {}): Environment {
+  return {
+    sandbox_image: 'memory',
+    image_id: null,
+    image_source: null,
+    sampling: { temperature: 0 },
+    base_url: null,
+    server: null,
+    model,
+    harness_version: 'test',
+    node_version: process.version,
+    docker_version: null,
+    ...extra,
+  };
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatModel, type ModelReply, ModelRequestError } from '../../src/models/types.js';
 import type { TrialEvent } from '../../src/results/events.js';
-import type { Environment, ResultFile, RunSettings } from '../../src/results/result-file.js';
+import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { readResultFiles, withHash, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
 import type { TaskRunOptions } from '../../src/run/run-task.js';
@@ -19,23 +19,11 @@ import type { Sandbox } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InterruptedError } from '../../src/util/errors.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
+import { memoryEnvironment, memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
 
 const MODEL = 'parallel-model';
-const ENVIRONMENT: Environment = {
-  sandbox_image: 'memory',
-  image_id: null,
-  image_source: null,
-  sampling: { temperature: 0 },
-  base_url: null,
-  server: null,
-  model: MODEL,
-  harness_version: 'test',
-  node_version: process.version,
-  docker_version: null,
-  parallel: 2,
-};
+const ENVIRONMENT = memoryEnvironment(MODEL, { parallel: 2 });
 const TASK_A = SAY_DONE;
 const TASK_B: Task = { ...SAY_DONE, id: 'say_done_b_v1' };
 const TASK_C: Task = { ...SAY_DONE, id: 'say_done_c_v1' };

@@ -8,29 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible.js';
-import type { Environment, ResultFile, RunSettings } from '../../src/results/result-file.js';
+import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { parseResultFile, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
 import type { TaskRunOptions } from '../../src/run/run-task.js';
 import { InfraError } from '../../src/util/errors.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type Script, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
-import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
+import { memoryEnvironment, memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
 
 const MODEL = 'flaky-model';
-const ENVIRONMENT: Environment = {
-  sandbox_image: 'memory',
-  image_id: null,
-  image_source: null,
-  sampling: { temperature: 0 },
-  base_url: null,
-  server: null,
-  model: MODEL,
-  harness_version: 'test',
-  node_version: process.version,
-  docker_version: null,
-};
+const ENVIRONMENT = memoryEnvironment(MODEL);
 const OVERFLOW = {
   status: 400,
   errorBody: {
