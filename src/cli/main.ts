@@ -108,6 +108,10 @@ export function buildProgram(): Command {
         '--skill-ab',
         'run each skill task with and without its skill, and compare pass^k, score, turns and tokens',
         false,
+      )
+      .option(
+        '--status-file <file>',
+        "keep the run's progress in FILE as JSON (rewritten on every change), for tools watching the run",
       ),
   ).action(async (opts) => {
     const { runCommand } = await import('./commands/run.js');

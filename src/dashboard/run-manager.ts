@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_FILE } from '../results/layout.js';
+import type { StatusFileBody } from '../run/status-file.js';
 import { currentSize, type EventTail, tailEvents } from './event-tail.js';
+import { watchStatusFile } from './status-watch.js';
 
 export interface RunRequest {
   model: string;
@@ -33,6 +35,8 @@ export interface RunState extends RunRequest {
   /** Byte offset of events.jsonl when the run started: its events come after it. */
   events_offset: number;
   command: string[];
+  /** The CLI's progress (its --status-file), once it has planned the trials. */
+  progress: StatusFileBody | null;
 }
 
 export interface LogLine {
@@ -114,10 +118,13 @@ export function createRunManager(o: RunManagerOptions) {
       ];
       if (req.skill_dir !== null) args.push('--skill-dir', req.skill_dir);
       if (o.baseUrl !== null) args.push('--base-url', o.baseUrl);
-      const command = [process.execPath, o.cliEntry, ...args];
+      const id = randomUUID();
+      // Beside the results, hidden: the result index skips dot files.
+      const statusPath = join(o.resultsDir, `.run-status-${id}.json`);
+      const command = [process.execPath, o.cliEntry, ...args, '--status-file', statusPath];
       state = {
         ...req,
-        id: randomUUID(),
+        id,
         status: 'running',
         started_at: new Date().toISOString(),
         ended_at: null,
@@ -127,6 +134,7 @@ export function createRunManager(o: RunManagerOptions) {
         stop_reason: null,
         events_offset: eventsOffset,
         command,
+        progress: null,
       };
       log.length = 0;
       addLine(`$ agent-bench ${args.join(' ')}`);
@@ -136,11 +144,12 @@ export function createRunManager(o: RunManagerOptions) {
         update({ cli_run_id: e.run_id });
         tail?.stop();
       });
-      const proc = spawn(process.execPath, [o.cliEntry, ...args], {
+      const proc = spawn(process.execPath, command.slice(1), {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: process.env,
       });
       child = proc;
+      const status = watchStatusFile(statusPath, (progress) => update({ progress }));
       for (const stream of [proc.stdout, proc.stderr]) {
         createInterface({ input: stream }).on('line', (line) => {
           if (!isEventEcho(line)) addLine(line);
@@ -150,6 +159,7 @@ export function createRunManager(o: RunManagerOptions) {
         proc.on('error', (err) => addLine(`agent-bench could not start: ${err.message}`));
         proc.on('close', (code, signal) => {
           tail?.stop();
+          status.stop();
           child = null;
           const cancelled = state?.stop_reason !== null;
           addLine(cancelled ? `(cancelled: ${state?.stop_reason})` : `(exited with ${signal ?? code})`);

@@ -98,7 +98,8 @@ export async function readResultFiles(
   const names = await readdir(dir).catch(() => [] as string[]);
   const results: { path: string; result: ResultFile }[] = [];
   const problems: ResultProblem[] = [];
-  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+  // Dot files are the dashboard's own (settings, a run's status file), never results.
+  for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
     const path = join(dir, name);
     const parsed = await readResultFile(path);
     if (parsed.ok) results.push({ path, result: parsed.result });

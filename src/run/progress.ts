@@ -7,7 +7,7 @@
  */
 import chalk from 'chalk';
 import type { TrialEvent } from '../results/events.js';
-import { runTally, statusLine, trialLabel } from './progress-line.js';
+import { type RunStatus, runTally, statusLine, trialLabel } from './progress-line.js';
 import { createProgressState, type PlannedTask, type ProgressState } from './progress-state.js';
 
 export interface Progress {
@@ -37,9 +37,12 @@ export interface ProgressOptions {
   now?: () => number;
   /** Calls fn every ms until the returned function is called (default setInterval); tests tick by hand. */
   every?: (ms: number, fn: () => void) => () => void;
+  /** Given the run's status on every change, every second, and once more at the end (finished): a status file. */
+  onStatus?: (status: RunStatus, finished: boolean) => void;
 }
 
 const REDRAW_MS = 250;
+const STATUS_MS = 1000;
 /** Plain lines: the status again after this long without output. */
 export const QUIET_MS = 60_000;
 
@@ -49,12 +52,20 @@ export function createProgress(o: ProgressOptions = {}): Progress {
   const every = o.every ?? defaultEvery;
   const live = stream.isTTY === true && !(o.env ?? process.env).CI;
   let state: ProgressState | null = null;
-  let stopTimer: (() => void) | null = null;
+  let stopTimers: (() => void)[] = [];
   let lastOutput = now();
 
+  const report = (finished = false): void => {
+    if (state !== null) o.onStatus?.(state.status(now()), finished);
+  };
   const draw = (): void => {
+    report();
     if (!live || state === null) return;
     stream.write(`\r\x1b[2K${statusLine(state.status(now()), (stream.columns ?? 120) - 1)}`);
+  };
+  const stopAll = (): void => {
+    for (const stop of stopTimers) stop();
+    stopTimers = [];
   };
   const print = (line: string): void => {
     if (live) stream.write('\r\x1b[2K');
@@ -70,8 +81,9 @@ export function createProgress(o: ProgressOptions = {}): Progress {
   return {
     plan(tasks) {
       state = createProgressState(tasks, now());
-      stopTimer?.();
-      stopTimer = live ? every(REDRAW_MS, draw) : every(QUIET_MS / 4, heartbeat);
+      stopAll();
+      stopTimers.push(live ? every(REDRAW_MS, draw) : every(QUIET_MS / 4, heartbeat));
+      if (o.onStatus !== undefined && !live) stopTimers.push(every(STATUS_MS, () => report()));
       draw();
     },
     taskOpened(taskId, toRun) {
@@ -118,8 +130,8 @@ export function createProgress(o: ProgressOptions = {}): Progress {
     },
     note: print,
     done() {
-      stopTimer?.();
-      stopTimer = null;
+      stopAll();
+      report(true);
       if (live) stream.write('\r\x1b[2K');
     },
   };

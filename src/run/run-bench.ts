@@ -21,6 +21,7 @@ import { newRunId } from './run-id.js';
 import { RunStoppedError } from './run-stopped.js';
 import { createTaskRun, type TaskRun } from './run-task.js';
 import { runTasks } from './run-tasks.js';
+import { openStatusFile } from './status-file.js';
 import { formatSummary, formatTotals } from './summary.js';
 
 export interface BenchOptions {
@@ -38,11 +39,21 @@ export interface BenchOptions {
   signal?: AbortSignal;
   /** Trials at once (default 1); `auto`: as many as the server has slots. */
   parallel?: ParallelRequest;
+  /** A file to keep the run's progress in, as JSON (status-file.ts). */
+  statusFile?: string;
 }
 
 export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
   const stdout = o.stdout ?? process.stdout;
-  const progress = createProgress({ stream: o.stderr ?? process.stderr });
+  const stream = o.stderr ?? process.stderr;
+  const status =
+    o.statusFile === undefined
+      ? null
+      : openStatusFile(o.statusFile, (message) => stream.write(`warning: ${message}\n`));
+  const progress = createProgress({
+    stream,
+    ...(status === null ? {} : { onStatus: (s, finished) => status.write(s, finished) }),
+  });
   const resolved = await resolveModel(o.model);
   try {
     return await runWithModel(o, resolved, progress, stdout);

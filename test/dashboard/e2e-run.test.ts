@@ -125,6 +125,14 @@ describe('a run started from the dashboard, with the real runner', () => {
       .locator('#run-log li.event', { hasText: 'execute_command sleep 1' })
       .first()
       .waitFor({ timeout: 4 * 60_000 });
+    // Where the run is, from the CLI's own status file: the trial in flight, its turn, the time.
+    await page
+      .locator('#run-progress-line', {
+        hasText: new RegExp(`^task 1/1 ${task.id} · trial 1/1 · turn \\d+/\\d+ · 0/1 trials · \\d+s elapsed`),
+      })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.locator('#run-progress').isVisible()).toBe(true);
+    await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-run-progress.png') });
     const state = (await (await fetch(`${dash.url}api/run`)).json()) as {
       run: { cli_run_id: string | null };
     };

@@ -2,7 +2,7 @@
 // Stands in for bin/agent-bench in the run-panel tests: behaves like `agent-bench run` as the dashboard
 // sees it (appends events to <results-dir>/events.jsonl, prints progress, stops on SIGTERM) without
 // Docker or a model. The model name picks the behaviour: "stubborn" ignores SIGTERM.
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -33,9 +33,28 @@ process.stderr.write(
 );
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const turns = model === 'slow' || model === 'stubborn' ? 1000 : 3;
+// As src/run/status-file.ts writes it: whole, by rename.
+const statusFile = opt('--status-file');
+const started = Date.now();
+const status = (done, trial, turn, finished = false) => {
+  if (statusFile === undefined) return;
+  const place = `task 1/1 ${task} · trial ${trial + 1}/${k} · turn ${turn}/${turns}`;
+  const body = {
+    line: `${finished ? 'preparing' : place} · ${done}/${k} trials · fake elapsed`,
+    running: finished ? [] : [{ taskNo: 1, tasks: 1, taskId: task, trial: trial + 1, k, turn, maxTurns: turns }],
+    done,
+    total: k,
+    elapsed_ms: Date.now() - started,
+    left_ms: null,
+    finished,
+  };
+  writeFileSync(`${statusFile}.tmp`, JSON.stringify(body));
+  renameSync(`${statusFile}.tmp`, statusFile);
+};
 for (let trial = 0; trial < k; trial++) {
   log({ type: 'trial_start', trial });
   for (let turn = 1; turn <= turns; turn++) {
+    status(trial, trial, turn);
     await sleep(150);
     log({
       type: 'model_reply',
@@ -63,4 +82,5 @@ for (let trial = 0; trial < k; trial++) {
   }
   log({ type: 'trial_end', trial, status: 'passed', passed: true, score: 1, turns });
 }
+status(k, k - 1, turns, true);
 process.stdout.write('fake summary: done\n');

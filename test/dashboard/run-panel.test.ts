@@ -59,6 +59,21 @@ describe('run panel (server side)', () => {
     expect(logs[0]).toBe(
       `$ agent-bench run --model fast --tasks debug_python_v1 --k 2 --results-dir ${fixtures.dir} --base-url http://127.0.0.1:9/v1`,
     );
+    // The CLI is told where to keep its progress, and the panel's state follows it.
+    const state = lastRun(stream.events);
+    const statusPath = state?.command.at(-1) ?? '';
+    expect(state?.command.at(-2)).toBe('--status-file');
+    const progressed = runStates(stream.events).flatMap((r) => (r?.progress ? [r.progress] : []));
+    expect(
+      progressed.some((p) =>
+        /^task 1\/1 debug_python_v1 · trial 2\/2 · turn \d\/3 · 1\/2 trials/.test(p.line),
+      ),
+    ).toBe(true);
+    await stream.waitFor((e) => lastRun(e)?.progress?.finished === true);
+    expect(lastRun(stream.events)?.progress).toMatchObject({ done: 2, total: 2 });
+    // The file goes with the run.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(statusPath)).toBe(false);
     expect(logs).toContain('fake summary: done');
     // The CLI's per-event progress lines are not repeated: the events themselves are shown.
     expect(logs.filter((l) => l.includes('execute_command'))).toEqual([]);
@@ -88,7 +103,7 @@ describe('run panel (server side)', () => {
     const stream = openEventStream(dash.port, '/api/events?since=run');
     const res = await start({ model: 'fast', task: 'all', k: 1, skill_dir: skill });
     expect(res.status).toBe(202);
-    expect((JSON.parse(res.body).run as RunState).command.slice(-4, -2)).toEqual(['--skill-dir', skill]);
+    expect((JSON.parse(res.body).run as RunState).command.slice(-6, -4)).toEqual(['--skill-dir', skill]);
     await stream.waitFor((e) => lastRun(e)?.status === 'succeeded');
     const logs = stream.events.filter((e) => e.event === 'log').map((e) => (e.data as { line: string }).line);
     // The fake CLI got the whole path as one argument (no shell split it at the space or ran the `rm`).

@@ -21,6 +21,7 @@ export interface RunCliOptions extends SettingsCliOptions {
   skillAb?: boolean;
   /** Trials at once; `auto`: the server's slot count. */
   parallel: ParallelRequest;
+  statusFile?: string;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
@@ -35,6 +36,7 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     resultsDir,
     resume: o.resume,
     parallel: o.parallel,
+    ...(o.statusFile === undefined ? {} : { statusFile: o.statusFile }),
     model: {
       ...(o.model === undefined ? {} : { model: o.model }),
       ...(o.baseUrl === undefined ? {} : { baseUrl: o.baseUrl }),

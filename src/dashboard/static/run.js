@@ -5,7 +5,8 @@ import { append, byId, clear, el } from './dom.js';
 
 /**
  * @typedef {{ id: string, model: string, task: string, k: number, status: string, started_at: string,
- *   ended_at: string | null, exit_code: number | null, cli_run_id: string | null, stop_reason: string | null }} RunState
+ *   ended_at: string | null, exit_code: number | null, cli_run_id: string | null, stop_reason: string | null,
+ *   progress: { line: string, done: number, total: number, elapsed_ms: number, left_ms: number | null, finished: boolean } | null }} RunState
  * @typedef {{ ts: string, run_id: string, task: string, model: string, event: Record<string, unknown> & { type: string } }} LoggedEvent
  */
 
@@ -124,6 +125,7 @@ function showState() {
   const running = current?.status === 'running';
   /** @type {HTMLButtonElement} */ (byId('run-start')).disabled = running;
   /** @type {HTMLButtonElement} */ (byId('run-cancel')).disabled = !running;
+  showProgress();
   const status = byId('run-status');
   status.dataset.status = current?.status ?? 'none';
   if (current === null) {
@@ -134,6 +136,18 @@ function showState() {
   status.textContent = running
     ? `Running ${what} (started ${current.started_at})${current.cli_run_id === null ? '' : ` · run ${current.cli_run_id}`}`
     : `${current.status}: ${what}${current.exit_code === null ? '' : ` · exit ${current.exit_code}`}${current.stop_reason === null ? '' : ` · ${current.stop_reason}`}`;
+}
+
+/** Where the run is, as the CLI's own status line says it (task x/N · trial i/k · turn t/max · elapsed · left). */
+function showProgress() {
+  const box = byId('run-progress');
+  const p = current?.progress ?? null;
+  box.hidden = p === null;
+  if (p === null) return;
+  const bar = /** @type {HTMLProgressElement} */ (byId('run-progress-bar'));
+  bar.max = Math.max(1, p.total);
+  bar.value = p.done;
+  byId('run-progress-line').textContent = p.line;
 }
 
 /**
