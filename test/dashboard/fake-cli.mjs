@@ -41,7 +41,9 @@ const status = (done, trial, turn, finished = false) => {
   const place = `task 1/1 ${task} · trial ${trial + 1}/${k} · turn ${turn}/${turns}`;
   const body = {
     line: `${finished ? 'preparing' : place} · ${done}/${k} trials · fake elapsed`,
-    running: finished ? [] : [{ taskNo: 1, tasks: 1, taskId: task, trial: trial + 1, k, turn, maxTurns: turns }],
+    running: finished
+      ? []
+      : [{ taskNo: 1, tasks: 1, taskId: task, trial: trial + 1, k, turn, maxTurns: turns }],
     done,
     total: k,
     elapsed_ms: Date.now() - started,
