@@ -190,7 +190,11 @@ async function runWithModel(
   }
   const summed = stopped?.results ?? results;
   stdout.write(`${formatSummary(summed)}\n`);
-  stdout.write(`${formatTotals(summed, { runStartedAt, wallMs: Date.now() - wallStart, parallel })}\n`);
+  // maxRSS is in KiB.
+  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+  stdout.write(
+    `${formatTotals(summed, { runStartedAt, wallMs: Date.now() - wallStart, parallel, peakRssBytes })}\n`,
+  );
   if (stopped !== null) throw stopped;
   return results;
 }

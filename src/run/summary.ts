@@ -74,7 +74,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
  */
 export function formatTotals(
   results: readonly ResultFile[],
-  o: { runStartedAt: string; wallMs: number; parallel: number },
+  o: { runStartedAt: string; wallMs: number; parallel: number; peakRssBytes?: number },
 ): string {
   const trials = results.flatMap((r) => r.trials.filter((t) => t.started_at >= o.runStartedAt));
   const resumed = results.reduce((n, r) => n + r.trials.length, 0) - trials.length;
@@ -86,6 +86,8 @@ export function formatTotals(
     `model+tools ${formatDuration(sum(trials.map((t) => t.elapsed_sec)) * 1000)}`,
     `harness ${formatDuration(sum(trials.map((t) => t.harness_sec)) * 1000)}`,
   ];
+  // The harness's own memory: it must stay bounded however many trials and files a run has.
+  if (o.peakRssBytes !== undefined) parts.push(`peak memory ${Math.round(o.peakRssBytes / 2 ** 20)} MiB`);
   return `Total: ${parts.join(' · ')}`;
 }
 

@@ -185,7 +185,7 @@ describe.sequential('runner', () => {
     expect(uppers[1]).toMatch(/^upperdir=\S+$/);
     expect(uppers[0]).not.toBe(uppers[1]);
     expect(run.log).toMatch(
-      /^Total: 1 task · 2 trials · wall \S+ \(2 at a time\) · model\+tools \S+ · harness \S+$/m,
+      /^Total: 1 task · 2 trials · wall \S+ \(2 at a time\) · model\+tools \S+ · harness \S+ · peak memory \d+ MiB$/m,
     );
   });
 

@@ -73,5 +73,10 @@ describe('the totals line', () => {
     expect(formatTotals([now], { runStartedAt, wallMs: 1_000, parallel: 1 })).toBe(
       'Total: 1 task · 2 trials (1 not measured) · wall 1s · model+tools 20s · harness 2s',
     );
+    expect(
+      formatTotals([now], { runStartedAt, wallMs: 1_000, parallel: 1, peakRssBytes: 180.4 * 2 ** 20 }),
+    ).toBe(
+      'Total: 1 task · 2 trials (1 not measured) · wall 1s · model+tools 20s · harness 2s · peak memory 180 MiB',
+    );
   });
 });
