@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
+ * Three projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
  * in parallel (`npm test`). `integration`: tests that need the Docker engine and sandbox image,
  * Chromium, the built executable (bin/agent-bench runs dist/), the npm registry, or that drive whole
  * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, so their files
- * run one at a time, after a build (`bash scripts/test.sh` runs both projects).
+ * run one at a time, after a build (`bash scripts/test.sh` runs all three projects). `llama`: the
+ * integration tests against a real llama-server, one at a time, after everything else.
  */
+/** Against a real llama-server (test/helpers/llama-kit.ts): last, so that CI's background build of it has time. */
+const LLAMA = ['test/integration/llama-server*.test.ts'];
+
 const INTEGRATION = [
   'test/integration/**/*.test.ts',
   // Every sandbox test but the pure ones (framing, parsing, listings) needs the engine.
@@ -30,7 +34,7 @@ export default defineConfig({
           // Unit files first and in parallel; integration files after, alone on the machine.
           sequence: { groupOrder: 0 },
           include: ['test/**/*.test.ts'],
-          exclude: INTEGRATION,
+          exclude: [...INTEGRATION, ...LLAMA],
           testTimeout: 60_000,
         },
       },
@@ -40,9 +44,22 @@ export default defineConfig({
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: INTEGRATION,
+          exclude: LLAMA,
           fileParallelism: false,
           testTimeout: 120_000,
           // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
+          hookTimeout: 20 * 60_000,
+          globalSetup: ['./test/helpers/build-once.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'llama',
+          sequence: { groupOrder: 2 },
+          include: LLAMA,
+          fileParallelism: false,
+          testTimeout: 300_000,
           hookTimeout: 20 * 60_000,
           globalSetup: ['./test/helpers/build-once.ts'],
         },

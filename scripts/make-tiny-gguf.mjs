@@ -59,7 +59,7 @@ function tinyVocab() {
 }
 
 /** mulberry32: small, seeded, deterministic across platforms. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -27,7 +27,8 @@ commit=$(git bundle list-heads "$bundle" | awk '$2 == "HEAD" { print $1 }')
 cache_root=${AGENT_BENCH_CACHE:-$HOME/.cache/agent-bench}
 dest="$cache_root/llama.cpp/$commit"
 
-if [ -x "$dest/bin/llama-server" ] && [ -x "$dest/bin/llama-quantize" ] && [ -f "$dest/vocab/ggml-vocab-qwen2.gguf" ]; then
+if [ -x "$dest/bin/llama-server" ] && [ -x "$dest/bin/llama-quantize" ] && [ -f "$dest/vocab/ggml-vocab-qwen2.gguf" ] \
+  && [ -f "$dest/vocab/Qwen-Qwen2.5-7B-Instruct.jinja" ]; then
   say "cached build of llama.cpp $commit"
   echo "$dest"
   exit 0
@@ -39,7 +40,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/agent-bench-llama.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 say "building llama.cpp $commit (CPU only, $jobs jobs; about 20 minutes on 2 cores)"
-git clone -q "$bundle" "$work/src"
+git -c advice.detachedHead=false clone -q "$bundle" "$work/src"
 git -C "$work/src" checkout -q "$commit"
 # Static, portable (no -march=native: the cache may be read by another machine), no curl, no tests.
 cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
@@ -60,10 +61,9 @@ rm -rf "$staging"
 mkdir -p "$staging/bin" "$staging/vocab"
 cp "$work/build/bin/llama-server" "$work/build/bin/llama-quantize" "$staging/bin/"
 cp "$work/src/models/ggml-vocab-qwen2.gguf" "$staging/vocab/"
-# Qwen2.5's chat template with tools, as llama.cpp tests it.
-for template in "$work"/src/models/templates/Qwen-Qwen2.5-*.jinja; do
-  [ -f "$template" ] && cp "$template" "$staging/vocab/"
-done
+# Qwen2.5's chat template with tools, as llama.cpp tests it (scripts/make-qwen-gguf.mjs needs it).
+cp "$work/src/models/templates/Qwen-Qwen2.5-7B-Instruct.jinja" "$staging/vocab/" \
+  || { say "llama.cpp $commit has no models/templates/Qwen-Qwen2.5-7B-Instruct.jinja"; exit 1; }
 echo "$commit" >"$staging/COMMIT"
 rm -rf "$dest"
 mv "$staging" "$dest"

@@ -1,8 +1,9 @@
 /**
- * llama-server: `/v1/models` carries `meta` (n_params, size, n_ctx_train); `/props` says the build,
- * the per-slot context (default_generation_settings.n_ctx), total_slots and what the chat template
- * supports (chat_template_caps). The quantization is not served: it comes from the model's name, or
- * from the GGUF file itself when the server is on this machine and says where its model is.
+ * llama-server: `/v1/models` carries `meta` (n_params, size, n_ctx_train, and in recent builds ftype);
+ * `/props` says the build, the per-slot context (default_generation_settings.n_ctx), total_slots,
+ * model_ftype and what the chat template supports (chat_template_caps). The quantization is what the
+ * server reports; builds that do not report it leave it to the GGUF file itself (when the server is
+ * on this machine and says where its model is), else to the model's name.
  */
 import { readGgufHeader } from './gguf.js';
 import { fetchJson, type RequestOptions, type ServerUrls, tryJson } from './http.js';
@@ -16,26 +17,52 @@ export async function listLlamaServerModels(urls: ServerUrls, o: RequestOptions)
     tryJson(`${urls.root}/props`, o),
   ]);
   const entries = array(object(list)?.data).map(object);
-  const modelPath = entries.length === 1 ? text(object(props)?.model_path) : null;
-  const fileType = modelPath !== null && isLocal(urls.root) ? await localFileType(modelPath) : null;
+  const single = entries.length === 1;
+  const servedType = single ? ftypeName(object(props)?.model_ftype) : null;
+  const modelPath = single ? text(object(props)?.model_path) : null;
+  const needsFile = entries.some((m) => ftypeName(object(m?.meta)?.ftype) === null) && servedType === null;
+  const fileType =
+    needsFile && modelPath !== null && isLocal(urls.root) ? await localFileType(modelPath) : null;
   return entries.flatMap((m) => {
     const name = text(m?.id);
     if (m === null || name === null) return [];
     const meta = object(m.meta);
     const params = positive(meta?.n_params);
+    const reported = ftypeName(meta?.ftype) ?? servedType;
     const record = modelRecord({
       name,
       kind: 'llama-server',
       parameters: params === null ? null : params / 1e9,
-      quantization: fileType,
+      quantization: reported ?? fileType,
       weightBytes: positive(meta?.size),
       contextLength: positive(meta?.n_ctx_train),
       toolSupport: toolSupport(object(props)),
     });
     // The quantization came from the file the server loaded, not from the server's answer.
-    if (fileType !== null) record.sources.quantization = 'file';
+    if (reported === null && fileType !== null) record.sources.quantization = 'file';
     return [record];
   });
+}
+
+/**
+ * Our name of the file type llama-server reports (llama.cpp `llama_ftype_name`: "Q4_K - Medium",
+ * "Q2_K - Medium", "all F32", "IQ3_S mix - 3.66 bpw", "(guessed) Q8_0"); null when it says none or
+ * "unknown". llama.cpp calls plain Q2_K "Q2_K - Medium"; the file_type table (quant.ts) calls it Q2_K.
+ */
+export function ftypeName(value: unknown): string | null {
+  const said = text(value)
+    ?.replace(/^\(guessed\)\s*/, '')
+    .trim();
+  if (said === undefined || said === '' || /^unknown\b/i.test(said)) return null;
+  if (said === 'all F32') return 'F32';
+  if (said === 'MXFP4 MoE') return 'MXFP4_MOE';
+  if (/^IQ3_S mix\b/.test(said)) return 'IQ3_M';
+  const sized = /^(Q[345]_K) - (Small|Medium|Large)$/.exec(said);
+  if (sized !== null) return `${sized[1]}_${sized[2]?.[0] ?? ''}`;
+  if (said === 'Q2_K - Small') return 'Q2_K_S';
+  if (said === 'Q2_K - Medium') return 'Q2_K';
+  // The rest is a bare type name, possibly followed by " - N bpw" (IQ and TQ types).
+  return /^[A-Z0-9_]+/.exec(said)?.[0] ?? null;
 }
 
 export async function describeLlamaServer(

@@ -5,8 +5,8 @@ import { DEFAULT_TIMEOUT_MS } from '../../discovery/http.js';
 import { LOCAL_PORTS, probeLocal } from '../../discovery/local-probe.js';
 import { MODELS_LEGEND, modelsTable } from '../../discovery/models-table.js';
 import { orderBySize } from '../../discovery/order.js';
-import { listModels } from '../../discovery/servers.js';
-import type { DiscoveredModel } from '../../discovery/types.js';
+import { describeServerDetails, listModels, type ServerTarget } from '../../discovery/servers.js';
+import type { DiscoveredModel, ServerDetails } from '../../discovery/types.js';
 import { errorMessage, InfraError } from '../../util/errors.js';
 import { redactUrl } from '../../util/redact-url.js';
 
@@ -22,6 +22,8 @@ export interface ModelsOptions {
 
 interface Section {
   source: string;
+  /** What the server says about itself (version, slots, context); null for a GGUF folder or when it says nothing. */
+  server: ServerDetails | null;
   models: DiscoveredModel[];
   problems: string[];
 }
@@ -31,12 +33,14 @@ export async function modelsCommand(o: ModelsOptions): Promise<void> {
   const sections: Section[] = [];
   if (o.ggufDir !== undefined) {
     const { models, problems } = await listGgufDir(o.ggufDir);
-    sections.push({ source: `GGUF files in ${o.ggufDir}`, models, problems });
+    sections.push({ source: `GGUF files in ${o.ggufDir}`, server: null, models, problems });
   }
   if (o.baseUrl !== undefined) {
     const kind = await detectServerKind(o.baseUrl, { timeoutMs });
-    const models = await listModels({ kind, baseUrl: o.baseUrl }, { timeoutMs });
-    sections.push({ source: `${kind} at ${redactUrl(o.baseUrl)}`, models, problems: [] });
+    const target = { kind, baseUrl: o.baseUrl };
+    const models = await listModels(target, { timeoutMs });
+    const server = await serverFacts(target, models, timeoutMs);
+    sections.push({ source: `${kind} at ${redactUrl(o.baseUrl)}`, server, models, problems: [] });
   } else if (o.ggufDir === undefined) {
     const found = await probeLocal({ ...(o.ports === undefined ? {} : { ports: o.ports }) });
     if (found.length === 0) {
@@ -47,15 +51,18 @@ export async function modelsCommand(o: ModelsOptions): Promise<void> {
     }
     for (const server of found) {
       try {
+        const models = await listModels(server, { timeoutMs });
         sections.push({
           source: `${server.kind} at ${server.baseUrl}`,
-          models: await listModels(server, { timeoutMs }),
+          server: await serverFacts(server, models, timeoutMs),
+          models,
           problems: [],
         });
       } catch (err) {
         if (!(err instanceof InfraError)) throw err;
         sections.push({
           source: `${server.kind} at ${server.baseUrl}`,
+          server: null,
           models: [],
           problems: [errorMessage(err)],
         });
@@ -69,7 +76,38 @@ export async function modelsCommand(o: ModelsOptions): Promise<void> {
     return;
   }
   const tables = ordered.map(
-    (s) => `${s.source}\n${modelsTable(s.models)}${s.problems.map((p) => `  ! ${p}\n`).join('')}`,
+    (s) =>
+      `${s.source}\n${modelsTable(s.models)}${serverLine(s)}${s.problems.map((p) => `  ! ${p}\n`).join('')}`,
   );
   write(`${tables.join('\n')}\n${MODELS_LEGEND}\n`);
+}
+
+/** The server's own facts, asked about its first model; null when it says nothing (it did list, so it answers). */
+async function serverFacts(
+  target: ServerTarget,
+  models: readonly DiscoveredModel[],
+  timeoutMs: number,
+): Promise<ServerDetails | null> {
+  const first = models[0];
+  if (first === undefined) return null;
+  try {
+    return await describeServerDetails(target, first.name, { timeoutMs });
+  } catch (err) {
+    if (err instanceof InfraError) return null;
+    throw err;
+  }
+}
+
+/** `  server: version b6100 · 4 slots · context 8192 per request` (the context of its first model when it lists several). */
+function serverLine(s: Section): string {
+  const d = s.server;
+  if (d === null) return '';
+  const facts = [
+    d.version === null ? null : `version ${d.version}`,
+    d.parallelSlots === null ? null : `${d.parallelSlots} slot${d.parallelSlots === 1 ? '' : 's'}`,
+    d.contextLength === null
+      ? null
+      : `context ${d.contextLength} per request${s.models.length > 1 ? ` (${s.models[0]?.name})` : ''}`,
+  ].filter((f) => f !== null);
+  return facts.length === 0 ? '' : `  server: ${facts.join(' · ')}\n`;
 }
