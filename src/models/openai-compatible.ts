@@ -12,7 +12,7 @@ import { cappedFetch, MAX_REPLY_BYTES, ReplyTooLargeError } from './reply-cap.js
 import { buildChatRequest, type Sampling } from './request-body.js';
 import { BodyReadError, classifyFailure, type ModelFault, modelFault } from './request-errors.js';
 import { type RetryPolicy, withRetries } from './retry.js';
-import type { ChatModel, ModelReply } from './types.js';
+import { type ChatModel, type ModelReply, ModelRequestError } from './types.js';
 import { readCompletion } from './wire.js';
 
 export interface OpenAICompatibleOptions {
@@ -34,7 +34,15 @@ export interface OpenAICompatibleOptions {
   env?: NodeJS.ProcessEnv;
   /** Cap on the bytes of one reply as sent on the wire (default MAX_REPLY_BYTES); tests pass less. */
   maxReplyBytes?: number;
+  /** The context one request gets (llama-server: per slot), when the server said it (see ranOutOfContext). */
+  contextLength?: number | null;
 }
+
+/**
+ * Slack for a reply cut off by the context: servers stop a token or two short of it, or count the
+ * prompt's special tokens apart. A cut by --max-tokens this close to the context is not plausible.
+ */
+const CONTEXT_SLACK_TOKENS = 4;
 
 export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): ChatModel {
   validate(options);
@@ -94,6 +102,14 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
         signal,
       );
       const content = 'body' in value ? readCompletion(value.body, ids) : faultReply(value.fault);
+      const overflow = ranOutOfContext(content, options.contextLength ?? null);
+      if (overflow !== null) {
+        throw new ModelRequestError(
+          `${label}: the reply ran out of context: ${overflow.promptTokens} prompt + ${content.usage?.completion_tokens} reply tokens fill the server's context of ${overflow.contextSize}`,
+          { kind: 'context_overflow', ...overflow },
+          retries,
+        );
+      }
       return { ...content, latencyMs: Math.round(latencyMs), retries };
     },
   };
@@ -135,6 +151,21 @@ async function attemptOnce(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * A reply the server stopped ('length') because prompt and reply filled its context: llama-server
+ * answers 200 with the reply cut, where a prompt too long on its own gets a 400. Like that 400 it is
+ * the server's setting, not the model's failure; a cut by --max-tokens stays the model's reply.
+ */
+function ranOutOfContext(
+  reply: Pick<ModelReply, 'finishReason' | 'usage'>,
+  contextLength: number | null,
+): { promptTokens: number; contextSize: number } | null {
+  if (reply.finishReason !== 'length' || reply.usage === null || contextLength === null) return null;
+  const used = reply.usage.prompt_tokens + reply.usage.completion_tokens;
+  if (used < contextLength - CONTEXT_SLACK_TOKENS) return null;
+  return { promptTokens: reply.usage.prompt_tokens, contextSize: contextLength };
 }
 
 /** What the model said, as far as the server quoted it: a malformed reply with no calls. */

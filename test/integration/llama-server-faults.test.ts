@@ -13,7 +13,7 @@ import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { agentBench } from '../helpers/llama-cli.js';
 import { findLlamaKit, type LlamaKit, skipWithoutLlama } from '../helpers/llama-kit.js';
-import { BASE_FLAGS, startLlamaServer } from '../helpers/llama-process.js';
+import { BASE_FLAGS, type LlamaServer, startLlamaServer } from '../helpers/llama-process.js';
 
 const kit = await findLlamaKit();
 const skip = skipWithoutLlama(kit, 'server faults');
@@ -71,6 +71,65 @@ describe.skipIf(skip)('a real llama-server that fails', () => {
       expect(file?.non_comparable_reasons).toContain('2 of 2 trials not measured (context_overflow)');
     } finally {
       await server.stop();
+    }
+  });
+
+  it('a context the prompt fits but the reply fills: a context_overflow error, not a malformed reply', async () => {
+    const run = async (server: LlamaServer, turns: number) => {
+      const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-llama-results-'));
+      const done = await agentBench(
+        [
+          'run',
+          '--base-url',
+          server.baseUrl,
+          '--tasks',
+          'debug_python_v1',
+          '--max-turns',
+          String(turns),
+        ].concat(['--retries', '0', '--results-dir', resultsDir]),
+      );
+      const [file] = (await readResultFiles(resultsDir)).results.map((f) => f.result);
+      return { done, trial: file?.trials[0] };
+    };
+    // Each turn's prompt and reply sizes on a roomy server (the models answer the same every time)...
+    const roomy = await startLlamaServer(k, k.models.Q4_K_M, [...BASE_FLAGS, '-c', '4096', '-np', '1']);
+    let sizes: { prompt: number; reply: number }[];
+    try {
+      const { trial } = await run(roomy, 6);
+      sizes = (trial?.turn_logs ?? []).map((t) => ({
+        prompt: t.usage?.prompt_tokens ?? 0,
+        reply: t.usage?.completion_tokens ?? 0,
+      }));
+    } finally {
+      await roomy.stop();
+    }
+    // ...give a context (llama.cpp pads it to a multiple of 256) that some turn's prompt fits and its reply fills.
+    const pick = [512, 768, 1024, 1280, 1536, 1792, 2048]
+      .map((context) => ({ context, turn: sizes.findIndex((z) => z.prompt + z.reply > context) }))
+      .find(({ context, turn }) => turn >= 0 && (sizes[turn]?.prompt ?? context) + 2 <= context);
+    if (pick === undefined)
+      throw new Error(`no context size lets a prompt fit and its reply fill it: ${JSON.stringify(sizes)}`);
+    const tight = await startLlamaServer(k, k.models.Q4_K_M, [
+      ...BASE_FLAGS,
+      '-c',
+      String(pick.context),
+      '-np',
+      '1',
+    ]);
+    try {
+      const { done, trial } = await run(tight, pick.turn + 1);
+      expect(done.code).toBe(3);
+      expect(trial?.status).toBe('error');
+      expect(trial?.error).toMatchObject({
+        kind: 'context_overflow',
+        prompt_tokens: sizes[pick.turn]?.prompt,
+        context_size: pick.context,
+      });
+      // The turns before it were the model's; the cut reply is not counted against it.
+      expect(trial).toMatchObject({ malformed_replies: 0, flags: {}, turns: pick.turn + 1 });
+      expect(trial?.turn_logs.at(-1)?.request_error).toMatch(/the reply ran out of context/);
+    } finally {
+      await tight.stop();
     }
   });
 

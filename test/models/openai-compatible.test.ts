@@ -150,6 +150,35 @@ describe('OpenAI-compatible model over HTTP', () => {
     expect(s.requests).toHaveLength(3);
   });
 
+  it("a reply cut off because prompt and reply filled the context is context_overflow, a --max-tokens cut the model's", async () => {
+    const cut = '<tool_call>\n{"name": "';
+    const s = await serve({
+      [MODEL]: [
+        // llama-server with -c 768: the prompt fits, the reply fills the rest and is stopped.
+        { text: cut, finishReason: 'length', usage: { prompt_tokens: 762, completion_tokens: 6 } },
+        // Stopped by max_tokens far from the context: the model's own (cut) reply.
+        { text: cut, finishReason: 'length', usage: { prompt_tokens: 300, completion_tokens: 6 } },
+        { text: cut, finishReason: 'length', usage: { prompt_tokens: 762, completion_tokens: 6 } },
+      ],
+    });
+    const m = model(s.baseUrl, { contextLength: 768 });
+    const err = await m.complete(USER, TOOLS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelRequestError);
+    expect((err as ModelRequestError).failure).toEqual({
+      kind: 'context_overflow',
+      promptTokens: 762,
+      contextSize: 768,
+    });
+    expect((err as ModelRequestError).message).toMatch(
+      /ran out of context: 762 prompt \+ 6 reply tokens fill the server's context of 768$/,
+    );
+    const own = await m.complete(USER, TOOLS);
+    expect(own).toMatchObject({ text: cut, finishReason: 'length' });
+    // Without the server's context nothing can be told: the reply is the model's.
+    const unknown = await model(s.baseUrl).complete(USER, TOOLS);
+    expect(unknown.finishReason).toBe('length');
+  });
+
   it('a model the server does not have (404) and a refused key (401) are not retried', async () => {
     const s = await serve({ [MODEL]: [{ status: 401, error: 'invalid api key' }] });
     const missing = await model(s.baseUrl, { model: 'not-served' })
