@@ -17,8 +17,8 @@
  *     A timeout is not retried: the same request would most likely take as long again.
  *   - server_error: any other 5xx (503 while a model loads, overload) and 429; retried, honouring
  *     Retry-After.
- *   - unauthorized (401, 403), model_not_found (404), rejected (any other 4xx): the same request
- *     gets the same answer, so not retried.
+ *   - unauthorized (401, 403), model_not_found (404), rejected (any other 4xx, and llama-server's 500
+ *     "tools param requires --jinja flag"): the same request gets the same answer, so not retried.
  *   - context_overflow: the conversation no longer fits the context the server was started with
  *     (llama-server: exceed_context_size_error with n_prompt_tokens and n_ctx). Not retried; the
  *     server's setting, not the model, decides it.
@@ -93,6 +93,9 @@ export function classifyFailure(err: unknown, timeoutMs: number, now = Date.now(
       retryAfterMs: null,
     };
   }
+  // llama-server started without --jinja answers every request with tools this way: no retry will help.
+  if (err instanceof InternalServerError && /requires --jinja/i.test(serverMessage(err) ?? ''))
+    return verdict('rejected', false, `${httpReason(err)}: restart llama-server with --jinja`);
   if (err instanceof RateLimitError || err instanceof InternalServerError) {
     return {
       failure: { kind: 'server_error' },

@@ -179,6 +179,20 @@ describe('OpenAI-compatible model over HTTP', () => {
     expect(unknown.finishReason).toBe('length');
   });
 
+  it('llama-server without --jinja (HTTP 500 for every request with tools) is rejected at once, saying what to do', async () => {
+    const s = await serve({
+      [MODEL]: [{ status: 500, error: 'tools param requires --jinja flag' }, { text: 'never asked' }],
+    });
+    const err = await model(s.baseUrl)
+      .complete(USER, TOOLS)
+      .catch((e: unknown) => e);
+    expect((err as ModelRequestError).failure).toEqual({ kind: 'rejected' });
+    expect((err as ModelRequestError).message).toMatch(
+      /tools param requires --jinja flag.*restart llama-server with --jinja/,
+    );
+    expect(s.requests).toHaveLength(1);
+  });
+
   it('a model the server does not have (404) and a refused key (401) are not retried', async () => {
     const s = await serve({ [MODEL]: [{ status: 401, error: 'invalid api key' }] });
     const missing = await model(s.baseUrl, { model: 'not-served' })
