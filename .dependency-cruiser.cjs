@@ -2,30 +2,54 @@
  * The layer rules, checked by `npm run lint` (dependency-cruiser). Each layer may import only the
  * layers listed for it; everything else is a violation, as is any cycle. The direction, top to bottom:
  *   cli → (ladder, validate, dashboard, report) → run → agent → (scoring, tasks, skills) →
- *   (models, sandbox, discovery, evidence) → results → util
- * Reports and the dashboard read results files only: they never import the runner.
+ *   (models, sandbox, discovery, evidence) → results → (stats, util)
+ * Reports and the dashboard read results files only: they never import the runner. Task folders
+ * and the task-author kit (src/tasks/folder/, src/tasks/kit.ts: task-kit) build tasks from data with
+ * the scoring and skill checks, so they sit above those, beside the TypeScript task definitions.
  */
 const layers = {
   util: [],
+  // Estimators and intervals: pure numbers, for scoring, the runner and the reports alike.
+  stats: ['util'],
   results: ['util'],
   evidence: ['util'],
   sandbox: ['util'],
   models: ['results', 'util'],
   discovery: ['models', 'results', 'util'],
   tasks: ['models', 'sandbox', 'results', 'util'],
-  scoring: ['tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  scoring: ['tasks', 'sandbox', 'models', 'evidence', 'results', 'stats', 'util'],
   skills: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   // The task definitions under tasks/<id>/ and the catalogue (tasks/index.ts).
-  'task-defs': ['task-defs', 'skills', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  'task-kit': ['skills', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  'task-defs': [
+    'task-defs',
+    'task-kit',
+    'dialogue',
+    'skills',
+    'scoring',
+    'tasks',
+    'sandbox',
+    'models',
+    'evidence',
+    'results',
+    'util',
+  ],
   agent: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
-  run: ['agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
+  // Dialogue tasks: a mock environment, a simulated user and the loop between them, beside the agent's.
+  dialogue: ['agent', 'scoring', 'tasks', 'models', 'results', 'util'],
+  run: ['dialogue', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
   validate: ['run', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
   ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
-  report: ['results', 'util'],
+  report: ['results', 'stats', 'util'],
   dashboard: ['report', 'results', 'util', 'models'],
 };
 
-const pathOf = (layer) => (layer === 'task-defs' ? '^tasks/' : `^src/${layer}/`);
+const SPECIAL_PATHS = {
+  'task-defs': '^tasks/',
+  'task-kit': '^src/tasks/(kit\\.ts$|folder/)',
+  tasks: '^src/tasks/(?!kit\\.ts$|folder/)',
+};
+const pathOf = (layer) => SPECIAL_PATHS[layer] ?? `^src/${layer}/`;
 
 const layerRules = Object.entries(layers).map(([layer, allowed]) => ({
   name: `layer-${layer}`,

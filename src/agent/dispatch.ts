@@ -7,7 +7,16 @@ import type { ParsedToolCall } from '../models/types.js';
 import type { InvalidCallReason, ToolCallLog } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { findTool, TOOL_NAMES } from './tools/registry.js';
-import type { DispatchLimits } from './tools/tool.js';
+import type { DispatchLimits, ToolOutcome } from './tools/tool.js';
+
+/**
+ * Runs a call the dispatcher accepted under the trial's condition (faults.ts, injection/): it may
+ * answer without calling `run` (nothing ran), or add to what the model is shown.
+ */
+export type CallHook = (
+  call: { name: string; arguments: Record<string, unknown>; cwd: string },
+  run: () => Promise<ToolOutcome>,
+) => Promise<ToolOutcome>;
 
 export interface DispatchOutcome {
   log: ToolCallLog;
@@ -19,6 +28,7 @@ export async function dispatchToolCall(
   call: ParsedToolCall,
   sandbox: Sandbox,
   limits: DispatchLimits,
+  hook?: CallHook,
 ): Promise<DispatchOutcome> {
   const base = {
     name: call.name,
@@ -54,6 +64,9 @@ export async function dispatchToolCall(
     );
   const prepared = tool.prepare(call.arguments, sandbox, limits);
   if (!prepared.ok) return refuse('missing_argument', prepared.message);
-  const outcome = await prepared.args();
+  const outcome =
+    hook === undefined
+      ? await prepared.args()
+      : await hook({ name: call.name, arguments: call.arguments, cwd: sandbox.cwd }, prepared.args);
   return { log: { ...base, ...outcome.log }, reply: outcome.reply };
 }

@@ -14,7 +14,7 @@ import type { TurnLog } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { recordChanges } from '../scoring/snapshot-diff.js';
 import { capHeadTail } from '../util/text-cap.js';
-import { dispatchToolCall } from './dispatch.js';
+import { type CallHook, dispatchToolCall } from './dispatch.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 import { TOOL_SPECS } from './tools/registry.js';
 import type { DispatchLimits } from './tools/tool.js';
@@ -32,6 +32,8 @@ export interface DriveOptions {
   limits: DispatchLimits;
   emit: EventSink;
   signal?: AbortSignal;
+  /** The trial's condition at each call (noisy faults, adversarial payloads); none when clean. */
+  hook?: CallHook;
 }
 
 export interface DrivenTurns {
@@ -115,7 +117,7 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
       toolCalls: reply.toolCalls.map((c) => ({ id: c.id, name: c.name, rawArguments: c.rawArguments })),
     });
     for (const call of reply.toolCalls) {
-      const outcome = await dispatchToolCall(call, sandbox, o.limits);
+      const outcome = await dispatchToolCall(call, sandbox, o.limits, o.hook);
       log.tool_calls.push(cappedCallLog(outcome.log));
       messages.push({ role: 'tool', toolCallId: call.id, content: outcome.reply });
       emit({

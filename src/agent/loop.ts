@@ -4,6 +4,7 @@
  * the trial record.
  */
 import type { ChatModel } from '../models/types.js';
+import { CLEAN, type RunCondition } from '../results/condition.js';
 import type { EventSink } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
@@ -11,8 +12,12 @@ import type { Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
+import type { CallHook } from './dispatch.js';
 import { driveTurns } from './drive.js';
 import { errorTrial, trialErrorOf } from './error-trial.js';
+import { faultHook, withoutFaults } from './faults.js';
+import { judgeSafety, writtenFiles } from './injection/judge.js';
+import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
 import { failureReason, judgeTrial } from './judge.js';
 import type { DispatchLimits } from './tools/tool.js';
 import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from './turn-log.js';
@@ -29,6 +34,8 @@ export interface TrialOptions {
   signal?: AbortSignal;
   /** Where to export this trial's artifacts: absolute folder, and the same relative to the results folder. */
   artifacts?: { dir: string; relative: string };
+  /** Faults or injection payloads at the tool calls (default clean). */
+  condition?: RunCondition;
 }
 
 export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
@@ -39,6 +46,9 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
 
   await sandbox.reset();
   const setupSnapshot = await prepareWorkspace(sandbox, task);
+  const condition = opts.condition ?? CLEAN;
+  const adversarial = condition.name === 'adversarial' ? planInjection(task, index) : null;
+  if (adversarial !== null) await plantSecret(sandbox, adversarial);
   const setupMs = Date.now() - harnessStart;
 
   emit({ type: 'trial_start', trial: index });
@@ -51,6 +61,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     limits: opts.limits,
     emit,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+    ...hookFor(condition, adversarial, opts),
   });
 
   if (turns.requestFailure !== null) {
@@ -72,7 +83,13 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   const judgeStart = Date.now();
   let verdict: Awaited<ReturnType<typeof judgeTrial>>;
   try {
-    verdict = await judgeTrial(task, sandbox, turns, setupSnapshot);
+    // A call answered with an injected fault ran nothing: no check may take it as evidence.
+    verdict = await judgeTrial(
+      task,
+      sandbox,
+      { ...turns, turnLogs: withoutFaults(turns.turnLogs) },
+      setupSnapshot,
+    );
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     // The harness could not judge (the sandbox failed under the checks, a check's regex ran out of
@@ -93,6 +110,20 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     opts.artifacts === undefined
       ? []
       : await exportArtifacts(sandbox, task, setupSnapshot, verdict.finalSnapshot, opts.artifacts);
+  const safety =
+    adversarial === null
+      ? null
+      : judgeSafety(adversarial, {
+          turnLogs: turns.turnLogs,
+          finalAnswer: turns.finalAnswer,
+          files: await writtenFiles(
+            sandbox,
+            adversarial,
+            turns.turnLogs,
+            setupSnapshot,
+            verdict.finalSnapshot,
+          ),
+        });
   const harnessMs = setupMs + turns.snapshotMs + (Date.now() - judgeStart);
 
   const record: TrialRecord = {
@@ -115,6 +146,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     artifacts,
     artifacts_dir: artifacts.length > 0 && opts.artifacts !== undefined ? opts.artifacts.relative : null,
     turn_logs: turns.turnLogs,
+    ...(safety === null ? {} : { safety }),
   };
   emit({
     type: 'trial_end',
@@ -125,4 +157,23 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     turns: record.turns,
   });
   return record;
+}
+
+/** The hook that puts the trial's condition at its tool calls; none when clean. */
+function hookFor(
+  condition: RunCondition,
+  adversarial: InjectionPlan | null,
+  opts: TrialOptions,
+): { hook?: CallHook } {
+  if (adversarial !== null) return { hook: injectionHook(adversarial) };
+  if (condition.name !== 'noisy') return {};
+  return {
+    hook: faultHook({
+      taskId: opts.task.id,
+      trial: opts.index,
+      failureRate: condition.failure_rate,
+      timeoutMs: condition.fault_timeout_sec * 1000,
+      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+    }),
+  };
 }

@@ -21,6 +21,7 @@ export function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
     elapsed_ms: 0,
     model_latency_ms: reply.latencyMs,
     usage: reply.usage,
+    ...(reply.timings === undefined ? {} : { timings: reply.timings }),
     finish_reason: reply.finishReason,
     retries: reply.retries.map((r) => ({ attempt: r.attempt, reason: r.reason, wait_ms: r.waitMs })),
     malformed: reply.malformed,

@@ -23,6 +23,15 @@ function num(name: string, min: number) {
   };
 }
 
+function probability(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+      throw new InvalidArgumentError(`${name} must be a number from 0 to 1`);
+    return n;
+  };
+}
+
 /** `--parallel`: a whole number >= 1, or `auto` (the server's slot count). */
 function parallelArg(value: string): number | 'auto' {
   if (value === 'auto') return 'auto';
@@ -32,6 +41,10 @@ function parallelArg(value: string): number | 'auto' {
   return n;
 }
 
+/** `--tasks-dir`, on every command that reads the task catalogue. */
+const TASKS_DIR_HELP =
+  'task folders to add to the built-in tasks: a folder with task.toml (or task.json), or a folder of them; repeatable';
+
 /** A repeatable option's values, in order. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -39,7 +52,7 @@ function collect(value: string, previous: string[]): string[] {
 
 /** The options `run` and `ladder` share: trials, limits, sampling, and how to reach a model (see run-options.ts). */
 function withSettingsOptions(command: Command): Command {
-  return command
+  return withDockerHost(command)
     .option('-k, --k <n>', 'trials per task', int('--k', 1), 1)
     .option('--early-stop', 'end a task at its first failed trial (one failure decides pass^k)', false)
     .option('--api-key-env <var>', 'environment variable holding the API key', 'AGENT_BENCH_API_KEY')
@@ -65,7 +78,23 @@ function withSettingsOptions(command: Command): Command {
     .option('--temperature <t>', 'sampling temperature', num('--temperature', 0), 0)
     .addOption(new Option('--seed <n>', 'sampling seed').argParser(int('--seed', 0)))
     .addOption(new Option('--top-p <p>', 'nucleus sampling').argParser(num('--top-p', 0)))
-    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)));
+    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)))
+    .option(
+      '--shard <i/N>',
+      'run shard i of N: a fixed share of the trials, so N machines split one run (join them with results merge)',
+    )
+    .option(
+      '--run-group <name>',
+      'the name every shard of one run is given (default: derived from the tasks and settings)',
+    );
+}
+
+/** `--docker-host`, for every command that talks to the sandbox engine (applied before it runs). */
+function withDockerHost(command: Command): Command {
+  return command.option(
+    '--docker-host <url>',
+    'Docker engine for the sandboxes: unix:///path, tcp://host:port or ssh://[user@]host (default: DOCKER_HOST, else the local socket)',
+  );
 }
 
 export function buildProgram(): Command {
@@ -77,6 +106,14 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run agent-bench --help for usage)')
     // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
     .exitOverride();
+
+  // Before a command that talks to the sandbox engine runs: the engine it talks to.
+  program.hook('preAction', async (_program, action) => {
+    const host: unknown = action.opts().dockerHost;
+    if (typeof host !== 'string') return;
+    const { useDockerHost } = await import('../sandbox/index.js');
+    useDockerHost(host);
+  });
 
   withSettingsOptions(
     program
@@ -98,6 +135,7 @@ export function buildProgram(): Command {
         collect,
         [],
       )
+      .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
       .option(
         '--parallel <n>',
         'trials on up to n containers at once, for a server that serves several requests at once; "auto": its slot count (llama-server) or 1',
@@ -112,7 +150,23 @@ export function buildProgram(): Command {
       .option(
         '--status-file <file>',
         "keep the run's progress in FILE as JSON (rewritten on every change), for tools watching the run",
-      ),
+      )
+      .option(
+        '--conditions <list>',
+        'run each task under each condition: clean, noisy (tool calls may fail), adversarial (tool outputs carry injections)',
+        'clean',
+      )
+      .option(
+        '--failure-rate <p>',
+        'noisy: chance that a tool call returns an injected fault instead of running',
+        probability('--failure-rate'),
+        0.2,
+      )
+      .option(
+        '--user-model <name>',
+        "dialogue tasks (helpdesk_*): a model plays the simulated user (default: each scenario's scripted user)",
+      )
+      .option('--user-base-url <url>', 'OpenAI-compatible endpoint of --user-model (default: --base-url)'),
   ).action(async (opts) => {
     const { runCommand } = await import('./commands/run.js');
     await runCommand(opts);
@@ -120,14 +174,14 @@ export function buildProgram(): Command {
 
   program
     .command('list')
-    .description('list the tasks')
-    .action(async () => {
+    .description('list the tasks, with where each comes from')
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .action(async (opts) => {
       const { listCommand } = await import('./commands/list.js');
-      await listCommand();
+      await listCommand(opts);
     });
 
-  program
-    .command('doctor')
+  withDockerHost(program.command('doctor'))
     .description(
       'check the Docker engine, the sandbox image and the model server, and say what to do about each',
     )
@@ -138,8 +192,7 @@ export function buildProgram(): Command {
       await doctorCommand(opts);
     });
 
-  program
-    .command('validate')
+  withDockerHost(program.command('validate'))
     .description('prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught')
     .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
     .option(
@@ -148,6 +201,7 @@ export function buildProgram(): Command {
       collect,
       [],
     )
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
     .action(async (opts) => {
       const { validateCommand } = await import('./commands/validate.js');
       await validateCommand(opts);
@@ -167,8 +221,7 @@ export function buildProgram(): Command {
     });
 
   const image = program.command('image').description('the sandbox image');
-  image
-    .command('build')
+  withDockerHost(image.command('build'))
     .description('build the sandbox image (registry base when reachable, offline debootstrap base otherwise)')
     .action(async () => {
       const { imageBuildCommand } = await import('./commands/image.js');
@@ -216,7 +269,8 @@ export function buildProgram(): Command {
         300,
       )
       .option('--exhaustive', 'run every model instead of stopping at the first that passes', false)
-      .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, []),
+      .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, [])
+      .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, []),
   ).action(async (opts) => {
     const { ladderCommand } = await import('./commands/ladder.js');
     await ladderCommand(opts);
@@ -279,6 +333,71 @@ export function buildProgram(): Command {
     .action(async (opts) => {
       const { reportCardCommand } = await import('./commands/report.js');
       await reportCardCommand(opts);
+    });
+
+  const results = program.command('results').description('work with results folders');
+  results
+    .command('merge')
+    .description(
+      'join the shards of a run split with --shard i/N into the results (and ladder verdict) one machine would have written',
+    )
+    .argument('<dirs...>', "the shards' results folders")
+    .requiredOption('--into <dir>', 'where the merged results go (made if missing)')
+    .option('--run-group <name>', 'merge only the shards of this run (when the folders hold several)')
+    .action(async (dirs: string[], opts) => {
+      const { resultsMergeCommand } = await import('./commands/results.js');
+      await resultsMergeCommand(dirs, opts);
+    });
+
+  report
+    .command('axes')
+    .description(
+      'operational axes per model and condition: completion, pass^k, recovery, safety, efficiency, cost, each with n and a 95 % interval',
+    )
+    .option('--results-dir <dir>', 'where results files are', 'results')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'json', 'csv']).default('md'))
+    .option('--models <names>', 'comma-separated models to show (default: every model with results)')
+    .option(
+      '--price-table <file>',
+      'JSON prices per million tokens, or per hour, by model: adds USD per trial',
+    )
+    .option('--compare <models...>', 'two models A B: paired per-task differences B − A, and which hold up')
+    .action(async (opts) => {
+      const { reportAxesCommand } = await import('./commands/report.js');
+      await reportAxesCommand(opts);
+    });
+
+  program
+    .command('gate')
+    .description(
+      'exit 1 when a candidate regressed against a baseline beyond the noise (completion, pass^k, safety; cost beyond a tolerance), 0 when not, 2 for bad usage',
+    )
+    .requiredOption('--baseline <dir>', 'results folder of the baseline run')
+    .requiredOption('--candidate <dir>', 'results folder of the candidate run')
+    .option('--baseline-model <name>', 'the model in --baseline to compare (when it holds several)')
+    .option('--candidate-model <name>', 'the model in --candidate to compare (when it holds several)')
+    .option(
+      '--cost-tolerance <fraction>',
+      'allowed rise of tokens or wall time per trial, beyond the noise (0.2: 20 %)',
+      num('--cost-tolerance', 0),
+      0.2,
+    )
+    .action(async (opts) => {
+      const { gateCommand } = await import('./commands/gate.js');
+      await gateCommand(opts);
+    });
+
+  program
+    .command('stats')
+    .description(
+      "every trial of the results as one long-form CSV line, and each file's summary recomputed from its trials (exit 1 when one disagrees)",
+    )
+    .argument('[paths...]', 'results folders or files (default: results)')
+    .option('--out <file>', 'write the CSV to this file instead of stdout')
+    .action(async (paths: string[], opts) => {
+      const { statsCommand } = await import('./commands/stats.js');
+      await statsCommand({ paths, ...opts });
     });
 
   program

@@ -8,13 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../util/errors.js';
 
 /** The absolute folder results are written to: made when missing, and proven writable by writing. */
-export function writableResultsDir(dir: string): string {
+export function writableResultsDir(dir: string, flag = '--results-dir'): string {
   const abs = resolve(dir);
   const missing: string[] = [];
   for (let at = abs; ; at = dirname(at)) {
-    const st = existing(dir, at);
+    const st = existing(dir, at, flag);
     if (st !== null) {
-      if (!st.isDirectory()) throw notAFolder(dir, at);
+      if (!st.isDirectory()) throw notAFolder(dir, at, flag);
       break;
     }
     if (dirname(at) === at) break;
@@ -24,8 +24,7 @@ export function writableResultsDir(dir: string): string {
     try {
       mkdirSync(d);
     } catch (err) {
-      if (code(err) !== 'EEXIST')
-        throw new UsageError(`--results-dir ${dir}: cannot create ${d} (${code(err)})`);
+      if (code(err) !== 'EEXIST') throw new UsageError(`${flag} ${dir}: cannot create ${d} (${code(err)})`);
     }
   }
   // access(W_OK) says yes to root on a read-only mount or under /proc; only a real write can tell.
@@ -34,7 +33,7 @@ export function writableResultsDir(dir: string): string {
     writeFileSync(probe, '', { flag: 'wx' });
     rmSync(probe);
   } catch (err) {
-    throw new UsageError(`--results-dir ${dir} is not writable (${code(err)}): choose another folder`);
+    throw new UsageError(`${flag} ${dir} is not writable (${code(err)}): choose another folder`);
   }
   return abs;
 }
@@ -48,20 +47,18 @@ export function readableResultsDir(dir: string): string {
 }
 
 /** The path's stats, or null when it (or a folder on the way) is missing. */
-function existing(dir: string, path: string): Stats | null {
+function existing(dir: string, path: string, flag = '--results-dir'): Stats | null {
   try {
     return statSync(path);
   } catch (err) {
     if (code(err) === 'ENOENT' || code(err) === 'ENOTDIR') return null;
-    throw new UsageError(`--results-dir ${dir}: cannot reach ${path} (${code(err)})`);
+    throw new UsageError(`${flag} ${dir}: cannot reach ${path} (${code(err)})`);
   }
 }
 
-function notAFolder(dir: string, path: string): UsageError {
+function notAFolder(dir: string, path: string, flag = '--results-dir'): UsageError {
   return new UsageError(
-    path === resolve(dir)
-      ? `--results-dir ${dir} is not a folder`
-      : `--results-dir ${dir}: ${path} is not a folder`,
+    path === resolve(dir) ? `${flag} ${dir} is not a folder` : `${flag} ${dir}: ${path} is not a folder`,
   );
 }
 

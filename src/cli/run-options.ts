@@ -1,7 +1,19 @@
 /** The options `run` and `ladder` share: everything that changes a score, and how to reach a model. */
 
+import {
+  CLEAN,
+  CONDITION_NAMES,
+  type ConditionName,
+  conditionKey,
+  DEFAULT_FAULT_TIMEOUT_SEC,
+  type RunCondition,
+} from '../results/condition.js';
 import type { RunSettings } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
+import { parseShard } from '../run/shard.js';
+import { parseRunGroup, planShard, type ShardPlan } from '../run/shard-plan.js';
+import type { Task } from '../tasks/types.js';
+import { UsageError } from '../util/errors.js';
 
 /** As commander parses them (camelCase of the flags). */
 export interface SettingsCliOptions {
@@ -20,6 +32,9 @@ export interface SettingsCliOptions {
   seed?: number;
   topP?: number;
   maxTokens?: number;
+  /** `--shard i/N` and `--run-group NAME`. */
+  shard?: string;
+  runGroup?: string;
 }
 
 export function runSettings(o: SettingsCliOptions): RunSettings {
@@ -50,4 +65,47 @@ export function modelAccess(
     requestTimeoutMs: o.requestTimeout * 1000,
     retries: o.retries,
   };
+}
+
+/** `--conditions clean,noisy,adversarial` and `--failure-rate`, as the conditions a run runs under, in the order given. */
+export function runConditions(o: { conditions: string; failureRate: number }): RunCondition[] {
+  const names = o.conditions
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (names.length === 0)
+    throw new UsageError('--conditions needs at least one of clean, noisy, adversarial');
+  const unknown = names.filter((n) => !(CONDITION_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--conditions: unknown condition ${unknown.map((n) => JSON.stringify(n)).join(', ')} (choose from ${CONDITION_NAMES.join(', ')})`,
+    );
+  return [...new Set(names as ConditionName[])].map(
+    (name): RunCondition =>
+      name === 'noisy'
+        ? { name, failure_rate: o.failureRate, fault_timeout_sec: DEFAULT_FAULT_TIMEOUT_SEC }
+        : { name },
+  );
+}
+
+/** `--shard i/N` (and `--run-group`) as this machine's share of the tasks' trials; undefined: all of them. */
+export function shardPlan(
+  o: SettingsCliOptions,
+  tasks: readonly Task[],
+  settings: RunSettings,
+  conditions: readonly RunCondition[] = [CLEAN],
+): ShardPlan | undefined {
+  if (o.shard === undefined) {
+    if (o.runGroup !== undefined)
+      throw new UsageError('--run-group names the run its shards share: it goes with --shard i/N');
+    return undefined;
+  }
+  const spec = parseShard(o.shard);
+  return planShard({
+    spec,
+    tasks,
+    settings,
+    conditions: conditions.map(conditionKey),
+    ...(o.runGroup === undefined ? {} : { group: parseRunGroup(o.runGroup) }),
+  });
 }

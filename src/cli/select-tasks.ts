@@ -1,21 +1,28 @@
 /**
  * Task selection, in one place: the built-in catalogue (`selectTasks`) and, for `run`, `validate` and
- * `ladder`, the catalogue with skills: `--tasks`/`--task` plus `--skill-dir DIR` (repeatable, one task per
- * skill) and `--skill-ab`. The rules:
+ * `ladder`, the catalogue with your own tasks: `--tasks`/`--task` plus `--tasks-dir DIR` (repeatable:
+ * task folders, src/tasks/folder/), `--skill-dir DIR` (repeatable, one task per skill) and
+ * `--skill-ab`. The rules:
  * - `skill_run_v1` in the task list stands for the --skill-dir skills (and needs one);
- * - with --skill-dir and the list left at `all`, only the skills run: pointing at a skill means
- *   benching it (`--tasks all,skill_run_v1` runs everything and the skills);
+ * - with --tasks-dir or --skill-dir and the list left at `all`, only those tasks and skills run:
+ *   pointing at your tasks means benching them (`--tasks all,skill_run_v1` runs everything and the
+ *   skills; any list of ids picks from the built-in tasks and yours alike);
  * - any other list runs its tasks and then the skills;
  * - with --skill-ab every selected task must be a skill (yours or a bundled one), and each becomes
  *   the pair `<id>`, `<id>__noskill`.
- * Every skill folder is loaded (and every manifest problem reported) before anything starts.
+ * - an id may be a glob (`helpdesk_*`, `tdd_*_v1`): every task it matches, in catalogue order;
+ * - two tasks with one id (a folder of yours named like a built-in task) are a usage error naming both.
+ * Every task folder and skill folder is loaded (and every problem reported) before anything starts.
  */
-import { allTasks, getTask } from '../../tasks/index.js';
+import { allTasks } from '../../tasks/index.js';
+import { compileGlob } from '../scoring/glob.js';
 import { bundledSkills } from '../skills/bundled.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
+import { loadTaskFolders, type TaskFolders } from '../tasks/folder/discover.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
+import { taskOrigin } from './task-origin.js';
 
 const SKILL_PLACEHOLDER = 'skill_run_v1';
 
@@ -24,10 +31,14 @@ export interface SkillSelection {
   tasks: string;
   skillDirs: readonly string[];
   skillAb: boolean;
+  /** `--tasks-dir` folders. */
+  tasksDirs?: readonly string[];
 }
 
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
+  const yours = runnable(loadTaskFolders(o.tasksDirs ?? [], '--tasks-dir'));
+  const known = catalogue(yours);
   const ids = o.tasks
     .split(',')
     .map((s) => s.trim())
@@ -36,10 +47,11 @@ export function selectWithSkills(o: SkillSelection): Task[] {
   if (wantsSkills && skills.length === 0)
     throw new UsageError(`${SKILL_PLACEHOLDER} runs a skill of yours: give its folder with --skill-dir DIR`);
   const rest = ids.filter((id) => id !== SKILL_PLACEHOLDER);
-  const onlySkills =
-    skills.length > 0 && (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
+  const onlyYours =
+    (skills.length > 0 || yours.length > 0) &&
+    (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
   const chosen = [
-    ...(onlySkills ? [] : rest.flatMap((id) => (id === 'all' ? allTasks() : selectTasks(id)))),
+    ...(onlyYours ? yours : rest.flatMap((id) => (id === 'all' ? known : pick(id, known)))),
     ...skills.map((s) => skillTask(s)),
   ];
   const unique = dedupe(chosen);
@@ -82,6 +94,41 @@ function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
 }
 
+/** Harbor tasks are read (`list` shows them), not run yet: saying so beats leaving them out quietly. */
+function runnable(found: TaskFolders): Task[] {
+  if (found.harbor.length > 0)
+    throw new UsageError(
+      `${found.harbor.map((h) => h.dir).join(', ')}: Harbor task${found.harbor.length === 1 ? '' : 's'} (tests/test.sh, environment/), which agent-bench reads but cannot run yet; \`agent-bench list --tasks-dir\` shows what it read`,
+    );
+  return found.tasks;
+}
+
+/** The built-in tasks and the --tasks-dir ones, light before heavy; one id names one task. */
+export function catalogue(yours: readonly Task[]): Task[] {
+  const all = [...allTasks(), ...yours];
+  const byId = new Map<string, Task>();
+  for (const t of all) {
+    const seen = byId.get(t.id);
+    if (seen !== undefined)
+      throw new UsageError(
+        `two tasks have the id ${t.id}: ${taskOrigin(seen, bundledSkills())} and ${taskOrigin(t, bundledSkills())}; give one another id`,
+      );
+    byId.set(t.id, t);
+  }
+  return [...all.filter((t) => t.meta.heavy !== true), ...all.filter((t) => t.meta.heavy === true)];
+}
+
+/** The task with this id, or every task a glob matches (`helpdesk_*`), in catalogue order. */
+function pick(id: string, known: readonly Task[]): Task[] {
+  const glob = /[*?[]/.test(id) ? compileGlob(id) : null;
+  const tasks = known.filter((t) => (glob === null ? t.id === id : glob.test(t.id)));
+  if (tasks.length === 0)
+    throw new UsageError(
+      `${glob === null ? 'unknown task' : 'no task matches'} "${id}"; known tasks: ${known.map((t) => t.id).join(', ')}`,
+    );
+  return tasks;
+}
+
 /** "all" or a comma-separated list of ids; an unknown id is a usage error naming the known ones. */
 export function selectTasks(spec: string): Task[] {
   const ids = spec
@@ -89,15 +136,5 @@ export function selectTasks(spec: string): Task[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (ids.length === 0 || (ids.length === 1 && ids[0] === 'all')) return allTasks();
-  return ids.map((id) => {
-    const task = getTask(id);
-    if (task === undefined) {
-      throw new UsageError(
-        `unknown task "${id}"; known tasks: ${allTasks()
-          .map((t) => t.id)
-          .join(', ')}`,
-      );
-    }
-    return task;
-  });
+  return ids.flatMap((id) => pick(id, allTasks()));
 }

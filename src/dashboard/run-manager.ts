@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_FILE } from '../results/layout.js';
-import type { StatusFileBody } from '../run/status-file.js';
+import type { RunStatusFile } from '../results/run-status.js';
 import { currentSize, type EventTail, tailEvents } from './event-tail.js';
 import { watchStatusFile } from './status-watch.js';
 
@@ -36,7 +36,7 @@ export interface RunState extends RunRequest {
   events_offset: number;
   command: string[];
   /** The CLI's progress (its --status-file), once it has planned the trials. */
-  progress: StatusFileBody | null;
+  progress: RunStatusFile | null;
 }
 
 export interface LogLine {

@@ -4,7 +4,7 @@
  * the one before; a file not there yet (the run has not planned its trials) or unreadable is skipped.
  */
 import { readFile, rm } from 'node:fs/promises';
-import type { StatusFileBody } from '../run/status-file.js';
+import { parseRunStatus, type RunStatusFile } from '../results/run-status.js';
 
 const POLL_MS = 500;
 
@@ -15,7 +15,7 @@ export interface StatusWatch {
 
 export function watchStatusFile(
   path: string,
-  onStatus: (status: StatusFileBody) => void,
+  onStatus: (status: RunStatusFile) => void,
   pollMs = POLL_MS,
 ): StatusWatch {
   let last = '';
@@ -29,7 +29,7 @@ export function watchStatusFile(
     }
     if (text === last) return;
     last = text;
-    const body = parseStatus(text);
+    const body = parseRunStatus(text);
     if (body !== null) onStatus(body);
   };
   const timer = setInterval(() => {
@@ -44,21 +44,4 @@ export function watchStatusFile(
       void poll().finally(() => rm(path, { force: true }).catch(() => {}));
     },
   };
-}
-
-/** The fields the panel shows, checked: the file is the child's, but a stale or foreign one must not break the page. */
-function parseStatus(text: string): StatusFileBody | null {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof v !== 'object' || v === null) return null;
-  const b = v as Record<string, unknown>;
-  const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-  if (typeof b.line !== 'string' || !num(b.done) || !num(b.total) || !num(b.elapsed_ms)) return null;
-  if (!(b.left_ms === null || num(b.left_ms)) || typeof b.finished !== 'boolean' || !Array.isArray(b.running))
-    return null;
-  return v as StatusFileBody;
 }

@@ -9,6 +9,7 @@ import type { ProgressStream } from '../run/progress.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import { runBench } from '../run/run-bench.js';
 import { newRunId } from '../run/run-id.js';
+import { describeShard, type ShardPlan } from '../run/shard-plan.js';
 import type { Task } from '../tasks/types.js';
 import { InterruptedError, UsageError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
@@ -58,6 +59,11 @@ export interface LadderOptions {
   /** Install SIGINT/SIGTERM handlers (the CLI does; tests pass `signal` instead). */
   handleSignals?: boolean;
   signal?: AbortSignal;
+  /**
+   * This machine's share of a ladder split with --shard: its trials of every rung. Shards cannot see
+   * each other's results, so none stops the climb, and none has a verdict: the merge has it.
+   */
+  shard?: ShardPlan;
 }
 
 export interface LadderDeps extends RungDeps {
@@ -76,6 +82,9 @@ export interface LadderOutcome {
 export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}): Promise<LadderOutcome> {
   const d: LadderDeps = { runBench, startServer: startModelServer, findCandidates, preflight, ...deps };
   checkOptions(o);
+  const { shard } = o;
+  const exhaustive = o.exhaustive || shard !== undefined;
+  const tasks = shard === undefined ? o.tasks : o.tasks.filter((t) => shard.record(t.id) !== null);
   const stderr = o.stderr ?? process.stderr;
   const note = (line: string): void => void stderr.write(`${line}\n`);
   const found = await d.findCandidates(o.source);
@@ -83,12 +92,21 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
   const ladder = planLadder(found.models);
   note(`ladder of ${ladder.length} model(s), smallest first: ${ladder.map(describeModel).join(', ')}`);
   await d.preflight(note);
+  const shardNote =
+    shard === undefined
+      ? null
+      : `${describeShard(shard)} on every rung; the verdict comes from merging the shards (agent-bench results merge DIR... --into DIR)`;
+  if (shardNote !== null) note(shardNote);
 
   const controller = new AbortController();
   const unlink = linkAbort(o.signal, controller);
   const stopSignals = o.handleSignals === false ? () => {} : onLadderSignals(controller, note);
   const runId = newRunId();
-  const meta = ladderMeta(o, runId, found);
+  const meta: LadderMeta = {
+    ...ladderMeta(o, runId, found),
+    exhaustive,
+    ...(shard === undefined ? {} : { shard: { ...shard.spec, group: shard.group } }),
+  };
   const rungs: Rung[] = ladder.map((model) => ({
     model,
     status: 'not_run',
@@ -100,7 +118,8 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
     writeLadderSummary(o.resultsDir, ladderSummary(meta, rungs, status, verdict));
   const context: RungContext = {
     bench: {
-      tasks: o.tasks,
+      tasks,
+      ...(shard === undefined ? {} : { shard }),
       settings: o.settings,
       resultsDir: o.resultsDir,
       resume: o.resume,
@@ -115,7 +134,8 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
   };
   try {
     await save('running', null);
-    for (const [i, model] of ladder.entries()) {
+    // A shard that owns no trial has no rung to run.
+    for (const [i, model] of (tasks.length === 0 ? [] : ladder).entries()) {
       if (controller.signal.aborted) break;
       note(`rung ${i + 1}/${ladder.length}: ${describeModel(model)}`);
       const rung = await runRung(model, context, d);
@@ -124,7 +144,7 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
       if (rung.status === 'interrupted') break;
       note(`${model.label}: ${SAID[rung.status]}`);
       await save('running', null);
-      if (!ladderGoesOn(rung.status === 'passed', o.exhaustive)) {
+      if (!ladderGoesOn(rung.status === 'passed', exhaustive)) {
         if (i < ladder.length - 1)
           note(`stopping: ${model.label} passes (--exhaustive runs the larger models too)`);
         break;
@@ -144,8 +164,8 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
       `interrupted: model servers stopped, results so far are saved (ladder: ${path})`,
     );
   }
-  const verdict = ladderVerdict(o.suite, o.settings.k, rungs);
-  const summaryPath = await save('complete', verdict);
+  const verdict = shardNote ?? ladderVerdict(o.suite, o.settings.k, rungs);
+  const summaryPath = await save('complete', shardNote === null ? verdict : null);
   stdout.write(`${table}\n\n${verdict}\n`);
   note(`ladder summary: ${summaryPath}`);
   return { runId, rungs, verdict, summaryPath };

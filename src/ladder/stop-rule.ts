@@ -1,9 +1,14 @@
 /** When a rung passes, and so when the ladder stops. */
 import type { ResultFile } from '../results/result-file.js';
 
-/** Every trial passed, k of k, and nothing was tampered with. */
+/** Every trial passed, k of k (in a shard's file, every trial of its share), and nothing was tampered with. */
 export function taskPasses(result: ResultFile): boolean {
-  return result.status === 'complete' && result.pass_all_k && result.tamper_detected_count === 0;
+  const { shard } = result;
+  const allPassed =
+    shard === undefined
+      ? result.pass_all_k
+      : result.trials.filter((t) => t.passed).length === shard.trials.length;
+  return result.status === 'complete' && allPassed && result.tamper_detected_count === 0;
 }
 
 /**

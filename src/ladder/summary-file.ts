@@ -29,6 +29,13 @@ export interface LadderSummary {
   /** Labels of every passing model, in ladder order; the first is the verdict's. */
   passing: string[];
   verdict: string | null;
+  /**
+   * Shard `index`/`count` of run `group` (`--shard`): it ran its share of the trials of every rung, so
+   * its rungs and `passing` speak of that share only, and it has no verdict of its own.
+   */
+  shard?: { index: number; count: number; group: string };
+  /** The shard ladders this one was merged from (`agent-bench results merge`). */
+  merged?: { group: string; count: number; parts: { shard: number; run_id: string }[] };
 }
 
 interface RungSummary {

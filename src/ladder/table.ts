@@ -46,7 +46,7 @@ function params(m: LadderModel): string {
 function taskCell(r: ResultFile | undefined): string {
   if (r === undefined) return '-';
   const passed = r.trials.filter((t) => t.passed).length;
-  if (taskPasses(r)) return `PASS ${passed}/${r.k}`;
+  if (taskPasses(r)) return `PASS ${passed}/${r.shard?.trials.length ?? r.k}`;
   if (r.tamper_detected_count > 0) return 'TAMPER';
   if (taskFails(r)) return `FAIL ${passed}/${r.trials_run}`;
   // Not measured: trials errored (the model server failed) or the run was cut short.

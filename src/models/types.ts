@@ -1,5 +1,5 @@
 /** The clean internal shapes of a chat model; wire shapes stay inside each backend. */
-import type { ModelServerFailureKind, TokenUsage, ToolCallSource } from '../results/trial.js';
+import type { ModelServerFailureKind, ReplyTimings, TokenUsage, ToolCallSource } from '../results/trial.js';
 
 export interface ToolSpec {
   name: string;
@@ -44,6 +44,8 @@ export interface ModelReply {
   text: string;
   toolCalls: ParsedToolCall[];
   usage: TokenUsage | null;
+  /** The server's own timing of the reply (llama-server), when it sent one. */
+  timings?: ReplyTimings;
   finishReason: string | null;
   /** Wall time of the successful request (retries' waits are in `retries`). */
   latencyMs: number;

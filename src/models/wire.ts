@@ -24,6 +24,16 @@ const WireCompletion = z.object({
     .array(z.object({ message: WireMessage, finish_reason: z.string().nullish().catch(null) }))
     .min(1),
   usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }).nullish().catch(null),
+  // llama-server times each reply itself: the prompt's and the generation's tokens and milliseconds.
+  timings: z
+    .object({
+      prompt_n: z.number(),
+      prompt_ms: z.number(),
+      predicted_n: z.number(),
+      predicted_ms: z.number(),
+    })
+    .nullish()
+    .catch(null),
 });
 
 const WireErrorBody = z.object({ error: z.object({ message: z.string() }) });
@@ -45,12 +55,25 @@ export function readCompletion(body: string, ids: CallIdAllocator): ReplyContent
         : 'reply has no choices[0].message',
     );
   }
-  const { choices, usage } = parsed.data;
+  const { choices, usage, timings } = parsed.data;
   const choice = choices[0];
   if (choice === undefined) return malformedReply('reply has no choices');
   const content = contentText(choice.message.content);
   const native = readNativeToolCalls(choice.message.tool_calls ?? [], ids);
-  const base = { usage: usage ?? null, finishReason: choice.finish_reason ?? null };
+  const base = {
+    usage: usage ?? null,
+    finishReason: choice.finish_reason ?? null,
+    ...(timings == null
+      ? {}
+      : {
+          timings: {
+            prompt_tokens: timings.prompt_n,
+            prompt_ms: timings.prompt_ms,
+            predicted_tokens: timings.predicted_n,
+            predicted_ms: timings.predicted_ms,
+          },
+        }),
+  };
   if (native.calls.length > 0 || native.problems.length > 0) {
     return { ...base, text: content, toolCalls: native.calls, malformed: joinProblems(native.problems) };
   }

@@ -1,5 +1,6 @@
 /** The model card as one self-contained HTML page (prints on one or two sheets). */
 import { type ModelCard, runNote } from './card.js';
+import { DIMENSIONS_FOOTNOTE, formatEstimate } from './dimensions.js';
 import type { TrialExcerpt } from './excerpt.js';
 import { escapeHtml as h } from './format.js';
 import { reportPage } from './html-page.js';
@@ -35,6 +36,7 @@ export function renderCardHtml(card: ModelCard): string {
     ),
     '</tbody></table>',
     `<p class="muted">${h(MATRIX_FOOTNOTE)}</p>`,
+    dimensionsTable(card),
     '<h2>Abilities</h2>',
     renderRadarSvg(card.radar),
     '<h2>Failures</h2>',
@@ -66,6 +68,7 @@ function excerpt(x: TrialExcerpt): string {
       lines.push(`[turn ${turn.turn}] ${c.name}: ${c.arg}  → ${status}`);
       if (c.output_tail !== '') lines.push(c.output_tail.replace(/^/gm, '    '));
     }
+    if (turn.user !== null) lines.push(`[turn ${turn.turn}] user: ${turn.user}`);
   }
   if (x.final_answer !== null) lines.push(`final answer: ${x.final_answer}`);
   const why = [x.failure_reason, ...x.tamper_violations.map((v) => `tamper: ${v}`)].filter((s) => s !== null);
@@ -83,3 +86,19 @@ function list(items: readonly string[], empty: string): string {
 }
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+function dimensionsTable(card: ModelCard): string {
+  if (card.dimensions.length === 0) return '';
+  const head = ['dimension', 'scenarios', 'k', 'pass rate [95% CI]', 'pass^k [95% CI]', 'user'];
+  return [
+    '<h2>By policy dimension</h2>',
+    `<table><thead><tr>${head.map((c) => `<th>${h(c)}</th>`).join('')}</tr></thead><tbody>`,
+    ...card.dimensions.map(
+      (r) =>
+        `<tr><td>${h(r.dimension)}</td><td>${r.scenarios}</td><td>${h(r.k)}</td><td>${h(formatEstimate(r.pass_rate))}</td>` +
+        `<td>${h(formatEstimate(r.pass_hat_k))}</td><td>${h(r.users)}</td></tr>`,
+    ),
+    '</tbody></table>',
+    `<p class="muted">${h(DIMENSIONS_FOOTNOTE)}</p>`,
+  ].join('\n');
+}

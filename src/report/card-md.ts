@@ -1,5 +1,6 @@
 /** The model card as Markdown, for a README or an issue comment. */
 import { type ModelCard, runNote } from './card.js';
+import { dimensionsMarkdown } from './dimensions.js';
 
 export function renderCardMarkdown(card: ModelCard): string {
   const t = card.totals;
@@ -29,6 +30,9 @@ export function renderCardMarkdown(card: ModelCard): string {
     '| --- | --- |',
     ...card.cells.map((c) => `| ${md(c.task)} | ${md(c.text)} |`),
     '',
+    ...(card.dimensions.length === 0
+      ? []
+      : ['## By policy dimension', '', ...dimensionsMarkdown(card.dimensions), '']),
     '## Failures',
     '',
   );
@@ -46,6 +50,7 @@ export function renderCardMarkdown(card: ModelCard): string {
       if (turn.text !== '') lines.push(`[turn ${turn.turn}] model: ${turn.text}`);
       for (const c of turn.calls)
         lines.push(`[turn ${turn.turn}] ${c.name}: ${c.arg} → exit ${c.exit_code ?? c.invalid ?? '?'}`);
+      if (turn.user !== null) lines.push(`[turn ${turn.turn}] user: ${turn.user}`);
     }
     if (x.final_answer !== null) lines.push(`final answer: ${x.final_answer}`);
     const fence = fenceFor(lines.join('\n'));

@@ -6,6 +6,7 @@
 import { trialBasis } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
 import { buildRadarData, type RadarData } from './axes.js';
+import { type DimensionRow, dimensionRows } from './dimensions.js';
 import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
 import { fixed } from './format.js';
 import { type LoadedResult, sortedUnique } from './load.js';
@@ -42,6 +43,8 @@ export interface ModelCard {
   /** What the numbers come from where that differs between tasks: early stops, different k. */
   notes: string[];
   failures: CardFailure[];
+  /** Dialogue tasks by policy dimension (empty without them). */
+  dimensions: DimensionRow[];
   totals: {
     /** Tasks run (see isJudged): the ones passed_tasks counts against. */
     tasks: number;
@@ -104,6 +107,7 @@ export function buildCard(
       .map(fmt),
     unmeasured: scored.filter((a) => a.v === null).map(fmt),
     notes: notesOf(matrix.cells),
+    dimensions: dimensionRows(matrix.cells),
     failures: matrix.cells.flatMap((cell) => {
       const r = byFile.get(cell.file);
       return r === undefined || cell.pass_all_k || !judged(cell.file) ? [] : [failureOf(cell, r)];

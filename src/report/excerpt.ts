@@ -18,6 +18,8 @@ interface ExcerptTurn {
   turn: number;
   text: string;
   calls: ExcerptCall[];
+  /** Dialogue tasks: what the simulated user answered this turn's message (null: no user turn). */
+  user: string | null;
 }
 
 export interface TrialExcerpt {
@@ -50,6 +52,7 @@ export function trialExcerpt(trial: TrialRecord): TrialExcerpt {
       turn: t.turn,
       text: clip(t.assistant_text.trim(), 400),
       calls: t.tool_calls.map(toCall),
+      user: t.user_reply === undefined ? null : clip(t.user_reply.text.trim(), 400),
     })),
     omitted_turns: logs.length - turns.length,
     final_answer: trial.final_answer === null ? null : clip(trial.final_answer.trim(), 400),

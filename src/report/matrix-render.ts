@@ -1,10 +1,12 @@
 /** The matrix as Markdown (for READMEs), JSON (for tools) and CSV (for spreadsheets). */
+import { csvField } from './csv-field.js';
+import { dimensionRows, dimensionsMarkdown } from './dimensions.js';
 import { cellAt, type Matrix } from './matrix.js';
 
 export type MatrixFormat = 'md' | 'json' | 'csv';
 
 export function renderMatrix(m: Matrix, format: MatrixFormat): string {
-  if (format === 'json') return `${JSON.stringify(m, null, 2)}\n`;
+  if (format === 'json') return `${JSON.stringify({ ...m, dimensions: dimensionRows(m.cells) }, null, 2)}\n`;
   if (format === 'csv') return renderCsv(m);
   return renderMarkdown(m);
 }
@@ -39,7 +41,8 @@ function renderMarkdown(m: Matrix): string {
   const notes = [...(note === null ? [] : [note, '']), ...MATRIX_FOOTNOTE.split('\n')].map((line) =>
     line === '' ? '>' : `> ${line}`,
   );
-  return `${[header, rule, ...rows, '', ...notes].join('\n')}\n`;
+  const dimensions = dimensionsMarkdown(dimensionRows(m.cells));
+  return `${[header, rule, ...rows, '', ...notes, ...(dimensions.length === 0 ? [] : ['', ...dimensions])].join('\n')}\n`;
 }
 
 /** Markdown table cells cannot hold pipes or line breaks. */
@@ -68,6 +71,8 @@ const CSV_COLUMNS = [
   'score_basis',
   'comparison',
   'comparable',
+  'dimension',
+  'simulated_user',
   'run_id',
   'file',
 ] as const;
@@ -77,12 +82,4 @@ function renderCsv(m: Matrix): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const cell of m.cells) lines.push(CSV_COLUMNS.map((col) => csvField(cell[col])).join(','));
   return `${lines.join('\r\n')}\r\n`;
-}
-
-function csvField(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  // A leading = + - @ makes spreadsheets evaluate a model-chosen name as a formula.
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

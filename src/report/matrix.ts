@@ -25,6 +25,9 @@ export interface MatrixCell {
   /** Cells are compared only under the same key ("k=5", "k=5, early stop"). */
   comparison: string;
   comparable: boolean;
+  /** Dialogue tasks: the policy dimension and who played the user; null for other tasks. */
+  dimension: string | null;
+  simulated_user: string | null;
   /** The cell as the Markdown table shows it. */
   text: string;
 }
@@ -76,6 +79,8 @@ function toCell(s: ResultSummary): MatrixCell {
     score_basis: s.score_basis,
     comparison: s.comparison,
     comparable: s.comparable,
+    dimension: s.dialogue?.dimension ?? null,
+    simulated_user: s.dialogue?.user ?? null,
   };
   return { ...cell, text: cellText(cell) };
 }

@@ -4,6 +4,7 @@
  */
 
 import { comparisonKey, trialBasis } from '../results/comparison.js';
+import { conditionOf, type RunCondition } from '../results/condition.js';
 import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 import { redactUrl } from '../util/redact-url.js';
@@ -22,6 +23,7 @@ export interface ResultSummary {
   task_id: string;
   task_version: string;
   model: string;
+  condition: RunCondition;
   status: ResultFile['status'];
   k: number;
   trials_run: number;
@@ -53,17 +55,29 @@ export interface ResultSummary {
   /** Trials that ended with a final answer (the model stopped by itself). */
   final_answers: number;
   passed: PassedTotals;
+  /** noisy: measured trials in which an injected fault fired, and how many of them passed. */
+  faulted: { trials: number; passed: number };
+  /** adversarial: trials that reached the payload, and how many stayed safe (no compliance, no exfiltration). */
+  exposed: { trials: number; safe: number };
+  /** Dialogue tasks: the policy dimension, and who played the user ("scripted", "llm:<model>"). */
+  dialogue: { dimension: string; user: string } | null;
 }
 
 export function summarizeResult(file: string, r: ResultFile): ResultSummary {
   const trials = r.trials;
   const passed = trials.filter((t) => t.passed);
+  const faulted = trials.filter(
+    (t) =>
+      t.status !== 'error' && t.turn_logs.some((turn) => turn.tool_calls.some((c) => c.fault !== undefined)),
+  );
+  const exposed = trials.filter((t) => t.status !== 'error' && (t.safety?.exposures ?? 0) > 0);
   return {
     file,
     run_id: r.run_id,
     task_id: r.task_id,
     task_version: r.task_version,
     model: r.model,
+    condition: conditionOf(r),
     status: r.status,
     k: r.k,
     trials_run: r.trials_run,
@@ -96,7 +110,21 @@ export function summarizeResult(file: string, r: ResultFile): ResultSummary {
       elapsed_sec: sum(passed.map((t) => t.elapsed_sec)),
       completion_tokens: sum(passed.map((t) => t.usage.completion_tokens)),
     },
+    faulted: { trials: faulted.length, passed: faulted.filter((t) => t.passed).length },
+    exposed: {
+      trials: exposed.length,
+      safe: exposed.filter(
+        (t) => t.safety?.no_injection_compliance.reached && t.safety.no_exfiltration.reached,
+      ).length,
+    },
+    dialogue: dialogueOf(trials),
   };
+}
+
+function dialogueOf(trials: readonly TrialRecord[]): ResultSummary['dialogue'] {
+  const d = trials.find((t) => t.dialogue !== undefined)?.dialogue;
+  if (d === undefined) return null;
+  return { dimension: d.dimension, user: d.user.kind === 'llm' ? `llm:${d.user.model}` : 'scripted' };
 }
 
 function countCalls(trials: readonly TrialRecord[]): ResultSummary['calls'] {

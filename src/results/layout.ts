@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import { InternalError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
+import { conditionKey, type RunCondition } from './condition.js';
 
 export const EVENTS_FILE = 'events.jsonl';
 export const ARTIFACTS_DIR = 'artifacts';
@@ -14,8 +15,21 @@ export const ARTIFACTS_DIR = 'artifacts';
 /** Long enough to read, short enough that three parts fit a 255-byte file name. */
 const MAX_PART = 72;
 
-export function resultFileName(taskId: string, model: string, runId: string): string {
-  return `${fileNamePart(taskId)}__${modelSlug(model)}__${fileNamePart(runId)}.json`;
+/** A run writes one file per task and condition: a condition other than clean is named too. */
+export function resultFileName(
+  taskId: string,
+  model: string,
+  runId: string,
+  condition?: RunCondition,
+): string {
+  return `${fileNamePart(taskId)}__${modelSlug(model)}__${fileNamePart(runId)}${conditionPart(condition, '__')}.json`;
+}
+
+/** `<sep><condition>` for a condition other than clean, else ''. */
+function conditionPart(condition: RunCondition | undefined, sep: string): string {
+  return condition === undefined || condition.name === 'clean'
+    ? ''
+    : `${sep}${fileNamePart(conditionKey(condition))}`;
 }
 
 /** A model name as a file-name part: readable, and distinct names stay distinct. */
@@ -45,9 +59,22 @@ function trimEdges(text: string, head: string, tail: string): string {
   return text.slice(start, end);
 }
 
-/** results/artifacts/<task>/<model slug>/trial-<n>, relative to the results folder. */
-export function artifactsDir(taskId: string, model: string, trialIndex: number): string {
+/** results/artifacts/<task>/<model slug>[/<condition>]/trial-<n>, relative to the results folder. */
+export function artifactsDir(
+  taskId: string,
+  model: string,
+  trialIndex: number,
+  condition?: RunCondition,
+): string {
   if (!Number.isSafeInteger(trialIndex) || trialIndex < 0)
     throw new InternalError(`trial index ${trialIndex} is not a non-negative integer`);
-  return posix.join(ARTIFACTS_DIR, fileNamePart(taskId), modelSlug(model), `trial-${trialIndex}`);
+  const under = conditionPart(condition, '');
+  const trial = `trial-${trialIndex}`;
+  return posix.join(
+    ARTIFACTS_DIR,
+    fileNamePart(taskId),
+    modelSlug(model),
+    ...(under === '' ? [] : [under]),
+    trial,
+  );
 }

@@ -2,6 +2,7 @@
  * The results file of one (task, model, run), as written to `results/` and read back by every report.
  * Field names are snake_case: this is the published contract. src/results/schema.ts parses it.
  */
+import type { RunCondition } from './condition.js';
 import type { TrialRecord } from './trial.js';
 
 /** Every setting that can change a score. Recorded in each result; non-default values make a run non-comparable. */
@@ -74,6 +75,10 @@ export interface ResultFile {
   task_id: string;
   task_version: string;
   model: string;
+  /** What the trials ran under (schema 2.3); absent in older files, which ran clean (condition.ts). */
+  condition?: RunCondition;
+  /** The task's fewest turns a careful agent needs, the final answer's included (schema 2.3): efficiency is judged against it. */
+  optimal_steps?: number;
   status: ResultStatus;
   k: number;
   trials_run: number;
@@ -101,6 +106,48 @@ export interface ResultFile {
   environment: Environment;
   /** Content digest of the skill folder a skill task ran with (absent for other tasks). */
   skill_digest?: string;
+  /** Which shard of which run this file holds (`--shard i/N`; schema 2.3); absent for a run on one machine. */
+  shard?: ShardRecord;
+  /** The shard files this file was merged from (`agent-bench results merge`; schema 2.3). */
+  merged?: MergeRecord;
   trials: TrialRecord[];
   result_hash: string;
+}
+
+/**
+ * A shard's part of a run split with `--shard i/N` (schema 2.3): each shard writes one file per task
+ * with its share of the trials; `agent-bench results merge` brings them back into the file one machine
+ * would have written (shard-deal.ts says which trials are whose).
+ */
+export interface ShardRecord {
+  /** 1-based: shard `index` of `count` (`--shard index/count`). */
+  index: number;
+  count: number;
+  /** The run every shard of it shares: `--run-group NAME`, or `work-<hash>` of the tasks and settings. */
+  group: string;
+  /** Every task id of the run, sorted: the work the trials were dealt from. */
+  tasks: string[];
+  /** The run's conditions (`clean`, `noisy@0.2`...): every shard runs its trials under each. */
+  conditions: string[];
+  /** The trials of this task this shard owns (its share), ascending. */
+  trials: number[];
+}
+
+/** Where a merged file's trials came from. */
+export interface MergeRecord {
+  group: string;
+  /** Shards the run was split into. */
+  count: number;
+  /** One per shard file merged, by shard index. */
+  parts: MergedPart[];
+}
+
+interface MergedPart {
+  shard: number;
+  run_id: string;
+  status: ResultStatus;
+  /** The trials this part gave the merged file. */
+  trials: number[];
+  /** The machine's own: its model server, Docker engine, parallelism. */
+  environment: Environment;
 }

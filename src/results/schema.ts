@@ -4,19 +4,25 @@
  * the two in step. Objects are not strict: a file may carry fields a later minor version added.
  */
 import { z } from 'zod';
+import { CONDITION_NAMES, type RunCondition } from './condition.js';
 import type { TrialEvent } from './events.js';
 import type {
   Environment,
   EnvironmentServer,
   FlagSummary,
+  MergeRecord,
   ResultFile,
   RunSettings,
   Sampling,
+  ShardRecord,
 } from './result-file.js';
 import type {
   ArtifactRecord,
+  DialogueRecord,
   FlagResult,
   ProcessLog,
+  SafetyRecord,
+  SimulatedUserRecord,
   TokenUsage,
   ToolCallLog,
   TrialError,
@@ -67,6 +73,13 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   processes: z.array(ProcessLogSchema).optional(),
   trace_truncated: z.boolean().optional(),
   arguments_truncated: z.literal(true).optional(),
+  fault: z
+    .object({
+      kind: z.enum(['timeout', 'internal_error', 'malformed_output', 'empty_result', 'rate_limit']),
+      call_index: count,
+    })
+    .optional(),
+  injection: z.object({ class: z.string(), site: z.string(), text: z.string() }).optional(),
 }) as z.ZodType<ToolCallLog>;
 
 const TurnLogSchema: z.ZodType<TurnLog> = z.object({
@@ -81,6 +94,15 @@ const TurnLogSchema: z.ZodType<TurnLog> = z.object({
   malformed: z.string().nullable(),
   request_error: z.string().optional(),
   text_truncated: z.literal(true).optional(),
+  timings: z
+    .object({
+      prompt_tokens: count,
+      prompt_ms: z.number().min(0),
+      predicted_tokens: count,
+      predicted_ms: z.number().min(0),
+    })
+    .optional(),
+  user_reply: z.object({ text: z.string(), ended: z.boolean() }).optional(),
 }) as z.ZodType<TurnLog>;
 
 const FlagResultSchema: z.ZodType<FlagResult> = z.object({
@@ -112,6 +134,53 @@ const TrialErrorSchema: z.ZodType<TrialError> = z.object({
   context_size: count.optional(),
 }) as z.ZodType<TrialError>;
 
+const SafetyFlagSchema = z.object({
+  reached: z.boolean(),
+  turn: nullableCount,
+  detail: z.string().optional(),
+});
+
+const SafetyRecordSchema = z.object({
+  injection_class: z.string(),
+  nonce: z.string(),
+  canary: z.string(),
+  site: z.string(),
+  exposures: count,
+  no_injection_compliance: SafetyFlagSchema,
+  no_exfiltration: SafetyFlagSchema,
+}) as z.ZodType<SafetyRecord>;
+
+const RunConditionSchema: z.ZodType<RunCondition> = z.discriminatedUnion('name', [
+  z.object({ name: z.literal(CONDITION_NAMES[0]) }),
+  z.object({
+    name: z.literal(CONDITION_NAMES[1]),
+    failure_rate: z.number().min(0).max(1),
+    fault_timeout_sec: z.number().min(0),
+  }),
+  z.object({ name: z.literal(CONDITION_NAMES[2]) }),
+]);
+
+const SimulatedUserSchema: z.ZodType<SimulatedUserRecord> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('scripted') }),
+  z.object({
+    kind: z.literal('llm'),
+    model: z.string(),
+    base_url: z.string().nullable(),
+    temperature: z.number(),
+    seed: z.int().optional(),
+  }),
+]) as z.ZodType<SimulatedUserRecord>;
+
+const DialogueRecordSchema: z.ZodType<DialogueRecord> = z.object({
+  dimension: z.string(),
+  opening: z.string(),
+  user: SimulatedUserSchema,
+  end: z.enum(['user_ended', 'max_turns']),
+  state_changes: z.array(z.object({ turn: count, tool: z.string(), change: z.string() })),
+  final_state: z.record(z.string(), z.unknown()),
+  user_usage: TokenUsageSchema,
+});
+
 const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   index: count,
   status: z.enum(['passed', 'failed', 'error']),
@@ -136,6 +205,8 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   artifacts_dir: z.string().nullable(),
   turn_logs: z.array(TurnLogSchema),
   error: TrialErrorSchema.optional(),
+  safety: SafetyRecordSchema.optional(),
+  dialogue: DialogueRecordSchema.optional(),
 }) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({
@@ -184,12 +255,39 @@ const FlagSummarySchema: z.ZodType<FlagSummary> = z.object({
   avg_turns: z.number().nullable(),
 }) as z.ZodType<FlagSummary>;
 
+const ShardRecordSchema: z.ZodType<ShardRecord> = z
+  .object({
+    index: z.int().min(1),
+    count: z.int().min(1),
+    group: z.string().min(1),
+    tasks: z.array(z.string().min(1)),
+    conditions: z.array(z.string().min(1)),
+    trials: z.array(count),
+  })
+  .refine((s) => s.index <= s.count, { message: 'shard index above the shard count' });
+
+const MergeRecordSchema: z.ZodType<MergeRecord> = z.object({
+  group: z.string().min(1),
+  count: z.int().min(1),
+  parts: z.array(
+    z.object({
+      shard: z.int().min(1),
+      run_id: z.string(),
+      status: z.enum(['running', 'complete', 'interrupted', 'error']),
+      trials: z.array(count),
+      environment: EnvironmentSchema,
+    }),
+  ),
+});
+
 export const ResultFileSchema: z.ZodType<ResultFile> = z.object({
   schema_version: z.string(),
   run_id: z.string().min(1),
   task_id: z.string().min(1),
   task_version: z.string(),
   model: z.string().min(1),
+  condition: RunConditionSchema.optional(),
+  optimal_steps: z.int().min(1).optional(),
   status: z.enum(['running', 'complete', 'interrupted', 'error']),
   k: z.int().min(1),
   trials_run: count,
@@ -214,6 +312,8 @@ export const ResultFileSchema: z.ZodType<ResultFile> = z.object({
   error: z.string().nullable(),
   environment: EnvironmentSchema,
   skill_digest: z.string().optional(),
+  shard: ShardRecordSchema.optional(),
+  merged: MergeRecordSchema.optional(),
   trials: z.array(TrialRecordSchema),
   result_hash: z.string(),
 }) as z.ZodType<ResultFile>;

@@ -35,7 +35,7 @@ export function verifyHash(value: object): boolean {
 }
 
 export async function writeResultFile(dir: string, result: ResultFile): Promise<string> {
-  const path = join(dir, resultFileName(result.task_id, result.model, result.run_id));
+  const path = join(dir, resultFileName(result.task_id, result.model, result.run_id, result.condition));
   await writeFileAtomic(path, `${JSON.stringify(result, null, 2)}\n`);
   return path;
 }

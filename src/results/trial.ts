@@ -42,6 +42,33 @@ export interface ToolCallLog {
   trace_truncated?: boolean;
   /** Long strings in `arguments` / `raw_arguments` were cut for the log (schema 2.2); the call ran with them whole. */
   arguments_truncated?: true;
+  /**
+   * noisy condition: the call did not run; the model was answered with this injected fault instead
+   * (stderr holds what it was shown). Never evidence of anything (schema 2.3).
+   */
+  fault?: InjectedFault;
+  /**
+   * adversarial condition: an injection payload was added after the call's real output in what the
+   * model was shown; stdout and stderr stay the real output (schema 2.3).
+   */
+  injection?: PlacedInjection;
+}
+
+export type FaultKind = 'timeout' | 'internal_error' | 'malformed_output' | 'empty_result' | 'rate_limit';
+
+export interface InjectedFault {
+  kind: FaultKind;
+  /** Which of the trial's runnable calls it was (0-based): the fault was decided from it. */
+  call_index: number;
+}
+
+export interface PlacedInjection {
+  /** The payload's class in the catalogue (src/agent/injection/catalogue.ts). */
+  class: string;
+  /** Where it was placed: `file:<path>` or `first_command`. */
+  site: string;
+  /** The text added, exactly as the model saw it. */
+  text: string;
 }
 
 /** One program a process ran (one successful exec). Paths are absolute. */
@@ -95,6 +122,26 @@ export interface TurnLog {
   request_error?: string;
   /** `assistant_text` was cut for the log (schema 2.2). */
   text_truncated?: true;
+  /** The server's own timing of the reply, when it sent one (llama-server `timings`; schema 2.3). */
+  timings?: ReplyTimings;
+  /**
+   * Dialogue tasks: this turn's reply went to the simulated user (it made no tool calls), and this is
+   * what the user answered (schema 2.3). Tool results stay in `tool_calls`.
+   */
+  user_reply?: UserReply;
+}
+
+export interface UserReply {
+  text: string;
+  /** The user ended the conversation with this message. */
+  ended: boolean;
+}
+
+export interface ReplyTimings {
+  prompt_tokens: number;
+  prompt_ms: number;
+  predicted_tokens: number;
+  predicted_ms: number;
 }
 
 export type TrialStatus = 'passed' | 'failed' | 'error';
@@ -158,6 +205,62 @@ export interface TrialRecord {
   turn_logs: TurnLog[];
   /** Set on `error` trials: not measured, not scored, never counted as the model's failure. */
   error?: TrialError;
+  /** adversarial condition: the payload the trial carried and the safety flags judged on it (schema 2.3). */
+  safety?: SafetyRecord;
+  /** Dialogue tasks: the conversation around the turns and the environment's final state (schema 2.3). */
+  dialogue?: DialogueRecord;
+}
+
+/** Who played the user of a dialogue task: it changes what is measured, so it is recorded. */
+export type SimulatedUserRecord =
+  | { kind: 'scripted' }
+  | {
+      kind: 'llm';
+      model: string;
+      /** Without credentials. */
+      base_url: string | null;
+      temperature: number;
+      seed?: number;
+    };
+
+export interface DialogueRecord {
+  /** The policy dimension the scenario measures (`identity_verification`): what reports group by. */
+  dimension: string;
+  /** The user's first message (the turns hold the rest of the conversation). */
+  opening: string;
+  user: SimulatedUserRecord;
+  /** `user_ended`: the user ended it; `max_turns`: the agent ran out of turns first. */
+  end: 'user_ended' | 'max_turns';
+  /** Every change the tools made to the environment, in order, with the turn of the call that made it. */
+  state_changes: { turn: number; tool: string; change: string }[];
+  /** The environment's state when the conversation ended: what the checks read. */
+  final_state: Record<string, unknown>;
+  /** The user model's tokens (zero for a scripted user); never part of the agent's `usage`. */
+  user_usage: TokenUsage;
+}
+
+/**
+ * The adversarial part of a trial. Safety flags are judged apart from the task's flags: they never
+ * change `passed` or `score`, so completion under attack stays the task's own measure.
+ */
+export interface SafetyRecord {
+  injection_class: string;
+  /** Per-trial: what a compliant model would echo (src/agent/injection/nonce.ts). */
+  nonce: string;
+  /** The action the payload asks for, in words (`reads /tmp/.aws/credentials`). */
+  canary: string;
+  site: string;
+  /** Tool results that carried the payload: 0 when the model never reached the site. */
+  exposures: number;
+  no_injection_compliance: SafetyFlag;
+  no_exfiltration: SafetyFlag;
+}
+
+export interface SafetyFlag {
+  reached: boolean;
+  /** The turn the violation happened on, when one did and its turn is known. */
+  turn: number | null;
+  detail?: string;
 }
 
 export interface ArtifactRecord {

@@ -5,8 +5,13 @@
  * 2.2 added optional fields only: a trial's `error`, turn logs' `request_error` and `text_truncated`,
  * tool calls' `arguments_truncated`, traced processes' `earlier_runs` (exec chains) and `stdin_file`,
  * the environment's `parallel`.
+ * 2.3 added optional fields only: a result's `condition` (absent: clean) and `optimal_steps`, tool calls' `fault` and
+ * `injection`, turn logs' `timings`, a trial's `safety`. A 2.2 reader would take a noisy result for a
+ * clean one, so the version says it. Also a result's `shard` (a shard's part of a run split with
+ * --shard) and `merged` (the shard files `results merge` made it from). Also dialogue tasks' turn
+ * logs' `user_reply` and a trial's `dialogue`.
  */
-export const SCHEMA_VERSION = '2.2';
+export const SCHEMA_VERSION = '2.3';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

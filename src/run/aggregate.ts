@@ -7,7 +7,7 @@
 import type { FlagSummary, ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 import { passHatK } from '../scoring/stats.js';
-import type { Task } from '../tasks/types.js';
+import type { Flag } from '../tasks/types.js';
 
 type Summary = Pick<
   ResultFile,
@@ -25,7 +25,10 @@ type Summary = Pick<
   | 'avg_turns'
 >;
 
-export function summarize(task: Pick<Task, 'flags'>, k: number, all: readonly TrialRecord[]): Summary {
+/** The flags' ids and kinds are all it needs: a merge rebuilds them from the results files' `skills`. */
+type FlagKinds = { flags: readonly Pick<Flag, 'id' | 'kind' | 'absence'>[] };
+
+export function summarize(task: FlagKinds, k: number, all: readonly TrialRecord[]): Summary {
   const trials = all.filter((t) => t.status !== 'error');
   const n = trials.length;
   const passedCount = trials.filter((t) => t.passed).length;

@@ -3,6 +3,8 @@
  * are probed; with none answering, the built-in reference agent (oracle) runs, and the user is told.
  */
 
+import { baselineModel, baselineOf } from '../agent/baselines.js';
+import { BASELINE_MODEL, createBaselineModel } from '../dialogue/baseline/baseline-model.js';
 import { environmentServer, preRunWarnings, unlistedModel } from '../discovery/pre-run.js';
 import { describeServerDetails } from '../discovery/servers.js';
 import { createEmbeddedModel } from '../models/gguf-embedded.js';
@@ -33,8 +35,8 @@ export interface ResolvedModel {
   server: EnvironmentServer | null;
   /** Said before the run: context too small, no tool support in the template... */
   warnings: string[];
-  /** A fresh model for one trial of a task. */
-  forTrial(task: Task): ChatModel;
+  /** A fresh model for one trial (the index) of a task. */
+  forTrial(task: Task, trialIndex: number): ChatModel;
   /** Said to the user before the run (e.g. why the oracle runs). */
   notice: string | null;
   /** Frees what the model holds (an in-process GGUF model's weights). Idempotent. */
@@ -43,6 +45,18 @@ export interface ResolvedModel {
 
 export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
   if (req.model === ORACLE_MODEL) return oracle(null);
+  // The rule-following non-LLM agent of dialogue tasks (src/dialogue/baseline/): no server either.
+  if (req.model === BASELINE_MODEL)
+    return { ...oracle(null), name: BASELINE_MODEL, forTrial: () => createBaselineModel() };
+  const baseline = req.model === undefined ? null : baselineOf(req.model);
+  if (baseline !== null) {
+    // A scripted agent of the operational axes (agent/baselines.ts): no server, like the oracle.
+    return {
+      ...oracle(null),
+      name: `baseline:${baseline}`,
+      forTrial: (task, trial) => baselineModel(baseline, task, trial),
+    };
+  }
   if (req.model !== undefined && isGgufModelSpec(req.model)) return embedded(req.model, req.sampling);
 
   const found = req.baseUrl === undefined ? await probeLocalServers({ timeoutMs: 700 }) : null;
@@ -91,6 +105,7 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
       },
       requestTimeoutMs: req.requestTimeoutMs,
       maxRetries: req.retries,
+      contextLength: server?.context_length ?? null,
     });
   makeModel();
   return {

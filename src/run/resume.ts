@@ -1,10 +1,13 @@
-import type { ResultFile, RunSettings } from '../results/result-file.js';
+import { conditionOf, type RunCondition } from '../results/condition.js';
+import type { ResultFile, RunSettings, ShardRecord } from '../results/result-file.js';
 import { readResultFiles } from '../results/store.js';
 import { canonicalJson } from '../util/hash.js';
 
 /**
- * The newest earlier result of this task and model that can be continued: same task version and same
- * settings (otherwise its trials would not compare with the new ones). null when there is none.
+ * The newest earlier result of this task and model that can be continued: same task version, same
+ * settings and same condition (otherwise its trials would not compare with the new ones), and the
+ * same shard of the same run or no shard (a shard never continues another's trials). null when there
+ * is none.
  */
 export async function findResumable(
   dir: string,
@@ -12,6 +15,8 @@ export async function findResumable(
   model: string,
   taskVersion: string,
   settings: RunSettings,
+  condition: RunCondition,
+  shard?: ShardRecord,
 ): Promise<ResultFile | null> {
   // A corrupted or hand-edited file is never continued: it is not among the results.
   const candidates = (await readResultFiles(dir)).results
@@ -21,7 +26,9 @@ export async function findResumable(
         r.task_id === taskId &&
         r.model === model &&
         r.task_version === taskVersion &&
-        canonicalJson(r.settings) === canonicalJson(settings),
+        canonicalJson(r.settings) === canonicalJson(settings) &&
+        canonicalJson(conditionOf(r)) === canonicalJson(condition) &&
+        canonicalJson(r.shard ?? null) === canonicalJson(shard ?? null),
     )
     .sort((a, b) => b.started_at.localeCompare(a.started_at));
   return candidates[0] ?? null;

@@ -4,12 +4,19 @@
  * summary and the totals at the end.
  */
 
+import { CLEAN, conditionOf, type RunCondition, taskLabel } from '../results/condition.js';
 import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
-import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../sandbox/index.js';
+import {
+  checkEngine,
+  createDockerSandbox,
+  type DockerSandboxOptions,
+  ensureImage,
+  sweepSandboxes,
+} from '../sandbox/index.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task } from '../tasks/types.js';
+import type { DialogueUserChoice, Task } from '../tasks/types.js';
 import { taskVersion } from '../tasks/version.js';
-import { InterruptedError } from '../util/errors.js';
+import { InternalError, InterruptedError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
 import { HARNESS_VERSION } from '../util/version.js';
 import { openEventLog } from './event-log.js';
@@ -21,6 +28,7 @@ import { newRunId } from './run-id.js';
 import { RunStoppedError } from './run-stopped.js';
 import { createTaskRun, type TaskRun } from './run-task.js';
 import { runTasks } from './run-tasks.js';
+import { describeShard, type ShardPlan } from './shard-plan.js';
 import { openStatusFile } from './status-file.js';
 import { formatSummary, formatTotals } from './summary.js';
 
@@ -39,11 +47,35 @@ export interface BenchOptions {
   signal?: AbortSignal;
   /** Trials at once (default 1); `auto`: as many as the server has slots. */
   parallel?: ParallelRequest;
+  /** Each task runs once per condition, condition by condition (default: clean only). */
+  conditions?: readonly RunCondition[];
   /** A file to keep the run's progress in, as JSON (status-file.ts). */
   statusFile?: string;
+  /** This machine's share of a run split with --shard (shard-plan.ts): only its trials run. */
+  shard?: ShardPlan;
+  /** Who plays the user of dialogue tasks (default: each scenario's scripted user). */
+  dialogueUser?: DialogueUserChoice;
 }
 
-export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
+/** What a run reaches outside the process: the model, and the Docker engine its sandboxes run on. */
+export interface BenchDeps {
+  resolveModel: (req: ModelRequest) => Promise<ResolvedModel>;
+  checkEngine: () => Promise<{ version: string }>;
+  sweepSandboxes: () => Promise<number>;
+  ensureImage: typeof ensureImage;
+  createSandbox: (o: DockerSandboxOptions) => Promise<Sandbox>;
+}
+
+const ENGINE: BenchDeps = {
+  resolveModel,
+  checkEngine,
+  sweepSandboxes,
+  ensureImage,
+  createSandbox: createDockerSandbox,
+};
+
+export async function runBench(o: BenchOptions, deps: Partial<BenchDeps> = {}): Promise<ResultFile[]> {
+  const d: BenchDeps = { ...ENGINE, ...deps };
   const stdout = o.stdout ?? process.stdout;
   const stream = o.stderr ?? process.stderr;
   const status =
@@ -54,9 +86,14 @@ export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
     stream,
     ...(status === null ? {} : { onStatus: (s, finished) => status.write(s, finished) }),
   });
-  const resolved = await resolveModel(o.model);
+  // A shard runs the tasks it owns trials of; one that owns none has nothing to do (and needs no model).
+  const { shard } = o;
+  const tasks = shard === undefined ? o.tasks : o.tasks.filter((t) => shard.record(t.id) !== null);
+  if (shard !== undefined) progress.note(`${describeShard(shard)}.`);
+  if (tasks.length === 0 && shard !== undefined) return [];
+  const resolved = await d.resolveModel(o.model);
   try {
-    return await runWithModel(o, resolved, progress, stdout);
+    return await runWithModel({ ...o, tasks }, d, resolved, progress, stdout);
   } finally {
     await resolved.dispose();
   }
@@ -64,6 +101,7 @@ export async function runBench(o: BenchOptions): Promise<ResultFile[]> {
 
 async function runWithModel(
   o: BenchOptions,
+  d: BenchDeps,
   resolved: ResolvedModel,
   progress: Progress,
   stdout: { write(text: string): unknown },
@@ -73,15 +111,17 @@ async function runWithModel(
   const { parallel, note } = chooseParallel(o.parallel ?? 1, resolved.server);
   if (note !== null) progress.note(note);
 
-  const engine = await checkEngine();
-  const swept = await sweepSandboxes();
+  // Dialogue tasks run in the harness: a run of only those never needs the engine.
+  const needsEngine = o.tasks.some((t) => t.dialogue === undefined);
+  const engine = needsEngine ? await d.checkEngine() : null;
+  const swept = needsEngine ? await d.sweepSandboxes() : 0;
   if (swept > 0) progress.note(`Removed ${swept} sandbox container(s) left behind by an earlier run.`);
-  const image = await ensureImage({ onProgress: (line) => progress.note(line) });
+  const image = needsEngine ? await d.ensureImage({ onProgress: (line) => progress.note(line) }) : null;
 
   const environment: Environment = {
-    sandbox_image: image.tag,
-    image_id: image.id,
-    image_source: image.source,
+    sandbox_image: image?.tag ?? 'none',
+    image_id: image?.id ?? null,
+    image_source: image?.source ?? null,
     sampling: o.settings.sampling,
     // Recorded without the URL's credentials: results files are shared.
     base_url: resolved.baseUrl === null ? null : redactUrl(resolved.baseUrl),
@@ -89,7 +129,7 @@ async function runWithModel(
     model: resolved.name,
     harness_version: HARNESS_VERSION,
     node_version: process.version,
-    docker_version: engine.version,
+    docker_version: engine?.version ?? null,
     parallel,
   };
 
@@ -101,7 +141,8 @@ async function runWithModel(
   const unlink = linkAbort(o.signal, controller, open);
 
   const openSandbox = async (task: Task): Promise<Sandbox> => {
-    const sandbox = await createDockerSandbox({
+    if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for in a run without one`);
+    const sandbox = await d.createSandbox({
       image: image.tag,
       limits: o.settings.limits,
       labels: { run: runId, task: task.id },
@@ -116,63 +157,84 @@ async function runWithModel(
     }
     return sandbox;
   };
-  const openTask = async (task: Task, signal: AbortSignal): Promise<TaskRun | ResultFile> => {
+  const openTask = async (
+    { task, condition }: { task: Task; condition: RunCondition },
+    signal: AbortSignal,
+  ): Promise<TaskRun | ResultFile> => {
     const version = taskVersion(task);
+    const shard = o.shard?.record(task.id) ?? undefined;
+    // Progress and notes name a task with its condition: the same task runs once per condition.
+    const label = taskLabel(task.id, condition);
     const resumeFrom = o.resume
-      ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings)
+      ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings, condition, shard)
       : null;
     const k = o.settings.k;
     if (resumeFrom?.status === 'complete') {
       progress.note(
-        `${task.id}: already complete in run ${resumeFrom.run_id} (${resumeFrom.trials.length}/${k} trials), skipped (--resume).`,
+        `${label}: already complete in run ${resumeFrom.run_id} (${resumeFrom.trials.length}/${k} trials), skipped (--resume).`,
       );
-      progress.taskOpened(task.id, 0);
+      progress.taskOpened(label, 0);
       return resumeFrom;
     }
-    if (o.resume) progress.note(resumeNote(task.id, k, resumeFrom));
-    progress.taskOpened(task.id, k - (resumeFrom?.trials.length ?? 0));
+    if (o.resume) progress.note(resumeNote(label, k, resumeFrom));
+    progress.taskOpened(label, (shard?.trials.length ?? k) - (resumeFrom?.trials.length ?? 0));
     return createTaskRun({
       runId,
       task,
       taskVersion: version,
       modelName: resolved.name,
-      makeModel: () => resolved.forTrial(task),
+      makeModel: (index) => resolved.forTrial(task, index),
       openSandbox: () => openSandbox(task),
+      ...(o.dialogueUser === undefined ? {} : { dialogueUser: o.dialogueUser }),
       settings: o.settings,
+      condition,
       resultsDir: o.resultsDir,
       environment,
       onEvent: (e) => {
         logEvent(runId, task.id, resolved.name, e);
-        progress.event(task.id, e);
+        progress.event(label, e);
       },
       signal,
       ...(resumeFrom === null ? {} : { resumeFrom }),
+      ...(shard === undefined ? {} : { shard }),
     });
   };
 
-  const trials = o.tasks.length * o.settings.k;
+  const conditions = o.conditions ?? [CLEAN];
+  const units = conditions.flatMap((condition) => o.tasks.map((task) => ({ task, condition })));
+  // A shard runs its own trials of each task, under every condition.
+  const trials = o.shard === undefined ? units.length * o.settings.k : o.shard.trials * conditions.length;
+  const under =
+    conditions.length === 1 && conditions[0]?.name === 'clean'
+      ? ''
+      : ` under ${conditions.length} condition(s)`;
   progress.note(
-    `Running ${o.tasks.length} task(s) × k=${o.settings.k} (${trials} trial${trials === 1 ? '' : 's'}) with ${resolved.name}, ${parallel} at a time.`,
+    `Running ${o.tasks.length} task(s)${under} × k=${o.settings.k} (${trials} trial${trials === 1 ? '' : 's'}) with ${resolved.name}, ${parallel} at a time.`,
   );
   const runStartedAt = new Date().toISOString();
   const wallStart = Date.now();
   progress.plan(
-    o.tasks.map((t) => ({ id: t.id, k: o.settings.k, maxTurns: o.settings.max_turns ?? t.maxTurns })),
+    units.map(({ task, condition }) => ({
+      id: taskLabel(task.id, condition),
+      k: o.settings.k,
+      maxTurns: o.settings.max_turns ?? task.maxTurns,
+    })),
   );
   let results: ResultFile[] = [];
   let stopped: RunStoppedError | null = null;
   try {
     results = await runTasks({
-      tasks: o.tasks,
+      tasks: units,
       parallel,
       open: openTask,
       onTaskEnd: (result, path) => {
-        progress.taskEnded(result.task_id);
+        const label = taskLabel(result.task_id, conditionOf(result));
+        progress.taskEnded(label);
         if (result.early_stopped)
           progress.note(
-            `${result.task_id}: early-stopped at a failed trial: ${result.trials.length} of k=${result.k} trials ran.`,
+            `${label}: early-stopped at a failed trial: ${result.trials.length} of k=${result.k} trials ran.`,
           );
-        progress.note(`${result.task_id}: results in ${path}`);
+        progress.note(`${label}: results in ${path}`);
       },
       signal: controller.signal,
     });

@@ -10,20 +10,24 @@ import { join } from 'node:path';
 import { errorTrial } from '../agent/error-trial.js';
 import { runTrial } from '../agent/loop.js';
 import type { ChatModel } from '../models/types.js';
+import { CLEAN, type RunCondition } from '../results/condition.js';
 import type { EventSink } from '../results/events.js';
 import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
+import type { DialogueTaskRef, DialogueUserChoice } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
 import { openTaskFile, type TaskFileOptions } from './task-file.js';
 
 export interface TaskRunOptions extends TaskFileOptions {
-  /** A fresh model per trial (a scripted model keeps a cursor). */
-  makeModel: () => ChatModel;
+  /** A fresh model per trial (a scripted model keeps a cursor), given the trial's index. */
+  makeModel: (trialIndex: number) => ChatModel;
   openSandbox: () => Promise<Sandbox>;
+  /** Who plays the user of a dialogue task (default: the scenario's scripted user). */
+  dialogueUser?: DialogueUserChoice;
   onEvent?: EventSink;
   /** Stops every trial of the run (Ctrl-C, or another task stopped the run). */
   signal?: AbortSignal;
@@ -70,9 +74,12 @@ const ENDS_RUN: ReadonlySet<TrialError['kind']> = new Set([
 
 export function createTaskRun(o: TaskRunOptions): TaskRun {
   const { task, settings } = o;
+  const condition = o.condition ?? CLEAN;
   const file = openTaskFile(o);
   const recorded = new Set(file.trials().map((t) => t.index));
-  const pending = Array.from({ length: settings.k }, (_, i) => i).filter((i) => !recorded.has(i));
+  // A shard runs its share of the trials only.
+  const owned = o.shard?.trials ?? Array.from({ length: settings.k }, (_, i) => i);
+  const pending = owned.filter((i) => !recorded.has(i));
   const idle: Sandbox[] = [];
   let inFlight = 0;
   let consecutiveErrors = 0;
@@ -106,24 +113,39 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
     await file.save();
   };
 
+  const dialogueTrial = (dialogue: DialogueTaskRef, index: number): Promise<TrialRecord> =>
+    dialogue.runTrial({
+      index,
+      model: o.makeModel(index),
+      maxTurns: settings.max_turns ?? task.maxTurns,
+      ...(o.dialogueUser === undefined ? {} : { user: o.dialogueUser }),
+      ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
+      ...(o.signal === undefined ? {} : { signal: o.signal }),
+    });
+
   const runOne = async (index: number): Promise<void> => {
     const startedAt = new Date().toISOString();
     let sandbox: Sandbox | null = null;
     try {
       let trial: TrialRecord;
       try {
-        sandbox = idle.pop() ?? (await o.openSandbox());
-        trial = await runTrial({
-          index,
-          task,
-          model: o.makeModel(),
-          sandbox,
-          maxTurns: settings.max_turns ?? task.maxTurns,
-          limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
-          artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index),
-          ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
-          ...(o.signal === undefined ? {} : { signal: o.signal }),
-        });
+        // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
+        if (task.dialogue !== undefined) trial = await dialogueTrial(task.dialogue, index);
+        else {
+          sandbox = idle.pop() ?? (await o.openSandbox());
+          trial = await runTrial({
+            index,
+            task,
+            model: o.makeModel(index),
+            sandbox,
+            maxTurns: settings.max_turns ?? task.maxTurns,
+            limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
+            artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
+            condition,
+            ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
+            ...(o.signal === undefined ? {} : { signal: o.signal }),
+          });
+        }
       } catch (err) {
         if (o.signal?.aborted) throw err;
         // The harness failed, not the model: record it, and the next trial gets a fresh sandbox.
@@ -190,7 +212,8 @@ function artifactsFolder(
   taskId: string,
   model: string,
   index: number,
+  condition: RunCondition,
 ): { dir: string; relative: string } {
-  const relative = artifactsDir(taskId, model, index);
+  const relative = artifactsDir(taskId, model, index, condition);
   return { dir: join(resultsDir, relative), relative };
 }

@@ -6,28 +6,28 @@
  * the trials in flight are aborted, and every task that had not ended is saved as `interrupted`.
  */
 import type { ResultFile } from '../results/result-file.js';
-import type { Task } from '../tasks/types.js';
 import { errorMessage, InterruptedError } from '../util/errors.js';
 import { runPool } from './pool.js';
 import { RunStoppedError } from './run-stopped.js';
 import type { TaskRun } from './run-task.js';
 
-export interface TasksRunOptions {
-  tasks: readonly Task[];
+/** U: what a task run is opened from (a task, or a task under a condition). */
+export interface TasksRunOptions<U> {
+  tasks: readonly U[];
   /** Trials at once, >= 1. */
   parallel: number;
   /**
    * The run of one task, its trials to stop on `signal`; a result returned as it is was complete
    * already (--resume) and runs nothing.
    */
-  open(task: Task, signal: AbortSignal): Promise<TaskRun | ResultFile>;
+  open(task: U, signal: AbortSignal): Promise<TaskRun | ResultFile>;
   /** A task ended (complete, early-stopped, or in error) and its file is final. */
   onTaskEnd?(result: ResultFile, path: string): void;
   signal?: AbortSignal;
 }
 
 /** One result per task, in task order. Throws RunStoppedError (with every result so far) or InterruptedError. */
-export async function runTasks(o: TasksRunOptions): Promise<ResultFile[]> {
+export async function runTasks<U>(o: TasksRunOptions<U>): Promise<ResultFile[]> {
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(o.signal?.reason);
   if (o.signal?.aborted) onAbort();

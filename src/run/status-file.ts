@@ -4,20 +4,8 @@
  * run from outside: the dashboard's run panel shows it, a CI job can print it.
  */
 import { renameSync, writeFileSync } from 'node:fs';
+import type { RunStatusFile } from '../results/run-status.js';
 import { type RunStatus, statusLine } from './progress-line.js';
-
-/** What the file holds; `line` is the CLI's own status line, the rest its parts. */
-export interface StatusFileBody {
-  line: string;
-  running: RunStatus['running'];
-  done: number;
-  total: number;
-  elapsed_ms: number;
-  /** null: not known yet. */
-  left_ms: number | null;
-  /** The run has ended (its last write). */
-  finished: boolean;
-}
 
 export interface StatusFile {
   write(status: RunStatus, finished?: boolean): void;
@@ -36,9 +24,9 @@ export function openStatusFile(
     write(status, finished = false) {
       if (broken || (!finished && now() - lastWrite < minIntervalMs)) return;
       lastWrite = now();
-      const body: StatusFileBody = {
+      const body: RunStatusFile = {
         line: statusLine(status),
-        running: status.running,
+        running: [...status.running],
         done: status.done,
         total: status.total,
         elapsed_ms: Math.round(status.elapsedMs),

@@ -1,4 +1,5 @@
 import { trialBasis } from '../results/comparison.js';
+import { conditionOf, taskLabel } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
 import { formatDuration } from './progress-line.js';
 
@@ -36,12 +37,10 @@ export function formatSummary(results: readonly ResultFile[]): string {
   const rows = results.map((r) => {
     const ran = r.trials_run;
     const errors = r.trials.filter((t) => t.status === 'error').length;
-    const passK = r.pass_all_k
-      ? `PASS (k=${r.k})`
-      : `FAIL (${r.trials.filter((t) => t.passed).length}/${ran} passed of k=${r.k}${r.early_stopped ? ', early-stopped' : ''}${errors > 0 ? `, ${errors} not measured` : ''})`;
+    const passK = passCell(r, ran, errors);
     const measured = r.trials.filter((t) => t.status !== 'error');
     return [
-      r.task_id,
+      taskLabel(r.task_id, conditionOf(r)),
       r.model,
       r.status === 'complete' ? passK : `${r.status.toUpperCase()} ${passK}`,
       ran === r.k ? r.score.toFixed(2) : `${r.score.toFixed(2)} (${trialBasis(r)})`,
@@ -92,3 +91,13 @@ export function formatTotals(
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/** pass^k as the table says it. A shard's file holds its share of the trials: pass^k is the merge's to say. */
+function passCell(r: ResultFile, ran: number, errors: number): string {
+  const passed = r.trials.filter((t) => t.passed).length;
+  const unmeasured = errors > 0 ? `, ${errors} not measured` : '';
+  if (r.shard !== undefined)
+    return `PART (${passed}/${ran} passed, shard ${r.shard.index}/${r.shard.count}: its ${r.shard.trials.length} of k=${r.k}${unmeasured})`;
+  if (r.pass_all_k) return `PASS (k=${r.k})`;
+  return `FAIL (${passed}/${ran} passed of k=${r.k}${r.early_stopped ? ', early-stopped' : ''}${unmeasured})`;
+}

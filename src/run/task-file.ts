@@ -3,7 +3,14 @@
  * finished in), the status, and the file rewritten after every change, one write at a time (two
  * trials that finish together must not race to write it, nor land an older version last).
  */
-import type { Environment, ResultFile, ResultStatus, RunSettings } from '../results/result-file.js';
+import { CLEAN, type RunCondition } from '../results/condition.js';
+import type {
+  Environment,
+  ResultFile,
+  ResultStatus,
+  RunSettings,
+  ShardRecord,
+} from '../results/result-file.js';
 import { withHash, writeResultFile } from '../results/store.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Task } from '../tasks/types.js';
@@ -18,10 +25,14 @@ export interface TaskFileOptions {
   taskVersion: string;
   modelName: string;
   settings: RunSettings;
+  /** What the trials run under (default clean); written into the file, part of its identity. */
+  condition?: RunCondition;
   resultsDir: string;
   environment: Environment;
   /** Continue this earlier, unfinished result instead of starting anew. */
   resumeFrom?: ResultFile;
+  /** The shard's part of the task (`--shard`): its trials only, and which run it is part of. */
+  shard?: ShardRecord;
   /** How a results file is written (default writeResultFile); tests make it fail. */
   writeResult?: (dir: string, result: ResultFile) => Promise<string>;
 }
@@ -60,12 +71,21 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
 
   const ordered = (): TrialRecord[] => [...trials].sort((a, b) => a.index - b.index);
   const build = (list: readonly TrialRecord[]): ResultFile => {
-    const reasons = [...nonComparableReasons(settings), ...unmeasuredReasons(settings.k, list)];
+    const reasons = [
+      ...nonComparableReasons(settings),
+      ...unmeasuredReasons(settings.k, list),
+      ...(o.shard === undefined ? [] : [shardReason(o.shard, settings.k)]),
+    ];
     return withHash({
       run_id: runId,
       task_id: task.id,
       task_version: o.taskVersion,
       model: o.modelName,
+      condition: o.condition ?? CLEAN,
+      // Efficiency needs a real optimum: a task that declares none gets no efficiency.
+      ...(Number.isInteger(task.meta.optimalSteps) && task.meta.optimalSteps >= 1
+        ? { optimal_steps: task.meta.optimalSteps }
+        : {}),
       status,
       k: settings.k,
       early_stopped: settings.early_stop && status === 'complete' && list.length < settings.k,
@@ -79,6 +99,7 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
       error,
       environment: o.environment,
       ...(task.skillDigest === undefined ? {} : { skill_digest: task.skillDigest }),
+      ...(o.shard === undefined ? {} : { shard: o.shard }),
       trials: [...list],
     });
   };
@@ -140,4 +161,9 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
     result: () => build(ordered()),
     path: () => path,
   };
+}
+
+/** A shard's numbers come from its share of the trials: the whole is the merge of every shard's. */
+function shardReason(shard: ShardRecord, k: number): string {
+  return `shard ${shard.index}/${shard.count} of run ${shard.group}: ${shard.trials.length} of k=${k} trials (agent-bench results merge joins the shards)`;
 }

@@ -5,7 +5,7 @@
 import { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
 
 export { DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS } from './docker/container.js';
-export { checkEngine } from './docker/engine.js';
+export { checkEngine, useDockerHost } from './docker/engine.js';
 
 export { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
 export { sweepSandboxes } from './docker/sweep.js';

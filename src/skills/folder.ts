@@ -37,7 +37,6 @@ const BENCH_DIR = '.bench';
 const SKIPPED = new Set(['.git', '.hg', '.svn', '__pycache__', '.DS_Store', 'node_modules']);
 /** Files and folders together: the walk stops past this many. */
 export const MAX_ENTRIES = 5000;
-const MAX_BYTES = 200 * 1024 * 1024;
 const MAX_DEPTH = 16;
 /** Past this many problems the folder is refused without looking further (a link farm, `/proc`). */
 const MAX_PROBLEMS = 20;
@@ -47,9 +46,22 @@ interface SkillFile {
   mode: number;
 }
 
+/** What kind of folder is read, for its messages and its size limit (task folders reuse this reader). */
+export interface FolderKind {
+  /** 'skill', 'task': "outside the skill folder", "is this a task?". */
+  noun: string;
+  /** The file that makes a folder one of its kind, named first when the walk stops at a limit. */
+  marker: string;
+  maxBytes: number;
+}
+
+const SKILL_FOLDER: FolderKind = { noun: 'skill', marker: SKILL_FILE, maxBytes: 200 * 1024 * 1024 };
+
 export interface SkillFolder {
   /** Absolute path. */
   dir: string;
+  /** The kind's noun, for messages about the folder's files. */
+  noun: string;
   files: ReadonlyMap<string, SkillFile>;
   read(rel: string): Buffer;
 }
@@ -63,7 +75,10 @@ interface WalkedFile extends SkillFile {
 class LimitReached extends Error {}
 
 /** The folder's files, or the problems that stop it being read. */
-export function readSkillFolder(dir: string): { folder: SkillFolder | null; problems: Problem[] } {
+export function readSkillFolder(
+  dir: string,
+  kind: FolderKind = SKILL_FOLDER,
+): { folder: SkillFolder | null; problems: Problem[] } {
   let root: string;
   try {
     root = realpathSync(dir);
@@ -92,11 +107,14 @@ export function readSkillFolder(dir: string): { folder: SkillFolder | null; prob
     for (const name of names) {
       if (SKIPPED.has(name)) continue;
       if (++entries > MAX_ENTRIES) {
-        problems.push({ at: '', message: `more than ${MAX_ENTRIES} files and folders: is this a skill?` });
+        problems.push({
+          at: '',
+          message: `more than ${MAX_ENTRIES} files and folders: is this a ${kind.noun}?`,
+        });
         throw new LimitReached();
       }
       const path = rel === '' ? name : `${rel}/${name}`;
-      const entry = classify(root, join(root, path));
+      const entry = classify(root, join(root, path), kind.noun);
       if (entry.kind === 'problem') problem(path, entry.message);
       else if (entry.kind === 'dir') {
         if (depth >= MAX_DEPTH) problem(path, `nested deeper than ${MAX_DEPTH} folders`);
@@ -104,10 +122,10 @@ export function readSkillFolder(dir: string): { folder: SkillFolder | null; prob
       } else {
         files.set(path, { size: entry.st.size, mode: entry.st.mode & 0o777, real: entry.real });
         bytes += entry.st.size;
-        if (bytes > MAX_BYTES) {
+        if (bytes > kind.maxBytes) {
           problems.push({
             at: path,
-            message: `${mib(entry.st.size)} MiB, and the folder passes ${MAX_BYTES >> 20} MiB with it: is this a skill?`,
+            message: `${mib(entry.st.size)} MiB, and the folder passes ${kind.maxBytes >> 20} MiB with it: is this a ${kind.noun}?`,
           });
           throw new LimitReached();
         }
@@ -119,12 +137,12 @@ export function readSkillFolder(dir: string): { folder: SkillFolder | null; prob
   } catch (err) {
     if (!(err instanceof LimitReached)) throw err;
     // `--skill-dir /proc` and the like: say first what is most likely wrong.
-    if (!existsSync(join(root, SKILL_FILE)))
-      problems.unshift({ at: SKILL_FILE, message: 'not found: is this a skill folder?' });
+    if (!existsSync(join(root, kind.marker)))
+      problems.unshift({ at: kind.marker, message: `not found: is this a ${kind.noun} folder?` });
     return { folder: null, problems };
   }
-  const read = (rel: string): Buffer => readWalkedFile(rel, files.get(rel));
-  return { folder: { dir, files, read }, problems };
+  const read = (rel: string): Buffer => readWalkedFile(rel, files.get(rel), kind);
+  return { folder: { dir, noun: kind.noun, files, read }, problems };
 }
 
 type Entry =
@@ -132,7 +150,7 @@ type Entry =
   | { kind: 'dir' }
   | { kind: 'problem'; message: string };
 
-function classify(root: string, abs: string): Entry {
+function classify(root: string, abs: string, noun: string): Entry {
   let st: Stats;
   try {
     st = lstatSync(abs);
@@ -157,7 +175,7 @@ function classify(root: string, abs: string): Entry {
   if (!isInside(root, real))
     return {
       kind: 'problem',
-      message: `a link to ${target}, outside the skill folder (copy the file in instead)`,
+      message: `a link to ${target}, outside the ${noun} folder (copy the file in instead)`,
     };
   let to: Stats;
   try {
@@ -184,19 +202,19 @@ function isInside(root: string, path: string): boolean {
 }
 
 /** The file's bytes, opened without following a link, as long as it is still a regular file within the limit. */
-function readWalkedFile(rel: string, file: WalkedFile | undefined): Buffer {
-  if (file === undefined) throw new InternalError(`${rel} is no file of the skill folder`);
+function readWalkedFile(rel: string, file: WalkedFile | undefined, kind: FolderKind): Buffer {
+  if (file === undefined) throw new InternalError(`${rel} is no file of the ${kind.noun} folder`);
   let fd: number;
   try {
     // O_NONBLOCK: a file swapped for a fifo since the walk must not hang the open.
     fd = openSync(file.real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (err) {
-    throw new UsageError(`skill file ${rel} cannot be read (${errorCode(err)})`, { cause: err });
+    throw new UsageError(`${kind.noun} file ${rel} cannot be read (${errorCode(err)})`, { cause: err });
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_BYTES)
-      throw new UsageError(`skill file ${rel} changed while agent-bench read the folder; run again`);
+    if (!st.isFile() || st.size > kind.maxBytes)
+      throw new UsageError(`${kind.noun} file ${rel} changed while agent-bench read the folder; run again`);
     return readFileSync(fd);
   } finally {
     closeSync(fd);

@@ -34,7 +34,8 @@ export const OutputPath = RelPath.refine((p) => p !== 'skill' && !p.startsWith('
 /** A file of the skill folder. `mounted`: one the agent can see (not bench-only, not the manifest). */
 export function skillFile(folder: SkillFolder, opts: { mounted: boolean }) {
   return RelPath.superRefine((p, ctx) => {
-    if (!folder.files.has(p)) ctx.addIssue({ code: 'custom', message: 'file not found in skill folder' });
+    if (!folder.files.has(p))
+      ctx.addIssue({ code: 'custom', message: `file not found in ${folder.noun} folder` });
     else if (opts.mounted && (isBenchOnly(p) || p === 'bench_manifest.json'))
       ctx.addIssue({ code: 'custom', message: 'is a bench-only file, which the agent never sees' });
   });
@@ -110,7 +111,7 @@ function jsonSchemaRef(folder: SkillFolder) {
   return z.unknown().superRefine((v, ctx) => {
     const problem = (message: string): void => ctx.addIssue({ code: 'custom', message });
     if (typeof v === 'string') {
-      if (!folder.files.has(v)) return problem('file not found in skill folder');
+      if (!folder.files.has(v)) return problem(`file not found in ${folder.noun} folder`);
       let parsed: unknown;
       try {
         parsed = JSON.parse(folder.read(v).toString('utf8'));
@@ -120,7 +121,7 @@ function jsonSchemaRef(folder: SkillFolder) {
       for (const m of schemaProblems(parsed)) problem(`${v} ${m}`);
     } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       for (const m of schemaProblems(v)) problem(m);
-    } else problem('expected a schema object or the path of a schema file in the skill folder');
+    } else problem(`expected a schema object or the path of a schema file in the ${folder.noun} folder`);
   });
 }
 

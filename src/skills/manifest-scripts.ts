@@ -17,7 +17,11 @@ function scriptedCall(folder: SkillFolder) {
       for (const [key, value] of Object.entries(args)) {
         const file = fileRef(value);
         if (file !== null && !folder.files.has(file))
-          ctx.addIssue({ code: 'custom', path: [key, '$file'], message: 'file not found in skill folder' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key, '$file'],
+            message: `file not found in ${folder.noun} folder`,
+          });
       }
     }),
   });

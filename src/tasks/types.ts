@@ -3,7 +3,9 @@
  * or the scoring core.
  */
 import type { ScriptedTurn } from '../models/scripted.js';
-import type { ToolCallLog, TurnLog } from '../results/trial.js';
+import type { ChatModel } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
+import type { SimulatedUserRecord, ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { CHECKS_DIR, type ExecResult, type ReadOnlyMount, type WorkspaceSnapshot } from '../sandbox/types.js';
 
 /**
@@ -108,6 +110,8 @@ export interface Task {
   mounts?: readonly ReadOnlyMount[];
   /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
   skillDigest?: string;
+  /** Set for a task read from a task folder (src/tasks/folder/): where, and its flag code. */
+  folder?: TaskFolderRef;
   /**
    * The text files under the mounts, as the agent finds them (paths relative to /workspace, e.g.
    * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
@@ -129,6 +133,62 @@ export interface Task {
    * else, a faked ground truth): `validate` requires each to miss the flags it names, like a lure.
    */
   cheats?: Lure[];
+  /**
+   * Set for a dialogue task (src/dialogue/): its trials talk to a simulated user through the task's
+   * own tools against a mock environment in the harness, with no sandbox and no workspace.
+   */
+  dialogue?: DialogueTaskRef;
+}
+
+/** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */
+export interface DialogueTaskRef {
+  /** The policy dimension it measures (reports give pass rates per dimension). */
+  dimension: string;
+  /** sha256 of the scenario, the pack's base data and its policy: part of the task version. */
+  digest: string;
+  runTrial(o: DialogueTrialRequest): Promise<TrialRecord>;
+}
+
+export interface DialogueTrialRequest {
+  index: number;
+  model: ChatModel;
+  maxTurns: number;
+  /** Who plays the user (default: the scenario's scripted user). */
+  user?: DialogueUserChoice;
+  onEvent?: EventSink;
+  signal?: AbortSignal;
+}
+
+/** The scenario's scripted user, or a model playing it (`--user-model`), recorded with its settings. */
+export type DialogueUserChoice =
+  | { kind: 'scripted' }
+  | {
+      kind: 'llm';
+      /** A fresh client per trial, like the agent's. */
+      makeModel: () => ChatModel;
+      record: Extract<SimulatedUserRecord, { kind: 'llm' }>;
+    };
+
+/** Where a folder task came from, and what its version hashes besides the Task's own fields. */
+interface TaskFolderRef {
+  /** Absolute path of the folder (under tasks/, or a --tasks-dir). */
+  dir: string;
+  /**
+   * sha256 of what decides the task's verdicts and has no field of its own here: the flags'
+   * checks as the manifest states them, and the flag code's source. Descriptions are left out.
+   */
+  checksDigest: string;
+  /** flags.ts, when some check needs code. */
+  flagCode: FlagCodeRef | null;
+}
+
+export interface FlagCodeRef {
+  /** flags.ts, as its author wrote it. */
+  source: string;
+  /** The file imported: flags.ts, or the flags.js compiled from it. */
+  module: string;
+  /** The exports the manifest names as checks. */
+  exports: readonly string[];
 }
 
 /** A legitimate solution in another style; it must pass. */

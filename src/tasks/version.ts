@@ -1,7 +1,9 @@
 /**
  * A task's version: a hash of everything that decides what a trial means, so results of a changed
- * task are never compared with old ones. Check code is not hashable in a stable way (src and dist
- * differ), so a change to a check must also change its flag's description.
+ * task are never compared with old ones. A TypeScript task's check code is not hashable in a stable
+ * way (src and dist differ), so a change to a check must also change its flag's description, which
+ * is hashed. A folder task states its checks as data and its flag code as source (checksDigest):
+ * those are hashed instead, and descriptions are not.
  */
 
 import { canonicalJson, sha256 } from '../util/hash.js';
@@ -30,8 +32,11 @@ export function taskVersion(task: Task): string {
         id: f.id,
         kind: f.kind,
         weight: f.weight ?? 1,
-        description: f.description,
+        ...(task.folder === undefined ? { description: f.description } : {}),
       })),
+      checks: task.folder?.checksDigest,
+      // Absent for other tasks, so their versions stay what they were.
+      dialogue: task.dialogue?.digest,
     }),
   ).slice(0, 16);
 }

@@ -11,7 +11,7 @@ import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Lure, Task } from '../tasks/types.js';
-import { errorMessage } from '../util/errors.js';
+import { errorMessage, InternalError } from '../util/errors.js';
 
 export interface ValidationRow {
   taskId: string;
@@ -35,18 +35,24 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
     o.onRow?.(row);
   };
   for (const task of tasks) {
-    // One container per task, reset between its runs, exactly as a benchmark run uses it.
-    const sandbox = await o.openSandbox(task);
+    // One container per task, reset between its runs, exactly as a benchmark run uses it; a
+    // dialogue task runs in the harness, with its scripted user.
+    const sandbox = task.dialogue === undefined ? await o.openSandbox(task) : null;
     try {
-      const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> =>
-        runTrial({
+      const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
+        const model = createScriptedModel('validate', script);
+        const maxTurns = Math.max(task.maxTurns, script.length + 1);
+        if (task.dialogue !== undefined) return task.dialogue.runTrial({ index, model, maxTurns });
+        if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
+        return runTrial({
           index,
           task,
-          model: createScriptedModel('validate', script),
+          model,
           sandbox,
-          maxTurns: Math.max(task.maxTurns, script.length + 1),
+          maxTurns,
           limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
         });
+      };
       add(await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))));
       add(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
       let index = 2;
@@ -71,7 +77,7 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
         );
       }
     } finally {
-      await sandbox.dispose();
+      await sandbox?.dispose();
     }
   }
   return rows;

@@ -3,7 +3,7 @@
  * element, the one --accent declaration, the nav list's links) rather than on one substring, so
  * an edit added next to the old text, or made twice, does not count.
  */
-import { upToLast } from '../shared/up-to-last.js';
+import { upToLast } from '../../src/util/up-to-last.js';
 import {
   ANCHORS,
   DESK_LINE,

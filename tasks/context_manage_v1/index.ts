@@ -13,8 +13,8 @@ import {
 } from '../../src/scoring/check-helpers.js';
 import { absence } from '../../src/scoring/score.js';
 import { firstRead } from '../../src/scoring/seen.js';
+import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
 import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
-import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { fixedService, HIDDEN_TEST, STALE_MODULES, servicePath, WORKSPACE_FILES } from './fixture.js';
 import { lures } from './lures.js';
 import { STALE_RATE } from './spec.js';

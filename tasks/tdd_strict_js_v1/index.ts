@@ -8,9 +8,9 @@ import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-help
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
+import { harnessNodeTest, tapSummary } from '../../src/tasks/kit.js';
 import { type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { miss } from '../shared/js-checks.js';
-import { harnessNodeTest, tapSummary } from '../shared/node-test.js';
 import { answer, exec, write } from '../shared/script-steps.js';
 import { isNodeTargetRed } from '../shared/tdd.js';
 import { tddStrictJsAlternates } from './alternates.js';

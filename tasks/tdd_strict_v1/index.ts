@@ -7,6 +7,7 @@ import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange, changedBefore, writersIn } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
+import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
 import {
   type CheckContext,
   type Flag,
@@ -14,7 +15,6 @@ import {
   HIDDEN_DIR,
   type Task,
 } from '../../src/tasks/types.js';
-import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import { testFiles, testFirstFlag } from '../shared/tdd.js';
 import { tddStrictAlternates } from './alternates.js';
 import { tddStrictCheats } from './cheats.js';

@@ -12,6 +12,7 @@ import {
 } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
+import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
 import {
   type CheckContext,
   type Flag,
@@ -19,7 +20,6 @@ import {
   HIDDEN_DIR,
   type Task,
 } from '../../src/tasks/types.js';
-import { harnessPytest, PYTHON_IGNORED } from '../shared/pytest.js';
 import {
   BUGGY_TIMESHEET,
   DECOY,

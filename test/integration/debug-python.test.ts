@@ -6,10 +6,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/util/hash.js';
-import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
 import { getTask } from '../../tasks/index.js';
 import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
+import { taskFolderFile } from '../tasks/folder-files.js';
 import { benchWithScript, only } from './bench-harness.js';
+
+const FIXED_MODULE = taskFolderFile('debug_python_v1', 'solution/durations.py');
 
 const exec = (command: string): ScriptedReply => ({
   calls: [{ name: 'execute_command', arguments: { command } }],

@@ -8,9 +8,11 @@ import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { DockerSandbox } from '../../src/sandbox/index.js';
-import { FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
-import { debugPythonV1 as task } from '../../tasks/debug_python_v1/index.js';
 import { asRoot, IMAGE_TIMEOUT_MS, openSandbox } from '../sandbox/fixture.js';
+import { builtInTask, taskFolderFile } from '../tasks/folder-files.js';
+
+const task = builtInTask('debug_python_v1');
+const FIXED_MODULE = taskFolderFile('debug_python_v1', 'solution/durations.py');
 
 const trial = (sandbox: DockerSandbox, index: number, script: ScriptedTurn[]) =>
   runTrial({

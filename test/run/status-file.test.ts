@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseRunStatus, type RunStatusFile } from '../../src/results/run-status.js';
 import { createProgress } from '../../src/run/progress.js';
 import type { RunStatus } from '../../src/run/progress-line.js';
-import { openStatusFile, type StatusFileBody } from '../../src/run/status-file.js';
+import { openStatusFile } from '../../src/run/status-file.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -25,7 +26,7 @@ const status = (over: Partial<RunStatus> = {}): RunStatus => ({
   leftMs: 300_000,
   ...over,
 });
-const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as StatusFileBody;
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as RunStatusFile;
 
 describe('the status file', () => {
   it('holds the status line and its parts', () => {
@@ -100,5 +101,18 @@ describe('progress feeds the status', () => {
     expect(seen.at(-1)?.[0].elapsedMs).toBe(5_000);
     progress.done();
     expect(seen.at(-1)?.[1]).toBe(true);
+  });
+});
+
+describe('reading a status file back', () => {
+  it('takes a file the run wrote and refuses half, foreign or garbled ones', () => {
+    const path = join(tempDir(), 'status.json');
+    openStatusFile(path, () => {}).write(status());
+    const text = readFileSync(path, 'utf8');
+    expect(parseRunStatus(text)?.line).toMatch(/^task 1\/2 fix_v1 · trial 2\/3/);
+    expect(parseRunStatus(text.slice(0, 40))).toBeNull();
+    expect(parseRunStatus('{"line": 3, "done": 1}')).toBeNull();
+    expect(parseRunStatus(JSON.stringify({ ...JSON.parse(text), left_ms: 'soon' }))).toBeNull();
+    expect(parseRunStatus('null')).toBeNull();
   });
 });

@@ -64,9 +64,13 @@ describe('selecting skill tasks', () => {
   it('reports the problems of every broken folder at once, as exit 2, before any container', async () => {
     const a = skillFolder({ 'SKILL.md': 'x' }, { max_turns: -1 });
     const b = skillFolder({ 'SKILL.md': 'x' }, { stubs: { 'scripts/x.sh': {} } });
-    const run = runCommand({ tasks: 'all', skillDir: [a, b], skillAb: false } as Parameters<
-      typeof runCommand
-    >[0]);
+    const run = runCommand({
+      tasks: 'all',
+      skillDir: [a, b],
+      skillAb: false,
+      conditions: 'clean',
+      failureRate: 0.2,
+    } as Parameters<typeof runCommand>[0]);
     await expect(run).rejects.toBeInstanceOf(UsageError);
     const message = await run.catch((err: Error) => err.message);
     expect(message).toMatch(/max_turns: Too small/);

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { countNodeTests } from '../../src/tasks/kit.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { BUGGY_MODULE, FIXED_MODULE, HIDDEN_TESTS, VISIBLE_TESTS } from '../../tasks/debug_js_v1/fixture.js';
-import { debugJsV1 as task } from '../../tasks/debug_js_v1/index.js';
-import { countNodeTests } from '../../tasks/shared/node-test.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
+
+const task = builtInTask('debug_js_v1');
+const BUGGY_MODULE = taskFolderFile('debug_js_v1', 'files/stats.mjs');
+const FIXED_MODULE = taskFolderFile('debug_js_v1', 'solution/stats.mjs');
+const VISIBLE_TESTS = taskFolderFile('debug_js_v1', 'files/stats.test.mjs');
+const HIDDEN_TESTS = taskFolderFile('debug_js_v1', 'hidden/stats.hidden.test.mjs');
 
 /** The harness run passes when nothing sorts without a comparator and the visible tests are intact. */
 const honest: FakeTruth = (_command, files) =>

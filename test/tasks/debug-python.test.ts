@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { BUGGY_MODULE, FIXED_MODULE } from '../../tasks/debug_python_v1/fixture.js';
-import { debugPythonV1 as task } from '../../tasks/debug_python_v1/index.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { pytestCall, reachedWithSummaries } from './pytest-trial.js';
+
+const task = builtInTask('debug_python_v1');
+const BUGGY_MODULE = taskFolderFile('debug_python_v1', 'files/durations.py');
+const FIXED_MODULE = taskFolderFile('debug_python_v1', 'solution/durations.py');
 
 /** The harness run passes exactly when durations.py holds the fix. */
 const honest: FakeTruth = (_command, files) =>

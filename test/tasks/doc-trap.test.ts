@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import {
-  ARCHIVED_DOC,
-  envFile,
-  MISSING_DOC,
-  OUTPUT,
-  REAL_DOC,
-  SETTINGS,
-  STALE_SETTINGS,
-} from '../../tasks/doc_trap_v1/fixture.js';
-import { parseEnv, docTrapV1 as task } from '../../tasks/doc_trap_v1/index.js';
+import { parseEnv } from '../../tasks/doc_trap_v1/flags.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
+
+const task = builtInTask('doc_trap_v1');
+const MISSING_DOC = 'docs/release.md';
+const REAL_DOC = 'ops/runbooks/release-config.md';
+const ARCHIVED_DOC = 'docs/archive/release-2023.md';
+const OUTPUT = 'deploy/release.env';
+const SETTINGS = envSettings(taskFolderFile('doc_trap_v1', 'solution/deploy/release.env'));
+/** What the superseded 2023 document says. */
+const STALE_SETTINGS = envSettings(
+  taskFolderFile('doc_trap_v1', 'solution/superseded_copy/deploy/release.env'),
+);
+
+function envSettings(text: string): (readonly [string, string])[] {
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      const [key = '', value = ''] = line.split('=', 2);
+      return [key, value] as const;
+    });
+}
+
+const envFile = (settings: readonly (readonly [string, string])[]): string =>
+  settings.map(([k, v]) => `${k}=${v}\n`).join('');
 
 /** No ground-truth command is used: the checks read files only. */
 const reached = (turns: readonly (readonly CraftedCall[])[]) =>

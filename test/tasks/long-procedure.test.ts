@@ -1,102 +1,110 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { STEP_CHECKS } from '../../tasks/long_procedure_v1/checks.js';
-import { TOP8 } from '../../tasks/long_procedure_v1/data.js';
-import { longProcedureV1 as task } from '../../tasks/long_procedure_v1/index.js';
-import { STEP_CONTENTS, TABLE } from '../../tasks/long_procedure_v1/outputs.js';
-import { PROCEDURE, STEP_FILES } from '../../tasks/long_procedure_v1/procedure.js';
-import { PLACEHOLDER, TEMPLATE } from '../../tasks/long_procedure_v1/template.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import {
+  judgeStep,
+  PLACEHOLDER,
+  PROCEDURE,
+  STEP_FILES,
+  stepContent,
+  TABLE,
+  TEMPLATE,
+  task,
+} from './long-procedure-steps.js';
 
 const reached = (turns: readonly (readonly CraftedCall[])[]) =>
   reachedTurns(task, craftTrial(task, turns, () => false).ctx);
 
-const content = (i: number): string => STEP_CONTENTS[i] ?? '';
+const content = stepContent;
 const write = (i: number, text = content(i)) => writeFile(STEP_FILES[i] ?? '', text);
 const readProcedure = readFile('PROCEDURE.md');
-const sizes = new Map(STEP_FILES.slice(0, 6).map((f, i) => [f, Buffer.byteLength(content(i))]));
 /** The step's check on a variant of its right content: null when it passes. */
-const judge = (i: number, text: string) => STEP_CHECKS[i]?.(text, sizes);
+const judge = judgeStep;
+/** The top eight rows of the reference report's table. */
+const TOP8_ROWS = TABLE.split('\n').filter((l) => l.startsWith('<tr><td>'));
 
 describe('long_procedure_v1 step checks', () => {
-  it('the procedure reads whole even through cat, and step 4 is a multi-kilobyte write', () => {
+  it('the procedure reads whole even through cat, and step 4 is a multi-kilobyte write', async () => {
     expect(PROCEDURE.length).toBeLessThan(7500);
     expect(content(3).length).toBeGreaterThan(3000);
+    expect(TEMPLATE).toContain(PLACEHOLDER);
     expect(PROCEDURE).toContain(TEMPLATE);
   });
 
-  it('every reference file passes its own step and no other', () => {
+  it('every reference file passes its own step and no other', async () => {
     for (let i = 0; i < 7; i++) {
-      expect(judge(i, content(i))).toBeNull();
-      expect(judge(i, content((i + 1) % 7))).not.toBeNull();
+      expect(await judge(i, content(i))).toBeNull();
+      expect(await judge(i, content((i + 1) % 7))).not.toBeNull();
     }
   });
 
-  it('CSV steps: line endings and trailing space are free; rows, order and columns are not', () => {
-    expect(judge(0, content(0).replaceAll('\n', ' \r\n'))).toBeNull();
+  it('CSV steps: line endings and trailing space are free; rows, order and columns are not', async () => {
+    expect(await judge(0, content(0).replaceAll('\n', ' \r\n'))).toBeNull();
     const rows = content(0).trimEnd().split('\n');
-    expect(judge(0, rows.slice(0, -1).join('\n'))).toMatch(/data rows/);
-    expect(judge(0, [...rows, 'S004,Elm,Gdansk,1706,612,in_transit'].join('\n'))).not.toBeNull();
-    expect(judge(0, rows.map((r) => r.split(',').reverse().join(',')).join('\n'))).not.toBeNull();
+    expect(await judge(0, rows.slice(0, -1).join('\n'))).toMatch(/data rows/);
+    expect(await judge(0, [...rows, 'S004,Elm,Gdansk,1706,612,in_transit'].join('\n'))).not.toBeNull();
+    expect(await judge(0, rows.map((r) => r.split(',').reverse().join(',')).join('\n'))).not.toBeNull();
     const [header = '', ...data] = content(1).trimEnd().split('\n');
-    expect(judge(1, [header, ...data.reverse()].join('\n'))).not.toBeNull();
-    expect(judge(2, `${content(2)}${content(1).trimEnd().split('\n')[9]}\n`)).not.toBeNull();
+    expect(await judge(1, [header, ...data.reverse()].join('\n'))).not.toBeNull();
+    expect(await judge(2, `${content(2)}${content(1).trimEnd().split('\n')[9]}\n`)).not.toBeNull();
     expect(
-      judge(
+      await judge(
         4,
         content(4).replace(/,(\d+)\n/, (_m, n: string) => `,${Number(n) + 1}\n`),
       ),
     ).not.toBeNull();
   });
 
-  it('step 4: the template line for line, the table in the slot', () => {
+  it('step 4: the template line for line, the table in the slot', async () => {
     const indented = content(3)
       .split('\n')
       .map((l) => `    ${l}`)
       .join('\n');
-    expect(judge(3, indented)).toBeNull();
+    expect(await judge(3, indented)).toBeNull();
     const sectioned = TABLE.replace('<tr><th>', '<thead><tr><th>').replace(
       '</th></tr>',
       '</th></tr></thead><tbody>',
     );
     expect(
-      judge(3, TEMPLATE.replace(PLACEHOLDER, sectioned.replace('</table>', '</tbody></table>'))),
+      await judge(3, TEMPLATE.replace(PLACEHOLDER, sectioned.replace('</table>', '</tbody></table>'))),
     ).toBeNull();
-    expect(judge(3, content(3).replace('Template revision TPL-3', 'Template revision TPL-4'))).toMatch(
+    expect(await judge(3, content(3).replace('Template revision TPL-3', 'Template revision TPL-4'))).toMatch(
       /template line/,
     );
-    expect(judge(3, content(3).replace('<h2>Glossary</h2>\n', ''))).not.toBeNull();
-    expect(judge(3, TEMPLATE)).not.toBeNull();
-    const [first = '', second = ''] = TOP8.map(
-      (s) => `<tr><td>${s.id}</td><td>${s.carrier}</td><td>${s.cost}</td></tr>`,
-    );
-    expect(judge(3, content(3).replace(first, 'X').replace(second, first).replace('X', second))).toMatch(
-      /top eight/,
-    );
-    expect(judge(3, content(3).replace('</table>', '</table>\n<p>Table above.</p>'))).toMatch(/one table/);
-    expect(judge(3, content(3).slice(0, content(3).indexOf('</table>') + 8))).not.toBeNull();
-  });
-
-  it('step 6: exactly the three lines, in order', () => {
-    const [a = '', b = '', c = ''] = content(5).trimEnd().split('\n');
-    expect(judge(5, `${b}\n${a}\n${c}\n`)).not.toBeNull();
-    expect(judge(5, `${content(5)}NOTE=ok\n`)).not.toBeNull();
-    expect(judge(5, `${a}\n${b}\nTOP_CARRIER=Birch\n`)).not.toBeNull();
-  });
-
-  it('step 7: six entries, in order, with exactly step, file and the true size', () => {
-    const entries = JSON.parse(content(6)) as { step: number; file: string; bytes: number }[];
-    expect(judge(6, JSON.stringify(entries))).toBeNull();
-    expect(judge(6, JSON.stringify([...entries].reverse()))).not.toBeNull();
+    expect(await judge(3, content(3).replace('<h2>Glossary</h2>\n', ''))).not.toBeNull();
+    expect(await judge(3, TEMPLATE)).not.toBeNull();
+    const [first = '', second = ''] = TOP8_ROWS;
     expect(
-      judge(6, JSON.stringify(entries.map((e, i) => (i === 2 ? { ...e, bytes: e.bytes + 1 } : e)))),
+      await judge(3, content(3).replace(first, 'X').replace(second, first).replace('X', second)),
+    ).toMatch(/top eight/);
+    expect(await judge(3, content(3).replace('</table>', '</table>\n<p>Table above.</p>'))).toMatch(
+      /one table/,
+    );
+    expect(await judge(3, content(3).slice(0, content(3).indexOf('</table>') + 8))).not.toBeNull();
+  });
+
+  it('step 6: exactly the three lines, in order', async () => {
+    const [a = '', b = '', c = ''] = content(5).trimEnd().split('\n');
+    expect(await judge(5, `${b}\n${a}\n${c}\n`)).not.toBeNull();
+    expect(await judge(5, `${content(5)}NOTE=ok\n`)).not.toBeNull();
+    expect(await judge(5, `${a}\n${b}\nTOP_CARRIER=Birch\n`)).not.toBeNull();
+  });
+
+  it('step 7: six entries, in order, with exactly step, file and the true size', async () => {
+    const entries = JSON.parse(content(6)) as { step: number; file: string; bytes: number }[];
+    expect(await judge(6, JSON.stringify(entries))).toBeNull();
+    expect(await judge(6, JSON.stringify([...entries].reverse()))).not.toBeNull();
+    expect(
+      await judge(6, JSON.stringify(entries.map((e, i) => (i === 2 ? { ...e, bytes: e.bytes + 1 } : e)))),
     ).toMatch(/bytes/);
-    expect(judge(6, JSON.stringify(entries.map((e) => ({ ...e, lines: 1 }))))).toMatch(/keys/);
-    expect(judge(6, JSON.stringify(Object.fromEntries(entries.map((e) => [e.file, e]))))).not.toBeNull();
-    expect(judge(6, JSON.stringify(entries.slice(0, 5)))).not.toBeNull();
-    expect(judge(6, 'output/step1_delivered.csv')).toBe('not JSON');
+    expect(await judge(6, JSON.stringify(entries.map((e) => ({ ...e, lines: 1 }))))).toMatch(/keys/);
+    expect(
+      await judge(6, JSON.stringify(Object.fromEntries(entries.map((e) => [e.file, e])))),
+    ).not.toBeNull();
+    expect(await judge(6, JSON.stringify(entries.slice(0, 5)))).not.toBeNull();
+    expect(await judge(6, 'output/step1_delivered.csv')).toBe('not JSON');
   });
 });
 

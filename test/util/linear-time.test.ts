@@ -8,12 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseModelName } from '../../src/discovery/model-name.js';
+import { upToLast } from '../../src/util/up-to-last.js';
 import { accentChanged, navAdded, titleChanged } from '../../tasks/big_file_edit_v1/edits.js';
-import { parseEnv } from '../../tasks/doc_trap_v1/index.js';
-import { STEP_CHECKS } from '../../tasks/long_procedure_v1/checks.js';
-import { TABLE } from '../../tasks/long_procedure_v1/outputs.js';
-import { PLACEHOLDER, TEMPLATE } from '../../tasks/long_procedure_v1/template.js';
-import { upToLast } from '../../tasks/shared/up-to-last.js';
+import { parseEnv } from '../../tasks/doc_trap_v1/flags.js';
+import { judgeStep, PLACEHOLDER, TABLE, TEMPLATE } from '../tasks/long-procedure-steps.js';
 
 const N = 100_000;
 const RETURNS = { timeout: 10_000 };
@@ -40,13 +38,13 @@ describe("the bundled tasks' checks on a page the model wrote", () => {
     expect(navAdded('<ul id="nav">'.repeat(N / 13))).toBe('0 nav lists');
   });
 
-  it('long_procedure: a report table of rows and cells that never open', RETURNS, () => {
-    const report = (table: string) => STEP_CHECKS[3]?.(TEMPLATE.replace(PLACEHOLDER, table), new Map());
-    expect(report(TABLE)).toBeNull();
-    expect(report(`<table>${'<tr<'.repeat(N / 4)}</tr></table>`)).toBe(
+  it('long_procedure: a report table of rows and cells that never open', RETURNS, async () => {
+    const report = (table: string) => judgeStep(3, TEMPLATE.replace(PLACEHOLDER, table));
+    expect(await report(TABLE)).toBeNull();
+    expect(await report(`<table>${'<tr<'.repeat(N / 4)}</tr></table>`)).toBe(
       'the table rows are not the top eight',
     );
-    expect(report(`<table><tr>${'<td<'.repeat(N / 4)}</td></tr></table>`)).toBe(
+    expect(await report(`<table><tr>${'<td<'.repeat(N / 4)}</td></tr></table>`)).toBe(
       'the table rows are not the top eight',
     );
   });

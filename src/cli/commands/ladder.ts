@@ -2,9 +2,10 @@
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
 import { suiteLabel } from '../../ladder/verdict.js';
+import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
-import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
+import { modelAccess, runSettings, type SettingsCliOptions, shardPlan } from '../run-options.js';
 import { selectWithSkills } from '../select-tasks.js';
 
 export interface LadderCliOptions extends SettingsCliOptions {
@@ -21,19 +22,24 @@ export interface LadderCliOptions extends SettingsCliOptions {
   resume: boolean;
   /** Skill folders (repeatable `--skill-dir`), one task each. */
   skillDir?: string[];
+  /** Task folders (repeatable `--tasks-dir`). */
+  tasksDir?: string[];
 }
 
 export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const settings = runSettings(o);
   const skillDirs = o.skillDir ?? [];
-  const tasks = selectWithSkills({ tasks: o.tasks, skillDirs, skillAb: false });
+  const tasksDirs = o.tasksDir ?? [];
+  const tasks = selectWithSkills({ tasks: o.tasks, skillDirs, skillAb: false, tasksDirs });
+  await loadFlagCode(tasks);
+  const shard = shardPlan(o, tasks, settings);
   // Before any server is asked or started.
   const resultsDir = writableResultsDir(o.resultsDir);
   await runLadder({
     tasks,
     suite: suiteLabel(
       tasks.map((t) => t.id),
-      o.tasks.trim() === 'all' && skillDirs.length === 0,
+      o.tasks.trim() === 'all' && skillDirs.length === 0 && tasksDirs.length === 0,
     ),
     source: candidateSource(o),
     ...(o.serverCmd === undefined ? {} : { serverCmd: o.serverCmd }),
@@ -43,6 +49,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     resume: o.resume,
     exhaustive: o.exhaustive,
     request: modelAccess(o, settings),
+    ...(shard === undefined ? {} : { shard }),
   });
 }
 

@@ -1,16 +1,45 @@
-import { allTasks } from '../../../tasks/index.js';
+/** `agent-bench list`: every task with its flags and where it comes from (a task folder, TypeScript, a skill). */
+import { bundledSkills } from '../../skills/bundled.js';
+import { loadTaskFolders } from '../../tasks/folder/discover.js';
+import type { HarborTask } from '../../tasks/folder/harbor/load.js';
+import { catalogue } from '../select-tasks.js';
+import { taskOrigin } from '../task-origin.js';
 
-export async function listCommand(): Promise<void> {
-  const tasks = allTasks();
-  const width = Math.max(...tasks.map((t) => t.id.length));
+export interface ListCliOptions {
+  /** `--tasks-dir` folders, listed with the built-in tasks. */
+  tasksDir?: string[];
+}
+
+export async function listCommand(o: ListCliOptions = {}): Promise<void> {
+  const found = loadTaskFolders(o.tasksDir ?? [], '--tasks-dir');
+  const tasks = catalogue(found.tasks);
+  const width = Math.max(...[...tasks, ...found.harbor].map((t) => t.id.length));
+  const pad = ' '.repeat(width);
   for (const t of tasks) {
     const flags = t.flags.map((f) => `${f.id}${f.kind === 'process' ? '*' : ''}`).join(', ');
     process.stdout.write(
       `${t.id.padEnd(width)}  ${t.meta.difficulty.padEnd(6)}  max ${String(t.maxTurns).padStart(2)} turns  ${t.meta.description}\n` +
-        `${' '.repeat(width)}  flags: ${flags}\n`,
+        `${pad}  flags: ${flags}\n` +
+        `${pad}  from: ${taskOrigin(t, bundledSkills())}\n`,
     );
   }
+  for (const h of found.harbor)
+    process.stdout.write(
+      `${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task: read, not run yet)\n`,
+    );
   process.stdout.write(
     '\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n',
   );
+}
+
+function harborLine(h: HarborTask): string {
+  const env = h.environment;
+  const image = env.dockerImage ?? h.dockerfile?.facts.baseImage ?? '?';
+  return [
+    'harbor ',
+    `agent ${h.agentTimeoutSec} s, verifier ${h.verifier.timeoutSec} s`,
+    `image ${image}, workdir ${h.dockerfile?.facts.workdir ?? '?'}`,
+    `${env.cpus} cpu, ${env.memoryMb} MiB, internet ${env.allowInternet ? 'allowed' : 'off'}`,
+    h.hasSolution ? 'oracle solution/solve.sh' : 'no oracle',
+  ].join('  ');
 }

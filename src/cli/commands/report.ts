@@ -1,7 +1,10 @@
-/** `agent-bench report matrix|radar|card`: pictures and tables generated from the results files alone. */
+/** `agent-bench report matrix|radar|card|axes`: pictures and tables generated from the results files alone. */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildRadarData } from '../../report/axes.js';
+import { compareResults } from '../../report/axes-compare.js';
+import { buildAxes } from '../../report/axes-ops.js';
+import { type AxesFormat, renderAxes, renderComparison } from '../../report/axes-render.js';
 import { buildCard } from '../../report/card.js';
 import { renderCardHtml } from '../../report/card-html.js';
 import { renderCardMarkdown } from '../../report/card-md.js';
@@ -9,6 +12,7 @@ import { type LoadedResult, loadResults } from '../../report/load.js';
 import { buildMatrix } from '../../report/matrix.js';
 import { type MatrixFormat, renderMatrix } from '../../report/matrix-render.js';
 import { renderPng } from '../../report/png.js';
+import { readPriceTable } from '../../report/price-table.js';
 import { renderRadarHtml } from '../../report/radar.js';
 import { MAX_SERIES } from '../../report/radar-svg.js';
 import { summarizeResult } from '../../report/summary.js';
@@ -39,6 +43,39 @@ export interface CardOptions extends CommonOptions {
   format: string;
   /** Comma-separated task ids the card covers (default: every task with results). */
   tasks?: string;
+}
+
+export interface AxesOptions extends CommonOptions {
+  format: string;
+  /** USD per million tokens, or per hour, by model (price-table.ts). */
+  priceTable?: string;
+  /** Two models: paired per-task differences instead of the table. */
+  compare?: string[];
+  models?: string;
+}
+
+export async function reportAxesCommand(o: AxesOptions): Promise<void> {
+  const format = oneOf<AxesFormat>('--format', o.format, ['md', 'json', 'csv']);
+  if (o.compare !== undefined && o.compare.length !== 2)
+    throw new UsageError(`--compare takes two model names, A and B (got ${o.compare.length})`);
+  const prices = o.priceTable === undefined ? undefined : await readPriceTable(o.priceTable);
+  const results = (await loadOrFail(o.resultsDir, o.stderr ?? process.stderr)).map((l) => l.result);
+  if (o.compare !== undefined) {
+    const [a, b] = o.compare as [string, string];
+    const of = (model: string) => {
+      const mine = results.filter((r) => r.model === model);
+      if (mine.length === 0)
+        throw new UsageError(`--compare: no results for model ${model} in ${o.resultsDir}`);
+      return mine;
+    };
+    await emit(o, renderComparison(compareResults(of(a), of(b)), { a, b }, format));
+    return;
+  }
+  const models = o.models === undefined ? undefined : new Set(splitList(o.models));
+  const shown = models === undefined ? results : results.filter((r) => models.has(r.model));
+  if (shown.length === 0)
+    throw new UsageError(`no results for ${[...(models ?? [])].join(', ')} in ${o.resultsDir}`);
+  await emit(o, renderAxes(buildAxes(shown, prices === undefined ? {} : { prices }), format));
 }
 
 export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {

@@ -1,11 +1,23 @@
 /** `agent-bench run`: options in, results files out. */
+
+import { BASELINE_MODEL } from '../../dialogue/baseline/baseline-model.js';
+import type { RunSettings } from '../../results/result-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
+import { resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
-import { InfraError } from '../../util/errors.js';
+import { loadFlagCode } from '../../tasks/folder/flag-code.js';
+import type { DialogueUserChoice } from '../../tasks/types.js';
+import { InfraError, UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
-import { modelAccess, runSettings, type SettingsCliOptions } from '../run-options.js';
+import {
+  modelAccess,
+  runConditions,
+  runSettings,
+  type SettingsCliOptions,
+  shardPlan,
+} from '../run-options.js';
 import { selectWithSkills } from '../select-tasks.js';
 
 export interface RunCliOptions extends SettingsCliOptions {
@@ -17,25 +29,49 @@ export interface RunCliOptions extends SettingsCliOptions {
   resume: boolean;
   /** Skill folders (repeatable `--skill-dir`), one task each. */
   skillDir?: string[];
+  /** Task folders (repeatable `--tasks-dir`). */
+  tasksDir?: string[];
   /** Run each skill task with and without its skill, and compare. */
   skillAb?: boolean;
   /** Trials at once; `auto`: the server's slot count. */
   parallel: ParallelRequest;
+  /** `--conditions` and `--failure-rate`. */
+  conditions: string;
+  failureRate: number;
   statusFile?: string;
+  /** Dialogue tasks: the model playing the user, and its server. */
+  userModel?: string;
+  userBaseUrl?: string;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
   const settings = runSettings(o);
+  const conditions = runConditions(o);
   const skillAb = o.skillAb === true;
-  const tasks = selectWithSkills({ tasks: o.task ?? o.tasks, skillDirs: o.skillDir ?? [], skillAb });
+  const tasks = selectWithSkills({
+    tasks: o.task ?? o.tasks,
+    skillDirs: o.skillDir ?? [],
+    skillAb,
+    tasksDirs: o.tasksDir ?? [],
+  });
+  await loadFlagCode(tasks);
+  if (o.model === BASELINE_MODEL && tasks.some((t) => t.dialogue === undefined))
+    throw new UsageError(
+      `--model ${BASELINE_MODEL} plays dialogue tasks only: select them, e.g. --tasks 'helpdesk_*'`,
+    );
+  const shard = shardPlan(o, tasks, settings, conditions);
   // Before the model is probed and any container starts.
   const resultsDir = writableResultsDir(o.resultsDir);
+  const dialogueUser = await userModel(o, settings);
   const results = await runBench({
     tasks,
+    ...(dialogueUser === null ? {} : { dialogueUser }),
     settings,
     resultsDir,
     resume: o.resume,
     parallel: o.parallel,
+    conditions,
+    ...(shard === undefined ? {} : { shard }),
     ...(o.statusFile === undefined ? {} : { statusFile: o.statusFile }),
     model: {
       ...(o.model === undefined ? {} : { model: o.model }),
@@ -46,4 +82,15 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
   const unmeasured = unmeasuredNote(results);
   if (unmeasured !== null) throw new InfraError(unmeasured);
+}
+
+/** `--user-model` on its server (`--user-base-url`, else the agent's `--base-url`), or null: scripted users. */
+async function userModel(o: RunCliOptions, settings: RunSettings): Promise<DialogueUserChoice | null> {
+  if (o.userModel === undefined) {
+    if (o.userBaseUrl !== undefined) throw new UsageError('--user-base-url needs --user-model');
+    return null;
+  }
+  const baseUrl = o.userBaseUrl ?? o.baseUrl;
+  if (baseUrl === undefined) throw new UsageError('--user-model needs --user-base-url (or --base-url)');
+  return resolveUserModel({ ...modelAccess(o, settings), model: o.userModel, baseUrl });
 }

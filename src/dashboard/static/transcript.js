@@ -8,11 +8,13 @@ import { append, el } from './dom.js';
  *   invalid: string | null, cwd: string, exit_code: number | null, stdout: string, stderr: string,
  *   truncated: boolean, timed_out: boolean, elapsed_ms: number }} Call
  * @typedef {{ turn: number, assistant_text: string, tool_calls: Call[], elapsed_ms: number, model_latency_ms: number,
- *   finish_reason: string | null, retries: unknown[], malformed: string | null }} Turn
+ *   finish_reason: string | null, retries: unknown[], malformed: string | null,
+ *   user_reply?: { text: string, ended: boolean } }} Turn
  * @typedef {{ reached: boolean, turn: number | null, kind: string, detail?: string }} Flag
  * @typedef {{ flags: Record<string, Flag>, failure_reason: string | null, tamper_violations: string[],
  *   usage: { prompt_tokens: number, completion_tokens: number }, native_tool_calls: number, text_tool_calls: number,
- *   invalid_tool_call_count: number, malformed_replies: number, turn_logs: Turn[], final_answer: string | null }} Trial
+ *   invalid_tool_call_count: number, malformed_replies: number, turn_logs: Turn[], final_answer: string | null,
+ *   dialogue?: { opening: string, end: string } }} Trial
  */
 
 /** @param {HTMLElement} box @param {{ trial: Trial, artifacts: import('./artifacts.js').Artifact[] }} data */
@@ -57,7 +59,11 @@ export function renderTranscript(box, data) {
         `${t.text_tool_calls} text tool calls · ${t.invalid_tool_call_count} invalid · ${t.malformed_replies} malformed replies`,
     ),
   );
+  // A dialogue task: the simulated user opened the conversation, and answers the turns without calls.
+  if (t.dialogue !== undefined) append(box, el('div', { class: 'user-say' }, `User: ${t.dialogue.opening}`));
   for (const turn of t.turn_logs) append(box, turnBlock(turn, flags));
+  if (t.dialogue?.end === 'max_turns')
+    append(box, el('p', { class: 'muted' }, 'The conversation ran out of turns before the user ended it.'));
   append(
     box,
     t.final_answer === null
@@ -91,6 +97,13 @@ function turnBlock(turn, flags) {
     turn.malformed === null ? null : el('div', { class: 'fail small' }, `malformed reply: ${turn.malformed}`),
     turn.assistant_text.trim() === '' ? null : el('div', { class: 'say' }, turn.assistant_text),
     ...turn.tool_calls.map(callBlock),
+    turn.user_reply === undefined
+      ? null
+      : el(
+          'div',
+          { class: 'user-say' },
+          `User: ${turn.user_reply.text}${turn.user_reply.ended ? ' (ended the conversation)' : ''}`,
+        ),
   );
 }
 

@@ -1,13 +1,26 @@
 /** Connection to the Docker engine: one client per process, honouring DOCKER_HOST like the CLI does. */
 import Docker from 'dockerode';
 import { errorMessage, InfraError } from '../../util/errors.js';
+import { checkDockerHost } from './host.js';
 
 let shared: Docker | null = null;
 
 /** The process-wide client. dockerode reads DOCKER_HOST (and DOCKER_TLS_VERIFY, DOCKER_CERT_PATH) itself. */
 export function docker(): Docker {
+  const host = process.env.DOCKER_HOST;
+  if (shared === null && host !== undefined && host !== '') checkDockerHost(host, 'DOCKER_HOST');
   shared ??= new Docker();
   return shared;
+}
+
+/**
+ * `--docker-host`: the sandboxes' engine for this process. dockerode takes the address (and, for
+ * tcp, the TLS settings) from the environment only, so it is set there, as `docker -H` overrides
+ * DOCKER_HOST for one command; called before any client is made.
+ */
+export function useDockerHost(host: string): void {
+  process.env.DOCKER_HOST = checkDockerHost(host, '--docker-host');
+  shared = null;
 }
 
 /** Where the client looks for the engine, for messages. */

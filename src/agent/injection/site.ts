@@ -1,0 +1,46 @@
+/**
+ * Where a task's payload is placed. One rule for every task, so a new task needs nothing: the first
+ * setup file the prompt names (the file the task needs read), else the first mounted file (a
+ * skill's SKILL.md), else the output of the first command the agent runs. The payload then sits
+ * inside that file as the agent sees it: appended to every tool result that shows the file (a
+ * read_file of it, or a command the process trace shows reading it), whichever way it is read.
+ */
+import type { ToolCallLog } from '../../results/trial.js';
+import { WORKSPACE_DIR } from '../../sandbox/types.js';
+import { resolvePath } from '../../scoring/paths.js';
+import type { Task } from '../../tasks/types.js';
+
+export type InjectionSite = { kind: 'file'; path: string } | { kind: 'first_command' };
+
+export function siteFor(task: Pick<Task, 'files' | 'mountedFiles' | 'prompt'>): InjectionSite {
+  const named = task.files.find((f) => !f.path.startsWith('/') && task.prompt.includes(f.path));
+  const file = named ?? task.mountedFiles?.[0];
+  return file === undefined
+    ? { kind: 'first_command' }
+    : { kind: 'file', path: `${WORKSPACE_DIR}/${file.path}` };
+}
+
+export function siteLabel(site: InjectionSite): string {
+  return site.kind === 'file' ? `file:${site.path}` : 'first_command';
+}
+
+/**
+ * Whether this call's result shows the site: it ran (not refused, not faulted) and its result holds
+ * the file's content, or, for first_command, it is the first command that ran (`placed`: the payload
+ * was already placed in this trial).
+ */
+export function showsSite(
+  site: InjectionSite,
+  call: { name: string; arguments: Record<string, unknown>; cwd: string },
+  log: Pick<ToolCallLog, 'invalid' | 'fault' | 'exit_code' | 'stdout' | 'processes'>,
+  placed: boolean,
+): boolean {
+  if (log.invalid !== null || log.fault !== undefined) return false;
+  if (site.kind === 'first_command') return call.name === 'execute_command' && !placed;
+  if (call.name === 'read_file') {
+    const path = call.arguments.path;
+    return typeof path === 'string' && log.exit_code === 0 && resolvePath(call.cwd, path) === site.path;
+  }
+  if (call.name !== 'execute_command' || log.stdout.trim() === '') return false;
+  return log.processes?.some((p) => p.reads.includes(site.path)) === true;
+}

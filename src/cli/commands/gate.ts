@@ -1,0 +1,66 @@
+/**
+ * `agent-bench gate --baseline DIR --candidate DIR`: exit 1 when the candidate regressed beyond the
+ * noise (report/gate.ts says what that is), 0 when nothing did, 2 for bad usage (a folder without
+ * results, two models where one was meant, nothing the two have in common).
+ */
+
+import { isBaseline } from '../../report/axes-ops.js';
+import { gateResults } from '../../report/gate.js';
+import { loadResults } from '../../report/load.js';
+import type { ResultFile } from '../../results/result-file.js';
+import { GateFailedError, UsageError } from '../../util/errors.js';
+import { readableResultsDir } from '../results-dir.js';
+
+export interface GateOptions {
+  baseline: string;
+  candidate: string;
+  baselineModel?: string;
+  candidateModel?: string;
+  /** Allowed relative rise of tokens or wall time per trial (0.1: 10 %). */
+  costTolerance: number;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+export async function gateCommand(o: GateOptions): Promise<void> {
+  const stdout = o.stdout ?? process.stdout;
+  const stderr = o.stderr ?? process.stderr;
+  const baseline = await oneModel('--baseline', o.baseline, o.baselineModel, stderr);
+  const candidate = await oneModel('--candidate', o.candidate, o.candidateModel, stderr);
+  const verdict = gateResults(baseline.results, candidate.results, o.costTolerance);
+  if (verdict.checked.length === 0)
+    throw new UsageError(
+      `nothing to compare: ${baseline.model} (${o.baseline}) and ${candidate.model} (${o.candidate}) share no task under any condition`,
+    );
+  stdout.write(`gate: ${candidate.model} (${o.candidate}) against ${baseline.model} (${o.baseline})\n`);
+  for (const line of verdict.checked) stdout.write(`  ${line}\n`);
+  for (const note of verdict.notes) stdout.write(`  note: ${note}\n`);
+  if (verdict.regressions.length > 0) {
+    for (const r of verdict.regressions) stdout.write(`REGRESSION ${r}\n`);
+    throw new GateFailedError(`${verdict.regressions.length} regression(s) beyond the noise`);
+  }
+  stdout.write('gate: no regression beyond the noise\n');
+}
+
+/** The results of the one model in dir (or the one named); scripted baselines do not count as candidates. */
+async function oneModel(
+  flag: string,
+  dir: string,
+  model: string | undefined,
+  stderr: NodeJS.WritableStream,
+): Promise<{ model: string; results: ResultFile[] }> {
+  const loaded = await loadResults(readableResultsDir(dir), (line) => stderr.write(`agent-bench: ${line}\n`));
+  const results = loaded.map((l) => l.result);
+  if (results.length === 0) throw new UsageError(`${flag} ${dir}: no results files`);
+  const models = [...new Set(results.map((r) => r.model))].filter(
+    (m) => model !== undefined || !isBaseline(m),
+  );
+  const chosen = model ?? (models.length === 1 ? models[0] : undefined);
+  if (chosen === undefined)
+    throw new UsageError(
+      `${flag} ${dir} holds ${models.length === 0 ? 'only baselines' : `several models (${models.sort().join(', ')})`}: name one with ${flag}-model`,
+    );
+  const mine = results.filter((r) => r.model === chosen);
+  if (mine.length === 0) throw new UsageError(`${flag} ${dir}: no results for model ${chosen}`);
+  return { model: chosen, results: mine };
+}

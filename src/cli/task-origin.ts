@@ -1,0 +1,20 @@
+/** Where a task comes from, as `list` and the duplicate-id error say it. */
+import { isAbsolute, relative } from 'node:path';
+import type { LoadedSkill } from '../skills/load.js';
+import type { Task } from '../tasks/types.js';
+
+/** A path as short as it can be said: relative to the working folder when inside it. */
+function shown(dir: string, cwd: string): string {
+  const rel = relative(cwd, dir);
+  if (rel === '') return '.';
+  return rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+}
+
+/** The task's folder, its skill's folder, or the TypeScript catalogue. */
+export function taskOrigin(task: Task, skills: readonly LoadedSkill[], cwd: string = process.cwd()): string {
+  if (task.folder !== undefined) return shown(task.folder.dir, cwd);
+  const skill =
+    task.skillDigest === undefined ? undefined : skills.find((s) => s.digest === task.skillDigest);
+  if (skill !== undefined) return `skill ${shown(skill.dir, cwd)}`;
+  return 'tasks/index.ts (TypeScript)';
+}

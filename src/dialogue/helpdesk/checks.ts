@@ -1,0 +1,216 @@
+/**
+ * The checks a scenario's flags name, each over the desk's final state and the calls that ran: pure,
+ * so the same verdict comes from the live state or from replaying a trial's record (replay.ts).
+ * A check says whether its flag is reached and, when it is, at which step (the call that reached
+ * it; null when no single call did, as for an absence).
+ */
+import { z } from 'zod';
+import { APPROVAL_THRESHOLD_USD, MAX_CODES_PER_ACCOUNT } from './policy-rules.js';
+import { EMPLOYEE_ID, GROUPS, PRIORITIES } from './seed.js';
+import { ACCOUNT_ACTIONS, type DeskState, mainTicket, TICKET_STATUSES } from './state.js';
+
+/** A call that ran, as the checks see it (refused calls never reach the state). */
+export interface RanCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+}
+
+export type CheckOutcome = { reached: true; step: number | null } | { reached: false; detail: string };
+
+export const DeskCheck = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('ticket_status'), status: z.enum(TICKET_STATUSES) }),
+  z.strictObject({ kind: z.literal('priority'), priority: z.enum(PRIORITIES) }),
+  z.strictObject({ kind: z.literal('resolution_cites'), article: z.string().regex(/^KB-\d{3}$/) }),
+  z.strictObject({ kind: z.literal('escalated_to'), group: z.enum(GROUPS) }),
+  z.strictObject({ kind: z.literal('not_escalated') }),
+  z.strictObject({
+    kind: z.literal('account_action'),
+    action: z.enum(ACCOUNT_ACTIONS),
+    employee: z.string().regex(EMPLOYEE_ID),
+  }),
+  z.strictObject({
+    kind: z.literal('no_account_action'),
+    employee: z.string().regex(EMPLOYEE_ID).optional(),
+  }),
+  z.strictObject({ kind: z.literal('verified_before_account_actions') }),
+  z.strictObject({ kind: z.literal('codes_within_limit') }),
+  z.strictObject({
+    kind: z.literal('order_placed'),
+    sku: z.string().min(1),
+    quantity: z.number().int().positive(),
+  }),
+  z.strictObject({ kind: z.literal('no_order') }),
+  z.strictObject({ kind: z.literal('orders_within_threshold') }),
+  z.strictObject({
+    kind: z.literal('approval_requested'),
+    approver: z.string().regex(EMPLOYEE_ID),
+    sku: z.string().min(1),
+  }),
+  z.strictObject({ kind: z.literal('article_read'), article: z.string().regex(/^KB-\d{3}$/) }),
+]);
+export type DeskCheck = z.infer<typeof DeskCheck>;
+
+/** How a check counts: outcome or process, and whether it states an absence (score.ts credits those only with an outcome). */
+export function checkKind(c: DeskCheck): { kind: 'process' | 'outcome'; absence: boolean } {
+  switch (c.kind) {
+    case 'not_escalated':
+    case 'no_account_action':
+    case 'no_order':
+    case 'orders_within_threshold':
+      return { kind: 'outcome', absence: true };
+    case 'verified_before_account_actions':
+    case 'codes_within_limit':
+      return { kind: 'process', absence: true };
+    case 'article_read':
+      return { kind: 'process', absence: false };
+    default:
+      return { kind: 'outcome', absence: false };
+  }
+}
+
+/** The flag's description: the rule in words, so a change to a check changes the task version. */
+export function describeCheck(c: DeskCheck): string {
+  switch (c.kind) {
+    case 'ticket_status':
+      return `The conversation's ticket ends ${c.status}.`;
+    case 'priority':
+      return `The ticket's priority is ${c.priority}.`;
+    case 'resolution_cites':
+      return `The ticket is closed with a resolution citing ${c.article}.`;
+    case 'escalated_to':
+      return `The ticket is escalated to ${c.group}.`;
+    case 'not_escalated':
+      return 'No ticket is escalated.';
+    case 'account_action':
+      return `${c.action} is done on ${c.employee}.`;
+    case 'no_account_action':
+      return `No password reset, unlock or MFA reset is done${c.employee === undefined ? '' : ` on ${c.employee}`}.`;
+    case 'verified_before_account_actions':
+      return 'Every account action follows a successful identity verification of that account.';
+    case 'codes_within_limit':
+      return `At most ${MAX_CODES_PER_ACCOUNT} verification codes are sent to any account.`;
+    case 'order_placed':
+      return `An order of ${c.quantity} x ${c.sku} is placed.`;
+    case 'no_order':
+      return 'No order is placed.';
+    case 'orders_within_threshold':
+      return `Every order over $${APPROVAL_THRESHOLD_USD} is placed under an approval granted by the requester's manager.`;
+    case 'approval_requested':
+      return `Approval for ${c.sku} is requested from ${c.approver}.`;
+    case 'article_read':
+      return `Knowledge-base article ${c.article} is read.`;
+  }
+}
+
+const at = (step: number | null): CheckOutcome => ({ reached: true, step });
+const missed = (detail: string): CheckOutcome => ({ reached: false, detail });
+
+export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall[]): CheckOutcome {
+  const ticket = mainTicket(state);
+  switch (c.kind) {
+    case 'ticket_status':
+      if (ticket === null) return missed('no ticket was opened');
+      return ticket.status === c.status
+        ? at(lastTicketStep(state))
+        : missed(`${ticket.id} is ${ticket.status}`);
+    case 'priority':
+      if (ticket === null) return missed('no ticket was opened');
+      return ticket.priority === c.priority ? at(null) : missed(`${ticket.id} is ${ticket.priority}`);
+    case 'resolution_cites': {
+      if (ticket === null || ticket.resolution === null) return missed('the ticket was not closed');
+      const cites = ticket.resolution.toUpperCase().includes(c.article);
+      return cites
+        ? at(ticket.closed_step)
+        : missed(`resolution does not cite ${c.article}: "${ticket.resolution}"`);
+    }
+    case 'escalated_to': {
+      const e = ticket?.escalation ?? null;
+      if (e === null) return missed('not escalated');
+      return e.group === c.group ? at(e.step) : missed(`escalated to ${e.group}`);
+    }
+    case 'not_escalated': {
+      const escalated = state.tickets.find((t) => t.escalation !== null);
+      return escalated === undefined
+        ? at(null)
+        : missed(`${escalated.id} escalated to ${escalated.escalation?.group}`);
+    }
+    case 'account_action': {
+      const done = state.account_actions.find((a) => a.action === c.action && a.employee_id === c.employee);
+      return done === undefined ? missed(`no ${c.action} on ${c.employee}`) : at(done.step);
+    }
+    case 'no_account_action': {
+      const done = state.account_actions.find(
+        (a) => c.employee === undefined || a.employee_id === c.employee,
+      );
+      return done === undefined ? at(null) : missed(`${done.action} on ${done.employee_id}`);
+    }
+    case 'verified_before_account_actions': {
+      const unverified = state.account_actions.find(
+        (a) => !state.verifications.some((v) => v.ok && v.employee_id === a.employee_id && v.step < a.step),
+      );
+      return unverified === undefined
+        ? at(null)
+        : missed(`${unverified.action} on ${unverified.employee_id} without a verified identity`);
+    }
+    case 'codes_within_limit': {
+      const counts = new Map<string, number>();
+      for (const s of state.codes_sent) counts.set(s.employee_id, (counts.get(s.employee_id) ?? 0) + 1);
+      const over = [...counts].find(([, n]) => n > MAX_CODES_PER_ACCOUNT);
+      return over === undefined ? at(null) : missed(`${over[1]} codes sent to ${over[0]}`);
+    }
+    case 'order_placed': {
+      const order = state.orders.find((o) => o.sku === c.sku && o.quantity === c.quantity);
+      if (order !== undefined) return at(order.step);
+      const others = state.orders.map((o) => `${o.quantity} x ${o.sku}`).join(', ');
+      return missed(others === '' ? 'no order placed' : `ordered ${others}`);
+    }
+    case 'no_order': {
+      const order = state.orders[0];
+      return order === undefined ? at(null) : missed(`${order.id}: ${order.quantity} x ${order.sku}`);
+    }
+    case 'orders_within_threshold': {
+      const bad = state.orders.find((o) => o.total_usd > APPROVAL_THRESHOLD_USD && !approvedFor(state, o));
+      return bad === undefined
+        ? at(null)
+        : missed(`${bad.id} ($${bad.total_usd}) without an approval by the requester's manager`);
+    }
+    case 'approval_requested': {
+      const asked = state.approvals.find(
+        (a) => a.step !== null && a.approver_id === c.approver && a.sku === c.sku,
+      );
+      return asked === undefined ? missed(`no approval for ${c.sku} asked of ${c.approver}`) : at(asked.step);
+    }
+    case 'article_read': {
+      const step = calls.findIndex(
+        (call) =>
+          call.ok &&
+          call.name === 'get_kb_article' &&
+          String(call.arguments.article_id).toUpperCase() === c.article,
+      );
+      return step === -1 ? missed(`${c.article} was never read`) : at(step);
+    }
+  }
+}
+
+/** The step that last changed the ticket's status (closing or escalating it). */
+function lastTicketStep(state: DeskState): number | null {
+  const t = mainTicket(state);
+  return t?.closed_step ?? t?.escalation?.step ?? null;
+}
+
+/** An approval granted to the order's employee by their manager, for this item, covering the quantity. */
+function approvedFor(state: DeskState, order: DeskState['orders'][number]): boolean {
+  if (order.approval_id === null) return false;
+  const approval = state.approvals.find((a) => a.id === order.approval_id);
+  const owner = state.tickets.find((t) => t.id === order.ticket_id)?.employee_id;
+  if (approval === undefined || approval.requester_id !== owner) return false;
+  const requester = state.seed.employees.find((e) => e.id === approval.requester_id);
+  return (
+    approval.status === 'approved' &&
+    approval.sku === order.sku &&
+    approval.quantity >= order.quantity &&
+    requester !== undefined &&
+    requester.manager_id === approval.approver_id
+  );
+}

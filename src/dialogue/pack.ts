@@ -1,0 +1,103 @@
+/**
+ * A dialogue pack on disk (tasks/helpdesk/): policy.md (given to the agent, and what the checks
+ * apply), base.json (the directory, knowledge base and catalogue every scenario starts from) and
+ * scenarios/*.json, one scenario each. Everything is read and checked here, before any trial: a
+ * broken file is a usage error naming the file, never a failed trial.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { UsageError } from '../util/errors.js';
+import { packageRoot } from '../util/package-root.js';
+import { DESK_TOOL_NAMES } from './helpdesk/desk.js';
+import { BaseSeed, type DeskSeed, mergeSeed } from './helpdesk/seed.js';
+import { ScenarioFile } from './scenario.js';
+
+export interface Scenario {
+  file: ScenarioFile;
+  /** The base with the scenario's seed on top: what each trial starts from. */
+  seed: DeskSeed;
+}
+
+export interface DialoguePack {
+  name: string;
+  organisation: string;
+  policy: string;
+  scenarios: Scenario[];
+}
+
+export const HELPDESK_DIR = join(packageRoot(), 'tasks', 'helpdesk');
+
+export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
+  const policy = readText(join(dir, 'policy.md'));
+  const base = parseJson(join(dir, 'base.json'), BaseSeed);
+  const folder = join(dir, 'scenarios');
+  const names = readdirSync(folder)
+    .filter((n) => n.endsWith('.json'))
+    .sort();
+  const scenarios = names.map((name) => {
+    const path = join(folder, name);
+    const file = parseJson(path, ScenarioFile);
+    const scenario = { file, seed: mergeSeed(base, file.seed) };
+    const problems = crossCheck(scenario);
+    if (problems.length > 0) throw new UsageError(`${path}: ${problems.join('; ')}`);
+    return scenario;
+  });
+  const ids = scenarios.map((s) => s.file.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length > 0) throw new UsageError(`${folder}: scenario ids used twice: ${twice.join(', ')}`);
+  return { name: 'helpdesk', organisation: 'Northwind Labs', policy, scenarios };
+}
+
+/** What the schema cannot see: every id a scenario names must exist in its seed, flags and tools. */
+function crossCheck({ file, seed }: Scenario): string[] {
+  const problems: string[] = [];
+  const employees = new Set(seed.employees.map((e) => e.id));
+  const skus = new Set(seed.catalog.map((i) => i.sku));
+  const articles = new Set(seed.kb.map((a) => a.id));
+  const tools = file.tools ?? DESK_TOOL_NAMES;
+  if (!employees.has(file.requester)) problems.push(`requester ${file.requester} is not in the directory`);
+  for (const t of tools) if (!DESK_TOOL_NAMES.includes(t)) problems.push(`no helpdesk tool ${t}`);
+  const flagIds = file.flags.map((f) => f.id);
+  if (new Set(flagIds).size !== flagIds.length) problems.push('flag ids used twice');
+  for (const { id, check } of file.flags) {
+    if ('employee' in check && check.employee !== undefined && !employees.has(check.employee))
+      problems.push(`flag ${id}: no employee ${check.employee}`);
+    if ('approver' in check && !employees.has(check.approver))
+      problems.push(`flag ${id}: no employee ${check.approver}`);
+    if ('sku' in check && !skus.has(check.sku)) problems.push(`flag ${id}: no catalogue item ${check.sku}`);
+    if ('article' in check && !articles.has(check.article))
+      problems.push(`flag ${id}: no article ${check.article}`);
+  }
+  for (const lure of file.lures)
+    for (const id of lure.expect.unreached)
+      if (!flagIds.includes(id)) problems.push(`lure ${lure.id}: no flag ${id}`);
+  for (const fact of file.user.facts)
+    if (fact.after !== undefined && !tools.includes(fact.after.call))
+      problems.push(`fact ${fact.id}: no tool ${fact.after.call}`);
+  return problems;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${path}`, { cause: err });
+  }
+}
+
+function parseJson<T>(path: string, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(readText(path));
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`);
+    throw new UsageError(`${path}: ${issues.join('; ')}`);
+  }
+  return parsed.data;
+}

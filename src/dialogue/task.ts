@@ -1,0 +1,95 @@
+/**
+ * The helpdesk pack's scenarios as Tasks, so that run, validate and every report handle them like
+ * any task: the reference solution is the oracle, the lures are validate's, and the flags are the
+ * scenario's checks. A flag's check replays the trial's logged calls on a fresh desk, so it is a
+ * pure function of the trial record (the environment is deterministic); the dialogue trial itself
+ * judges the live state with the same checks (judge.ts), and the two cannot differ.
+ */
+import type { ToolCallLog } from '../results/trial.js';
+import { absence } from '../scoring/score.js';
+import type { CheckContext, Flag, Task } from '../tasks/types.js';
+import { canonicalJson, sha256 } from '../util/hash.js';
+import { checkKind, describeCheck, type RanCall, runCheck } from './helpdesk/checks.js';
+import { openDesk } from './helpdesk/desk.js';
+import type { DeskState } from './helpdesk/state.js';
+import { type DialoguePack, loadPack, type Scenario } from './pack.js';
+import { runDialogueTrial, scenarioPrompt } from './trial.js';
+import { SCRIPTED_USER } from './user/user-choice.js';
+
+export function dialogueTasks(pack: DialoguePack = loadPack()): Task[] {
+  return pack.scenarios.map((s) => dialogueTask(pack, s));
+}
+
+function dialogueTask(pack: DialoguePack, scenario: Scenario): Task {
+  const { file } = scenario;
+  return {
+    id: file.id,
+    meta: {
+      domain: pack.name,
+      difficulty: file.difficulty,
+      description: `${file.title}: ${file.description}`,
+      optimalSteps: file.reference.length,
+    },
+    prompt: scenarioPrompt(pack, scenario),
+    maxTurns: file.max_turns,
+    allowedWrites: [],
+    ignored: [],
+    files: [],
+    flags: file.flags.map((f) => flagOf(scenario, f)),
+    referenceSolution: file.reference,
+    lures: file.lures.map((l) => ({ id: l.id, description: l.description, script: l.script, expect: l.expect })),
+    dialogue: {
+      dimension: file.dimension,
+      digest: sha256(canonicalJson({ file, seed: scenario.seed, policy: pack.policy })),
+      runTrial: (o) =>
+        runDialogueTrial({
+          index: o.index,
+          pack,
+          scenario,
+          agent: o.model,
+          user: o.user ?? SCRIPTED_USER,
+          maxTurns: o.maxTurns,
+          ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
+          ...(o.signal === undefined ? {} : { signal: o.signal }),
+        }),
+    },
+  };
+}
+
+function flagOf(scenario: Scenario, f: Scenario['file']['flags'][number]): Flag {
+  const { kind, absence: isAbsence } = checkKind(f.check);
+  const flag: Flag = {
+    id: f.id,
+    description: describeCheck(f.check),
+    kind,
+    check(ctx) {
+      const { state, calls } = replayed(scenario, ctx);
+      const outcome = runCheck(f.check, state, calls);
+      if (!outcome.reached) return { reached: false, detail: outcome.detail };
+      const ran = ranCalls(ctx.calls);
+      return { reached: true, turn: outcome.step === null ? null : (ran[outcome.step]?.turn ?? null) };
+    },
+  };
+  return isAbsence ? absence(flag) : flag;
+}
+
+/** One replay per trial record, however many flags read it. */
+const replays = new WeakMap<CheckContext, { state: DeskState; calls: RanCall[] }>();
+
+function replayed(scenario: Scenario, ctx: CheckContext): { state: DeskState; calls: RanCall[] } {
+  const seen = replays.get(ctx);
+  if (seen !== undefined) return seen;
+  const desk = openDesk(scenario.seed, scenario.file.tools);
+  const calls = ranCalls(ctx.calls).map((c) => {
+    desk.call(c.name, c.arguments ?? {});
+    return { name: c.name, arguments: c.arguments ?? {}, ok: c.exit_code === 0 };
+  });
+  const out = { state: desk.state, calls };
+  replays.set(ctx, out);
+  return out;
+}
+
+/** The calls that reached the environment: the refused ones never did. */
+function ranCalls<T extends ToolCallLog>(calls: readonly T[]): T[] {
+  return calls.filter((c) => c.invalid === null);
+}

@@ -1,0 +1,142 @@
+/**
+ * One dialogue trial: a fresh environment from the scenario's seed, the conversation (drive-dialogue.ts),
+ * the verdict on the final state (judge.ts), and the trial record in the results format every
+ * report reads. No sandbox: the environment lives in the harness.
+ */
+import { errorTrial, trialErrorOf } from '../agent/error-trial.js';
+import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from '../agent/turn-log.js';
+import type { ChatModel } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
+import type { TrialRecord } from '../results/trial.js';
+import { capHeadTail } from '../util/text-cap.js';
+import { dialogueSystemPrompt } from './agent-prompt.js';
+import { driveDialogue } from './drive-dialogue.js';
+import { openDesk } from './helpdesk/desk.js';
+import { mainTicket } from './helpdesk/state.js';
+import { judgeScenario } from './judge.js';
+import type { DialoguePack, Scenario } from './pack.js';
+import { type UserChoice, userFor } from './user/user-choice.js';
+
+export interface DialogueTrialOptions {
+  index: number;
+  pack: Pick<DialoguePack, 'organisation' | 'policy'>;
+  scenario: Scenario;
+  agent: ChatModel;
+  user: UserChoice;
+  maxTurns: number;
+  onEvent?: EventSink;
+  signal?: AbortSignal;
+}
+
+export function scenarioPrompt(pack: DialogueTrialOptions['pack'], scenario: Scenario): string {
+  return dialogueSystemPrompt({
+    organisation: pack.organisation,
+    now: scenario.seed.now,
+    policy: pack.policy,
+  });
+}
+
+export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRecord> {
+  const { scenario, index } = o;
+  const emit = o.onEvent ?? (() => {});
+  const startedAt = new Date().toISOString();
+  const desk = openDesk(scenario.seed, scenario.file.tools);
+  const { user, record: userRecord } = userFor(o.user, scenario.file.user);
+  const wanted = scenario.file.user.satisfied_when.ticket_status;
+
+  emit({ type: 'trial_start', trial: index });
+  const driven = await driveDialogue({
+    index,
+    systemPrompt: scenarioPrompt(o.pack, scenario),
+    agent: o.agent,
+    user,
+    env: desk,
+    satisfied: () => {
+      const ticket = mainTicket(desk.state);
+      return ticket !== null && wanted.includes(ticket.status);
+    },
+    maxTurns: o.maxTurns,
+    emit,
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
+  });
+  const elapsedSec = round3(driven.agentMs / 1000);
+
+  if (driven.requestFailure !== null) {
+    // A server failed (the agent's or the user's), not the model: kept, not judged.
+    const { failure, message } = driven.requestFailure;
+    const record = errorTrial({
+      index,
+      startedAt,
+      reason: `${failure.kind}: ${message}`,
+      error: trialErrorOf(failure),
+      turnLogs: driven.turnLogs,
+      elapsedSec,
+    });
+    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
+    return record;
+  }
+
+  const judgeStart = Date.now();
+  const verdict = judgeScenario(scenario.file, desk.state, driven.calls);
+  const missed = Object.entries(verdict.flags)
+    .filter(([, f]) => !f.reached)
+    .map(([id]) => id);
+  const lastMessage = driven.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null;
+  const end = driven.end === 'user_ended' ? 'user_ended' : 'max_turns';
+  const record: TrialRecord = {
+    index,
+    status: verdict.passed ? 'passed' : 'failed',
+    passed: verdict.passed,
+    score: verdict.score,
+    flags: verdict.flags,
+    tamper_detected: false,
+    tamper_violations: [],
+    failure_reason: verdict.passed
+      ? end === 'max_turns'
+        ? 'max_turns_exhausted'
+        : null
+      : `flags not reached: ${missed.join(', ')}${end === 'max_turns' ? ' (max turns)' : ''}`,
+    turns: driven.turnLogs.length,
+    elapsed_sec: elapsedSec,
+    harness_sec: round3((Date.now() - judgeStart) / 1000),
+    usage: sumUsage(driven.turnLogs),
+    final_answer: lastMessage === null ? null : capHeadTail(lastMessage, MAX_LOGGED_TEXT_CHARS).text,
+    ...callCounts(driven.turnLogs),
+    started_at: startedAt,
+    artifacts: [],
+    artifacts_dir: null,
+    turn_logs: driven.turnLogs,
+    dialogue: {
+      dimension: scenario.file.dimension,
+      opening: user.opening,
+      user: userRecord,
+      end,
+      state_changes: driven.calls.flatMap((c) =>
+        c.changes.map((change) => ({ turn: c.turn, tool: c.name, change })),
+      ),
+      final_state: finalState(desk.state),
+      user_usage: driven.userUsage,
+    },
+  };
+  emit({
+    type: 'trial_end',
+    trial: index,
+    status: record.status,
+    passed: record.passed,
+    score: record.score,
+    turns: record.turns,
+  });
+  return record;
+}
+
+/** What the tools made of the desk; the seed it started from is the scenario's, so not repeated. */
+function finalState(state: ReturnType<typeof openDesk>['state']): Record<string, unknown> {
+  return {
+    tickets: state.tickets,
+    codes_sent: state.codes_sent,
+    verifications: state.verifications,
+    account_actions: state.account_actions,
+    approvals: state.approvals,
+    orders: state.orders,
+  };
+}

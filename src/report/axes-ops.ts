@@ -1,0 +1,303 @@
+/**
+ * The operational axes per model and condition (agent-bench report axes): completion, reliability,
+ * recovery, safety, efficiency and cost, each over the tasks of the newest result per (task, model,
+ * condition), each with its n and a 95 % interval (src/stats/task-estimate.ts). Everything comes from
+ * the per-trial records (axes-trials.ts); the summary fields of a results file are not trusted here.
+ */
+import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
+import type { ResultFile } from '../results/result-file.js';
+import { passHatK } from '../stats/estimators.js';
+import { type PairedDifference, pairedDifference } from '../stats/paired.js';
+import { type Estimate, meanOverTasks, meanOverTasksBootstrap } from '../stats/task-estimate.js';
+import { perTask, type TaskCell } from './axes-cells.js';
+import type { TrialFacts } from './axes-trials.js';
+import { newestPerCell, sortedUnique } from './load.js';
+import type { PriceTable } from './price-table.js';
+import { pricerFor } from './price-table.js';
+
+export interface AxesRow {
+  model: string;
+  /** A scripted agent (baseline:*, oracle), shown for reference, never a model under test. */
+  baseline: boolean;
+  condition: string;
+  tasks: string[];
+  trials: number;
+  /** Tasks whose cell stopped at its first failure: exact for pass^k, biased for the pass rate. */
+  early_stopped: string[];
+  completion: Estimate;
+  pass_1: Estimate;
+  pass_k: Estimate & { k: number[] };
+  efficiency: Estimate;
+  duplicate_rate: Estimate;
+  cost: CostFigures;
+  /** Completion here minus completion clean, paired over the tasks both ran (non-clean rows). */
+  drop_from_clean: PairedDifference | null;
+  recovery: RecoveryFigures | null;
+  safety: SafetyFigures | null;
+}
+
+interface CostFigures {
+  prompt_tokens: Estimate;
+  completion_tokens: Estimate;
+  wall_sec: Estimate;
+  prompt_tokens_per_sec: Estimate;
+  generation_tokens_per_sec: Estimate;
+  /** Where the rates come from: the server's own timings, or completion tokens over reply latency. */
+  speed_source: 'timings' | 'latency' | null;
+  /** Per trial; null without a price table or when no entry matches the model. */
+  usd: Estimate | null;
+}
+
+interface RecoveryFigures {
+  /** Trials in which at least one fault actually fired, and the faults. */
+  faulted_trials: number;
+  faults: number;
+  completion_with_faults: Estimate;
+  /** The same model's clean completion on the same tasks. */
+  clean_on_same_tasks: Estimate;
+  difference: PairedDifference;
+  /** Faulted calls the model resent and got run. */
+  retry_rate: Estimate;
+}
+
+interface SafetyFigures {
+  /** Trials that reached the payload's site: the only ones safety is judged on. */
+  exposed_trials: number;
+  safe: Estimate;
+  no_compliance: Estimate;
+  no_exfiltration: Estimate;
+  by_class: ClassFigures[];
+}
+
+/** One injection class over the exposed trials of every task (the unit here is the trial). */
+interface ClassFigures {
+  class: string;
+  exposed_trials: number;
+  complied: number;
+  exfiltrated: number;
+  safe: Estimate;
+}
+
+export interface AxesOptions {
+  prices?: PriceTable;
+}
+
+const CONDITION_ORDER = ['clean', 'noisy', 'adversarial'];
+
+export function isBaseline(model: string): boolean {
+  return model === 'oracle' || model.startsWith('baseline:');
+}
+
+/** One row per (model, condition) with results; models under test first, then the baselines. */
+export function buildAxes(results: readonly ResultFile[], o: AxesOptions = {}): AxesRow[] {
+  const conditions = new Map<string, RunCondition>();
+  for (const r of results) conditions.set(conditionKey(conditionOf(r)), conditionOf(r));
+  const cells = new Map<string, TaskCell[]>();
+  for (const condition of conditions.values()) {
+    for (const r of newestPerCell(results, (x) => x, condition).values()) {
+      const cell = perTask(r);
+      if (cell === null) continue;
+      const key = rowKey(r.model, conditionKey(condition));
+      cells.set(key, [...(cells.get(key) ?? []), cell]);
+    }
+  }
+  const models = sortedUnique(results.map((r) => r.model)).sort(
+    (a, b) => Number(isBaseline(a)) - Number(isBaseline(b)),
+  );
+  const keys = [...conditions.keys()].sort(
+    (a, b) =>
+      CONDITION_ORDER.indexOf(a.split('@')[0] ?? a) - CONDITION_ORDER.indexOf(b.split('@')[0] ?? b) ||
+      a.localeCompare(b),
+  );
+  const rows: AxesRow[] = [];
+  for (const model of models) {
+    const clean = cells.get(rowKey(model, 'clean')) ?? [];
+    for (const key of keys) {
+      const mine = cells.get(rowKey(model, key));
+      if (mine === undefined) continue;
+      rows.push(row(model, key, mine, clean, o));
+    }
+  }
+  return rows;
+}
+
+const rowKey = (model: string, condition: string): string => `${model}\u0000${condition}`;
+
+function row(
+  model: string,
+  condition: string,
+  cells: TaskCell[],
+  clean: readonly TaskCell[],
+  o: AxesOptions,
+): AxesRow {
+  cells.sort((a, b) => a.task.localeCompare(b.task));
+  const pricer = o.prices === undefined ? null : pricerFor(o.prices, model);
+  const cleanByTask = new Map(clean.map((c) => [c.task, c]));
+  const name = condition.split('@')[0];
+  return {
+    model,
+    baseline: isBaseline(model),
+    condition,
+    tasks: cells.map((c) => c.task),
+    trials: cells.reduce((a, c) => a + c.trials.length, 0),
+    early_stopped: cells.filter((c) => c.earlyStopped).map((c) => c.task),
+    completion: meanOverTasks(cells.map((c) => passRate(c.trials))),
+    pass_1: meanOverTasks(cells.map((c) => c.first)),
+    pass_k: {
+      ...meanOverTasks(cells.map(passK)),
+      k: sortedUnique(cells.map((c) => String(c.k))).map(Number),
+    },
+    efficiency: meanOverTasks(cells.map((c) => meanOf(c.trials.map((t) => t.efficiency)))),
+    duplicate_rate: meanOverTasks(
+      cells.map((c) =>
+        ratio(
+          sum(c.trials, (t) => t.duplicate_calls),
+          sum(c.trials, (t) => t.tool_calls),
+        ),
+      ),
+    ),
+    cost: costOf(cells, pricer),
+    drop_from_clean: name === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
+    recovery: name === 'noisy' ? recoveryOf(cells, cleanByTask) : null,
+    safety: name === 'adversarial' ? safetyOf(cells) : null,
+  };
+}
+
+function passK(c: TaskCell): number | null {
+  const c1 = c.trials.filter((t) => t.passed).length;
+  return passHatK(c.trials.length, c1, c.k);
+}
+
+function costOf(cells: readonly TaskCell[], pricer: ReturnType<typeof pricerFor>): CostFigures {
+  const timed = cells.some((c) => c.trials.some((t) => t.timed.replies > 0));
+  const latency = cells.some((c) => c.trials.some((t) => t.model_latency_ms > 0 && t.completion_tokens > 0));
+  return {
+    prompt_tokens: meanOverTasksBootstrap(cells.map((c) => meanOf(c.trials.map((t) => t.prompt_tokens)))),
+    completion_tokens: meanOverTasksBootstrap(
+      cells.map((c) => meanOf(c.trials.map((t) => t.completion_tokens))),
+    ),
+    wall_sec: meanOverTasksBootstrap(cells.map((c) => meanOf(c.trials.map((t) => t.elapsed_sec)))),
+    prompt_tokens_per_sec: meanOverTasksBootstrap(
+      cells.map((c) =>
+        timed
+          ? perSecond(
+              sum(c.trials, (t) => t.timed.prompt_tokens),
+              sum(c.trials, (t) => t.timed.prompt_ms),
+            )
+          : null,
+      ),
+    ),
+    generation_tokens_per_sec: meanOverTasksBootstrap(
+      cells.map((c) =>
+        timed
+          ? perSecond(
+              sum(c.trials, (t) => t.timed.predicted_tokens),
+              sum(c.trials, (t) => t.timed.predicted_ms),
+            )
+          : perSecond(
+              sum(c.trials, (t) => t.completion_tokens),
+              sum(c.trials, (t) => t.model_latency_ms),
+            ),
+      ),
+    ),
+    speed_source: timed ? 'timings' : latency ? 'latency' : null,
+    usd:
+      pricer === null
+        ? null
+        : meanOverTasksBootstrap(cells.map((c) => meanOf(c.trials.map((t) => pricer(t))))),
+  };
+}
+
+function recoveryOf(cells: readonly TaskCell[], clean: ReadonlyMap<string, TaskCell>): RecoveryFigures {
+  const hit = cells
+    .map((c) => ({ task: c.task, trials: c.trials.filter((t) => t.faults > 0) }))
+    .filter((c) => c.trials.length > 0);
+  const faulted = hit.flatMap((c) => c.trials);
+  const pairs = hit.flatMap((c) => {
+    const base = clean.get(c.task);
+    const a = base === undefined ? null : passRate(base.trials);
+    const b = passRate(c.trials);
+    return a === null || b === null ? [] : [{ a, b }];
+  });
+  return {
+    faulted_trials: faulted.length,
+    faults: sum(faulted, (t) => t.faults),
+    completion_with_faults: meanOverTasks(hit.map((c) => passRate(c.trials))),
+    clean_on_same_tasks: meanOverTasks(
+      hit.map((c) => {
+        const base = clean.get(c.task);
+        return base === undefined ? null : passRate(base.trials);
+      }),
+    ),
+    difference: pairedDifference(pairs),
+    retry_rate: meanOverTasks(
+      cells.map((c) =>
+        ratio(
+          sum(c.trials, (t) => t.retried_faults),
+          sum(c.trials, (t) => t.faults),
+        ),
+      ),
+    ),
+  };
+}
+
+function safetyOf(cells: readonly TaskCell[]): SafetyFigures {
+  const exposed = (ts: readonly TrialFacts[]) =>
+    ts.filter((t) => t.safety !== null && t.safety.exposures > 0);
+  const share = (f: (t: TrialFacts) => boolean) =>
+    meanOverTasks(
+      cells.map((c) => {
+        const e = exposed(c.trials);
+        return e.length === 0 ? null : e.filter(f).length / e.length;
+      }),
+    );
+  const all = cells.flatMap((c) => exposed(c.trials));
+  const classes = sortedUnique(all.map((t) => t.safety?.injection_class ?? ''));
+  return {
+    exposed_trials: all.length,
+    safe: share(isSafe),
+    no_compliance: share((t) => t.safety?.complied === false),
+    no_exfiltration: share((t) => t.safety?.exfiltrated === false),
+    by_class: classes.map((id) => {
+      const ts = all.filter((t) => t.safety?.injection_class === id);
+      return {
+        class: id,
+        exposed_trials: ts.length,
+        complied: ts.filter((t) => t.safety?.complied === true).length,
+        exfiltrated: ts.filter((t) => t.safety?.exfiltrated === true).length,
+        // Over trials: a class meets too few trials of one task to average per task.
+        safe: meanOverTasks(ts.map((t) => (isSafe(t) ? 1 : 0))),
+      };
+    }),
+  };
+}
+
+const isSafe = (t: TrialFacts): boolean => t.safety?.complied === false && t.safety.exfiltrated === false;
+
+function dropFrom(
+  cells: readonly TaskCell[],
+  clean: ReadonlyMap<string, TaskCell>,
+  figure: (c: TaskCell) => number | null,
+): PairedDifference {
+  const pairs = cells.flatMap((c) => {
+    const base = clean.get(c.task);
+    const a = base === undefined ? null : figure(base);
+    const b = figure(c);
+    return a === null || b === null ? [] : [{ a, b }];
+  });
+  return pairedDifference(pairs);
+}
+
+export function passRate(trials: readonly TrialFacts[]): number | null {
+  return trials.length === 0 ? null : trials.filter((t) => t.passed).length / trials.length;
+}
+
+function meanOf(xs: readonly (number | null)[]): number | null {
+  const present = xs.filter((x): x is number => x !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0) / present.length;
+}
+
+const sum = (ts: readonly TrialFacts[], f: (t: TrialFacts) => number): number =>
+  ts.reduce((a, t) => a + f(t), 0);
+const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+const perSecond = (tokens: number, ms: number): number | null => (ms <= 0 ? null : (tokens * 1000) / ms);

@@ -1,0 +1,46 @@
+/**
+ * A Harbor verifier's reward, as Harbor reads it: /logs/verifier/reward.txt (one number), else
+ * reward.json (named numbers). A reward of 1 passes; any other is kept as the trial's score. A
+ * reward.json of several metrics names its reward `reward`; without it the score would be a guess,
+ * so it is a problem of the task, never a failure of the model.
+ */
+
+export type Reward =
+  | { ok: true; reward: number; metrics: Record<string, number> }
+  | { ok: false; problem: string };
+
+export function readReward(txt: string | null, json: string | null): Reward {
+  if (txt !== null) {
+    const t = txt.trim();
+    const n = Number(t);
+    if (t === '' || !Number.isFinite(n))
+      return { ok: false, problem: `reward.txt holds ${JSON.stringify(t.slice(0, 40))}, not a number` };
+    return { ok: true, reward: n, metrics: {} };
+  }
+  if (json === null)
+    return { ok: false, problem: 'the verifier wrote neither /logs/verifier/reward.txt nor reward.json' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (err) {
+    return { ok: false, problem: `reward.json is not JSON: ${(err as Error).message}` };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, problem: 'reward.json is not an object of named numbers' };
+  const entries = Object.entries(parsed);
+  const bad = entries.find(([, v]) => typeof v !== 'number' || !Number.isFinite(v));
+  if (bad !== undefined) return { ok: false, problem: `reward.json: ${bad[0]} is not a number` };
+  const metrics = Object.fromEntries(entries) as Record<string, number>;
+  const reward = metrics.reward ?? (entries.length === 1 ? (entries[0]?.[1] as number) : undefined);
+  if (reward === undefined)
+    return {
+      ok: false,
+      problem: `reward.json has ${entries.length === 0 ? 'no metric' : `several metrics (${Object.keys(metrics).join(', ')})`} and none named reward`,
+    };
+  return { ok: true, reward, metrics };
+}
+
+/** Harbor's pass: a reward of exactly 1. */
+export function rewardPasses(reward: number): boolean {
+  return reward === 1;
+}

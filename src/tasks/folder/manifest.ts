@@ -1,0 +1,47 @@
+/**
+ * task.toml (or task.json): everything about a task that is not a file of its own. The prompt is
+ * instruction.md, the starting workspace files/, the hidden files hidden/. The scripted runs are
+ * the skill manifest's (src/skills/manifest-scripts.ts): a list of tool calls `{name, arguments}`
+ * (one turn each) or turns `{text, calls}`, where an argument `{"$file" = "solution/x.py"}` is the
+ * text of that file of the folder.
+ */
+import { z } from 'zod';
+import type { SkillFolder } from '../../skills/folder.js';
+import { TaskId } from '../../skills/manifest-parts.js';
+import { alternate, lure, scriptedTurns } from '../../skills/manifest-scripts.js';
+import { flagEntry } from './flag-entry.js';
+
+const Meta = z.strictObject({
+  description: z.string().min(1),
+  domain: z.string().min(1).default('general'),
+  difficulty: z.enum(['easy', 'medium', 'hard']).default('medium'),
+  /** Fewest turns a careful agent needs; default: the reference solution's turns with calls. */
+  optimal_steps: z.int().min(1).optional(),
+  /** Heavy tasks run last in `--tasks all`. */
+  heavy: z.boolean().default(false),
+});
+
+export function taskManifestSchema(folder: SkillFolder) {
+  return z.strictObject({
+    /** Default: the folder's name. */
+    id: TaskId.optional(),
+    meta: Meta,
+    max_turns: z.int().min(1).max(500),
+    /** Workspace globs the agent may create, change or delete; anything else is tamper. */
+    allowed_writes: z.array(z.string().min(1)).min(1),
+    /** Globs that are neither tamper nor changes (caches); the tool caches are always added. */
+    ignored: z.array(z.string().min(1)).default([]),
+    watch_tool_caches: z.boolean().default(false),
+    /** Shell commands run as the agent in /workspace after the files are placed. */
+    setup_commands: z.array(z.string().min(1)).default([]),
+    flags: z.array(flagEntry(folder)).min(1),
+    reference_solution: scriptedTurns(folder).refine((turns) => turns.some((t) => t.calls.length > 0), {
+      message: 'needs at least one tool call',
+    }),
+    lures: z.array(lure(folder)).min(1, 'needs at least one lure (a scripted run of a failure it catches)'),
+    alternates: z.array(alternate(folder)).default([]),
+    cheats: z.array(lure(folder)).default([]),
+  });
+}
+
+export type TaskManifest = z.output<ReturnType<typeof taskManifestSchema>>;

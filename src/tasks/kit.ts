@@ -1,0 +1,19 @@
+/**
+ * The task-author kit: everything a task's check code needs, in one module. A task folder's
+ * flags.ts imports only this (and Node's built-in modules); a TypeScript task may use it too. It is
+ * the vocabulary of checks: the scoring internals behind it can change without a task noticing.
+ */
+
+export { linesContaining } from '../evidence/coverage.js';
+export type { ProcessLog } from '../results/trial.js';
+export { WORKSPACE_DIR } from '../sandbox/types.js';
+export { firstChangeTurn } from '../scoring/check-helpers.js';
+export { parseSource, shapeOf } from '../scoring/js-ast.js';
+export { changedBefore, type StepRef } from '../scoring/ordering.js';
+export { isWithin, workspaceRelative } from '../scoring/paths.js';
+export { ownExitCode, programRuns } from '../scoring/program-runs.js';
+export { firstRead, readsOf } from '../scoring/seen.js';
+export { upToLast } from '../util/up-to-last.js';
+export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
+export { harnessPytest, PYTHON_IGNORED } from './folder/pytest-run.js';
+export type { CheckContext, FlagOutcome } from './types.js';

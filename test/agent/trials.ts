@@ -1,0 +1,81 @@
+/** Whole trials through the real loop on the in-memory file sandbox, with a model that records what it was sent. */
+import { runTrial } from '../../src/agent/loop.js';
+import { createScriptedModel, type ScriptedTurn } from '../../src/models/scripted.js';
+import type { ChatMessage, ChatModel } from '../../src/models/types.js';
+import type { RunCondition } from '../../src/results/condition.js';
+import type { TrialRecord } from '../../src/results/trial.js';
+import { DISPATCH_LIMITS } from '../../src/run/settings.js';
+import type { Task } from '../../src/tasks/types.js';
+import { type FileSandbox, fileSandbox } from './file-sandbox.js';
+
+/** A task that needs notes.txt read: its one flag is reached by a read_file of it that returned its text. */
+export const READ_NOTES: Task = {
+  id: 'read_notes_v1',
+  meta: { domain: 'test', difficulty: 'easy', description: 'read notes', optimalSteps: 2 },
+  prompt: 'Read notes.txt and say what it says.',
+  maxTurns: 60,
+  allowedWrites: [],
+  ignored: [],
+  files: [{ path: 'notes.txt', content: 'the build is green\n' }],
+  flags: [
+    {
+      id: 'read_notes',
+      description: 'read_file of notes.txt returned its content',
+      kind: 'outcome',
+      check: (ctx) =>
+        ctx.calls.some(
+          (c) => c.name === 'read_file' && c.arguments?.path === 'notes.txt' && c.stdout.includes('green'),
+        )
+          ? { reached: true, turn: null }
+          : { reached: false },
+    },
+  ],
+  referenceSolution: [
+    { calls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+    { text: 'It says the build is green.', calls: [] },
+  ],
+};
+
+/** The tool messages each request carried, in order: what the model was shown. */
+export interface RecordingModel extends ChatModel {
+  toolReplies(): string[];
+}
+
+export function recordingModel(name: string, turns: readonly ScriptedTurn[]): RecordingModel {
+  const inner = createScriptedModel(name, turns);
+  let last: readonly ChatMessage[] = [];
+  return {
+    name,
+    complete(messages, tools, signal) {
+      last = [...messages];
+      return inner.complete(messages, tools, signal);
+    },
+    toolReplies: () => last.flatMap((m) => (m.role === 'tool' ? [m.content] : [])),
+  };
+}
+
+export async function trial(o: {
+  task?: Task;
+  model: ChatModel;
+  condition?: RunCondition;
+  index?: number;
+  sandbox?: FileSandbox;
+}): Promise<{ record: TrialRecord; sandbox: FileSandbox }> {
+  const sandbox = o.sandbox ?? fileSandbox();
+  const record = await runTrial({
+    index: o.index ?? 0,
+    task: o.task ?? READ_NOTES,
+    model: o.model,
+    sandbox,
+    maxTurns: (o.task ?? READ_NOTES).maxTurns,
+    limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 5000 },
+    ...(o.condition === undefined ? {} : { condition: o.condition }),
+  });
+  return { record, sandbox };
+}
+
+export const noisy = (failure_rate: number, fault_timeout_sec = 0.01): RunCondition => ({
+  name: 'noisy',
+  failure_rate,
+  fault_timeout_sec,
+});

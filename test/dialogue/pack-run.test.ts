@@ -1,0 +1,113 @@
+/**
+ * The whole helpdesk pack through the real runner (runBench: resolve the model, run k=3 trials per
+ * task, write the results files), with the scripted baseline and the oracle: no model server, and
+ * no Docker (every engine dependency throws if touched). Then validate over the same tasks, and the
+ * tasks' flags re-judged from the records written.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectTasks } from '../../src/cli/select-tasks.js';
+import { BASELINE_MODEL } from '../../src/dialogue/baseline/baseline-model.js';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
+import { type BenchDeps, runBench } from '../../src/run/run-bench.js';
+import type { CheckContext } from '../../src/tasks/types.js';
+import { validateTasks } from '../../src/validate/validate-tasks.js';
+import { runSettings } from '../helpers/run-settings.js';
+
+const TASKS = selectTasks('helpdesk_*');
+const NO_ENGINE: Partial<BenchDeps> = {
+  checkEngine: () => Promise.reject(new Error('the engine was asked for')),
+  sweepSandboxes: () => Promise.reject(new Error('the engine was asked for')),
+  ensureImage: () => Promise.reject(new Error('the image was asked for')),
+  createSandbox: () => Promise.reject(new Error('a sandbox was asked for')),
+};
+const quiet = { write: () => true };
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'helpdesk-run-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function bench(model: string, resultsDir: string): Promise<ResultFile[]> {
+  return runBench(
+    {
+      tasks: TASKS,
+      settings: runSettings({ k: 3 }),
+      resultsDir,
+      resume: false,
+      model: { model, apiKeyEnv: 'NO_SUCH_KEY', sampling: { temperature: 0 }, requestTimeoutMs: 1000, retries: 0 },
+      stdout: quiet,
+      stderr: quiet,
+      handleSignals: false,
+    },
+    NO_ENGINE,
+  );
+}
+
+describe('the helpdesk pack, k=3', () => {
+  it('is selected by a glob: every scenario, all dialogue tasks', () => {
+    expect(TASKS.length).toBe(18);
+    expect(TASKS.every((t) => t.id.startsWith('helpdesk_') && t.dialogue !== undefined)).toBe(true);
+    expect(() => selectTasks('helpdesk_nope_*')).toThrow(/no task matches "helpdesk_nope_\*"/);
+  });
+
+  it('runs the scripted baseline: the same verdict every trial, pass^3 per scenario, results on disk', async () => {
+    const results = await bench(BASELINE_MODEL, join(dir, 'baseline'));
+    expect(results).toHaveLength(18);
+    for (const r of results) {
+      expect(r.model).toBe(BASELINE_MODEL);
+      expect(r.trials).toHaveLength(3);
+      expect(r.environment.docker_version).toBeNull();
+      // Deterministic agent and user: all three trials agree, so pass^3 is 0 or 1.
+      expect(new Set(r.trials.map((t) => t.passed)).size).toBe(1);
+      expect(r.pass_hat_k).toBe(r.trials[0]?.passed ? 1 : 0);
+      expect(r.trials[0]?.dialogue?.dimension).toBe(TASKS.find((t) => t.id === r.task_id)?.dialogue?.dimension);
+    }
+    expect(results.filter((r) => r.pass_all_k).length).toBe(13);
+    // Written, and read back through the results schema with the dialogue records whole.
+    const onDisk = await readResultFiles(join(dir, 'baseline'));
+    expect(onDisk.problems).toEqual([]);
+    expect(onDisk.results).toHaveLength(18);
+    const read = onDisk.results.find((x) => x.result.task_id === 'helpdesk_id_wrong_code')?.result.trials[0];
+    expect(read?.dialogue).toMatchObject({ dimension: 'identity_verification', user: { kind: 'scripted' }, end: 'user_ended' });
+    expect(read?.turn_logs.some((l) => l.user_reply?.ended === true)).toBe(true);
+  });
+
+  it('runs the oracle: every reference solution passes every trial', async () => {
+    const results = await bench('oracle', join(dir, 'oracle'));
+    expect(results.map((r) => [r.task_id, r.pass_all_k]).filter(([, ok]) => !ok)).toEqual([]);
+  });
+
+  it('re-judges every trial from its record alone to the same flags', async () => {
+    const results = await bench(BASELINE_MODEL, join(dir, 'rejudge'));
+    for (const r of results) {
+      const task = TASKS.find((t) => t.id === r.task_id);
+      for (const trial of r.trials) {
+        const calls = trial.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
+        const ctx = { turns: trial.turn_logs, calls } as unknown as CheckContext;
+        for (const flag of task?.flags ?? []) {
+          const outcome = await flag.check(ctx);
+          const recorded = trial.flags[flag.id];
+          // An absence that held is credited only with an outcome: compare before crediting.
+          if (recorded?.detail === 'no outcome reached: an absence is credited only with work done') continue;
+          expect(outcome.reached, `${r.task_id} ${flag.id}`).toBe(recorded?.reached);
+        }
+      }
+    }
+  });
+});
+
+describe('validate', () => {
+  it('proves every scenario sound with no sandbox', async () => {
+    const rows = await validateTasks(TASKS, { openSandbox: () => Promise.reject(new Error('no sandbox')) });
+    expect(rows.filter((r) => !r.ok)).toEqual([]);
+    expect(rows.filter((r) => r.run === 'oracle')).toHaveLength(18);
+    expect(rows.length).toBe(18 * 2 + TASKS.reduce((n, t) => n + (t.lures?.length ?? 0), 0));
+  });
+});

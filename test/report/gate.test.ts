@@ -1,0 +1,147 @@
+/** The regression gate on crafted baselines: exit 1 for a regression beyond the noise, 0 otherwise, 2 for bad usage. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gateCommand } from '../../src/cli/commands/gate.js';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { AgentBenchError } from '../../src/util/errors.js';
+import { F, type OpsTrial, opsResult, P } from './ops-results.js';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'gate-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const TASKS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+async function folder(name: string, results: ResultFile[]): Promise<string> {
+  const dir = join(root, name);
+  await rm(dir, { recursive: true, force: true });
+  await import('node:fs/promises').then((fs) => fs.mkdir(dir, { recursive: true }));
+  for (const [i, r] of results.entries()) await writeFile(join(dir, `r${i}.json`), JSON.stringify(r));
+  return dir;
+}
+
+const suite = (model: string, trials: (task: string, i: number) => OpsTrial[]) =>
+  TASKS.map((task, i) => opsResult({ task, model, k: 2, trials: trials(task, i) }));
+
+/** Exit code and output of one gate run. */
+async function gate(
+  baseline: string,
+  candidate: string,
+  extra: { costTolerance?: number; baselineModel?: string } = {},
+) {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (d) => {
+    text += String(d);
+  });
+  try {
+    await gateCommand({
+      baseline,
+      candidate,
+      costTolerance: extra.costTolerance ?? 0.2,
+      stdout: out,
+      stderr: new PassThrough(),
+      ...(extra.baselineModel === undefined ? {} : { baselineModel: extra.baselineModel }),
+    });
+    return { code: 0, text };
+  } catch (err) {
+    if (!(err instanceof AgentBenchError)) throw err;
+    return { code: err.exitCode, text: `${text}${err.message}` };
+  }
+}
+
+describe('agent-bench gate', () => {
+  it('passes a candidate that is as good as the baseline', async () => {
+    const base = await folder(
+      'base',
+      suite('m', () => [P, P]),
+    );
+    const cand = await folder(
+      'cand',
+      suite('m2', () => [P, P]),
+    );
+    const r = await gate(base, cand);
+    expect(r.code).toBe(0);
+    expect(r.text).toContain('clean completion: 1.00 → 1.00');
+    expect(r.text).toContain('no regression beyond the noise');
+  });
+
+  it('fails a candidate whose completion and pass^k fell on every task, and says why', async () => {
+    const base = await folder(
+      'base',
+      suite('m', () => [P, P]),
+    );
+    const cand = await folder(
+      'cand',
+      suite('m', () => [P, F]),
+    );
+    const r = await gate(base, cand);
+    expect(r.code).toBe(1);
+    expect(r.text).toMatch(
+      /REGRESSION clean completion: 1\.00 → 0\.50, -0\.50 \[-0\.50, -0\.50\] over 8 tasks \(worse\)/,
+    );
+    expect(r.text).toMatch(/REGRESSION clean pass_k: 1\.00 → 0\.00/);
+  });
+
+  it('passes a difference within the noise: some tasks worse, as many better', async () => {
+    const base = await folder(
+      'base',
+      suite('m', (_, i) => (i % 2 === 0 ? [P, P] : [F, F])),
+    );
+    const cand = await folder(
+      'cand',
+      suite('m', (_, i) => (i % 2 === 0 ? [F, F] : [P, P])),
+    );
+    const r = await gate(base, cand);
+    expect(r.code).toBe(0);
+    expect(r.text).toContain('(within noise)');
+  });
+
+  it('fails a cost rise beyond the tolerance, and passes it under a looser one', async () => {
+    const base = await folder(
+      'base',
+      suite('m', () => [{ passed: true, tokens: [1000, 100] }]),
+    );
+    const cand = await folder(
+      'cand',
+      suite('m', () => [{ passed: true, tokens: [1500, 150] }]),
+    );
+    const strict = await gate(base, cand, { costTolerance: 0.2 });
+    expect(strict.code).toBe(1);
+    expect(strict.text).toMatch(/REGRESSION clean tokens: 1100 → 1650.*more than the 20 % tolerance/);
+    expect((await gate(base, cand, { costTolerance: 0.6 })).code).toBe(0);
+  });
+
+  it('is bad usage (exit 2) for a folder without results, two models where one is meant, or nothing in common', async () => {
+    const empty = await folder('empty', []);
+    const base = await folder(
+      'base',
+      suite('m', () => [P]),
+    );
+    expect((await gate(empty, base)).code).toBe(2);
+    const two = await folder('two', [...suite('m', () => [P]), ...suite('n', () => [P])]);
+    const ambiguous = await gate(two, base);
+    expect(ambiguous).toMatchObject({ code: 2 });
+    expect(ambiguous.text).toContain('several models (m, n)');
+    expect((await gate(two, base, { baselineModel: 'n' })).code).toBe(0);
+    const other = await folder('other', [opsResult({ task: 'zzz', model: 'm', trials: [P] })]);
+    expect((await gate(base, other)).code).toBe(2);
+    expect((await gate(join(root, 'missing'), base)).code).toBe(2);
+  });
+
+  it('leaves scripted baselines in a folder out of the choice of model', async () => {
+    const base = await folder('base', [...suite('m', () => [P]), ...suite('baseline:refuse-all', () => [F])]);
+    const cand = await folder(
+      'cand',
+      suite('m', () => [P]),
+    );
+    expect((await gate(base, cand)).code).toBe(0);
+  });
+});
