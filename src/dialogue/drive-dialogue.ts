@@ -38,7 +38,7 @@ export interface DialogueOptions {
 }
 
 /** A call that ran, with the turn it ran on (in order: the i-th is the environment's step i). */
-export interface TurnCall {
+interface TurnCall {
   turn: number;
   name: string;
   arguments: Record<string, unknown>;
@@ -50,8 +50,8 @@ export interface DrivenDialogue {
   turnLogs: TurnLog[];
   calls: TurnCall[];
   end: 'user_ended' | 'max_turns' | 'request_failed';
-  /** Set when a request got no reply: the trial cannot be judged. `who` says whose server failed. */
-  requestFailure: { who: 'agent' | 'user'; message: string; failure: RequestFailure } | null;
+  /** Set when a request got no reply (the agent's or the user model's): the trial cannot be judged. */
+  requestFailure: { message: string; failure: RequestFailure } | null;
   userUsage: TokenUsage;
   /** The agent's model and tool time; the user model's time excluded. */
   agentMs: number;
@@ -83,7 +83,7 @@ export async function driveDialogue(o: DialogueOptions): Promise<DrivenDialogue>
       reply = await agent.complete(messages, env.tools, o.signal);
     } catch (err) {
       if (o.signal?.aborted || !(err instanceof ModelRequestError)) throw err;
-      requestFailure = { who: 'agent', message: err.message, failure: err.failure };
+      requestFailure = { message: err.message, failure: err.failure };
       emit({ type: 'model_error', trial: index, turn, error: err.message });
       turnLogs.push(errorTurn(turn, err, Date.now() - turnStart));
       end = 'request_failed';
@@ -125,7 +125,7 @@ export async function driveDialogue(o: DialogueOptions): Promise<DrivenDialogue>
         else messages.push({ role: 'user', content: answer.text });
       } catch (err) {
         if (o.signal?.aborted || !(err instanceof ModelRequestError)) throw err;
-        requestFailure = { who: 'user', message: `user model: ${err.message}`, failure: err.failure };
+        requestFailure = { message: `user model: ${err.message}`, failure: err.failure };
         emit({ type: 'model_error', trial: index, turn, error: requestFailure.message });
         end = 'request_failed';
       }

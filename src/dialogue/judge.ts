@@ -35,7 +35,7 @@ export function judgeScenario(
 }
 
 /** A check's kind in the shape the scoring core reads. */
-export function kindOf(check: Parameters<typeof checkKind>[0]): {
+function kindOf(check: Parameters<typeof checkKind>[0]): {
   kind: 'process' | 'outcome';
   absence?: true;
 } {

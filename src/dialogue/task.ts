@@ -37,7 +37,12 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): Task {
     files: [],
     flags: file.flags.map((f) => flagOf(scenario, f)),
     referenceSolution: file.reference,
-    lures: file.lures.map((l) => ({ id: l.id, description: l.description, script: l.script, expect: l.expect })),
+    lures: file.lures.map((l) => ({
+      id: l.id,
+      description: l.description,
+      script: l.script,
+      expect: l.expect,
+    })),
     dialogue: {
       dimension: file.dimension,
       digest: sha256(canonicalJson({ file, seed: scenario.seed, policy: pack.policy })),

@@ -12,7 +12,7 @@ import { capHeadTail } from '../util/text-cap.js';
 import { dialogueSystemPrompt } from './agent-prompt.js';
 import { driveDialogue } from './drive-dialogue.js';
 import { openDesk } from './helpdesk/desk.js';
-import { mainTicket } from './helpdesk/state.js';
+import { type DeskState, mainTicket } from './helpdesk/state.js';
 import { judgeScenario } from './judge.js';
 import type { DialoguePack, Scenario } from './pack.js';
 import { type UserChoice, userFor } from './user/user-choice.js';
@@ -130,7 +130,7 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
 }
 
 /** What the tools made of the desk; the seed it started from is the scenario's, so not repeated. */
-function finalState(state: ReturnType<typeof openDesk>['state']): Record<string, unknown> {
+function finalState(state: DeskState): Record<string, unknown> {
   return {
     tickets: state.tickets,
     codes_sent: state.codes_sent,

@@ -6,6 +6,7 @@
 
 import { CLEAN, conditionOf, type RunCondition, taskLabel } from '../results/condition.js';
 import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
+import type { SimulatedUserRecord } from '../results/trial.js';
 import {
   checkEngine,
   createDockerSandbox,
@@ -157,6 +158,8 @@ async function runWithModel(
     }
     return sandbox;
   };
+  const userRecord: SimulatedUserRecord =
+    o.dialogueUser?.kind === 'llm' ? o.dialogueUser.record : { kind: 'scripted' };
   const openTask = async (
     { task, condition }: { task: Task; condition: RunCondition },
     signal: AbortSignal,
@@ -166,7 +169,16 @@ async function runWithModel(
     // Progress and notes name a task with its condition: the same task runs once per condition.
     const label = taskLabel(task.id, condition);
     const resumeFrom = o.resume
-      ? await findResumable(o.resultsDir, task.id, resolved.name, version, o.settings, condition, shard)
+      ? await findResumable(
+          o.resultsDir,
+          task.id,
+          resolved.name,
+          version,
+          o.settings,
+          condition,
+          shard,
+          userRecord,
+        )
       : null;
     const k = o.settings.k;
     if (resumeFrom?.status === 'complete') {
@@ -201,7 +213,16 @@ async function runWithModel(
   };
 
   const conditions = o.conditions ?? [CLEAN];
-  const units = conditions.flatMap((condition) => o.tasks.map((task) => ({ task, condition })));
+  // Faults and injections are placed at sandbox tool calls: a dialogue task runs clean only.
+  const units = conditions.flatMap((condition) =>
+    o.tasks
+      .filter((t) => condition.name === 'clean' || t.dialogue === undefined)
+      .map((task) => ({ task, condition })),
+  );
+  if (units.length < conditions.length * o.tasks.length)
+    progress.note(
+      'Dialogue tasks run under the clean condition only (no faults or injections at their tools yet).',
+    );
   // A shard runs its own trials of each task, under every condition.
   const trials = o.shard === undefined ? units.length * o.settings.k : o.shard.trials * conditions.length;
   const under =

@@ -41,7 +41,13 @@ async function bench(model: string, resultsDir: string): Promise<ResultFile[]> {
       settings: runSettings({ k: 3 }),
       resultsDir,
       resume: false,
-      model: { model, apiKeyEnv: 'NO_SUCH_KEY', sampling: { temperature: 0 }, requestTimeoutMs: 1000, retries: 0 },
+      model: {
+        model,
+        apiKeyEnv: 'NO_SUCH_KEY',
+        sampling: { temperature: 0 },
+        requestTimeoutMs: 1000,
+        retries: 0,
+      },
       stdout: quiet,
       stderr: quiet,
       handleSignals: false,
@@ -67,7 +73,9 @@ describe('the helpdesk pack, k=3', () => {
       // Deterministic agent and user: all three trials agree, so pass^3 is 0 or 1.
       expect(new Set(r.trials.map((t) => t.passed)).size).toBe(1);
       expect(r.pass_hat_k).toBe(r.trials[0]?.passed ? 1 : 0);
-      expect(r.trials[0]?.dialogue?.dimension).toBe(TASKS.find((t) => t.id === r.task_id)?.dialogue?.dimension);
+      expect(r.trials[0]?.dialogue?.dimension).toBe(
+        TASKS.find((t) => t.id === r.task_id)?.dialogue?.dimension,
+      );
     }
     expect(results.filter((r) => r.pass_all_k).length).toBe(13);
     // Written, and read back through the results schema with the dialogue records whole.
@@ -75,13 +83,41 @@ describe('the helpdesk pack, k=3', () => {
     expect(onDisk.problems).toEqual([]);
     expect(onDisk.results).toHaveLength(18);
     const read = onDisk.results.find((x) => x.result.task_id === 'helpdesk_id_wrong_code')?.result.trials[0];
-    expect(read?.dialogue).toMatchObject({ dimension: 'identity_verification', user: { kind: 'scripted' }, end: 'user_ended' });
+    expect(read?.dialogue).toMatchObject({
+      dimension: 'identity_verification',
+      user: { kind: 'scripted' },
+      end: 'user_ended',
+    });
     expect(read?.turn_logs.some((l) => l.user_reply?.ended === true)).toBe(true);
   });
 
   it('runs the oracle: every reference solution passes every trial', async () => {
     const results = await bench('oracle', join(dir, 'oracle'));
     expect(results.map((r) => [r.task_id, r.pass_all_k]).filter(([, ok]) => !ok)).toEqual([]);
+  });
+
+  it('runs dialogue tasks under the clean condition only: no noisy result that ran clean', async () => {
+    const results = await runBench(
+      {
+        tasks: selectTasks('helpdesk_oos_payroll'),
+        settings: runSettings({ k: 1 }),
+        resultsDir: join(dir, 'conditions'),
+        resume: false,
+        conditions: [{ name: 'clean' }, { name: 'noisy', failure_rate: 0.5, fault_timeout_sec: 0 }],
+        model: {
+          model: 'oracle',
+          apiKeyEnv: 'NO_SUCH_KEY',
+          sampling: { temperature: 0 },
+          requestTimeoutMs: 1000,
+          retries: 0,
+        },
+        stdout: quiet,
+        stderr: quiet,
+        handleSignals: false,
+      },
+      NO_ENGINE,
+    );
+    expect(results.map((r) => r.condition?.name)).toEqual(['clean']);
   });
 
   it('re-judges every trial from its record alone to the same flags', async () => {

@@ -29,7 +29,13 @@ beforeAll(async () => {
     settings: runSettings({ k: 3 }),
     resultsDir: dir,
     resume: false,
-    model: { model: BASELINE_MODEL, apiKeyEnv: 'NO_SUCH_KEY', sampling: { temperature: 0 }, requestTimeoutMs: 1000, retries: 0 },
+    model: {
+      model: BASELINE_MODEL,
+      apiKeyEnv: 'NO_SUCH_KEY',
+      sampling: { temperature: 0 },
+      requestTimeoutMs: 1000,
+      retries: 0,
+    },
     stdout: quiet,
     stderr: quiet,
     handleSignals: false,
@@ -65,8 +71,12 @@ describe('reports by policy dimension', () => {
   it('appear under the matrix, in its JSON and its CSV', () => {
     const m = matrix();
     const md = renderMatrix(m, 'md');
-    expect(md).toContain('| model | dimension | scenarios | k | pass rate [95% CI] | pass^k [95% CI] | user |');
-    expect(md).toContain(`| ${BASELINE_MODEL} | priority | 3 | 3 | 0.33 [0.06, 0.79] | 0.33 [0.06, 0.79] | scripted |`);
+    expect(md).toContain(
+      '| model | dimension | scenarios | k | pass rate [95% CI] | pass^k [95% CI] | user |',
+    );
+    expect(md).toContain(
+      `| ${BASELINE_MODEL} | priority | 3 | 3 | 0.33 [0.06, 0.79] | 0.33 [0.06, 0.79] | scripted |`,
+    );
     const json = JSON.parse(renderMatrix(m, 'json')) as { dimensions: unknown[] };
     expect(json.dimensions).toHaveLength(6);
     const csv = renderMatrix(m, 'csv').split('\r\n');

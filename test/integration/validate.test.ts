@@ -29,6 +29,8 @@ describe('validate, whole suite', () => {
       const runs = rows.filter((r) => r.taskId === task.id).map((r) => r.run);
       expect(runs.slice(0, 2)).toEqual(['oracle', 'do-nothing']);
       expect(runs.length).toBeGreaterThanOrEqual(3);
+      // Dialogue tasks (the helpdesk pack) are proven by their reference and lures on the desk's state.
+      if (task.dialogue !== undefined) continue;
       expect(runs.filter((r) => r.startsWith('alternate:')).length, task.id).toBeGreaterThanOrEqual(3);
       expect(runs.filter((r) => r.startsWith('cheat:')).length, task.id).toBeGreaterThanOrEqual(3);
     }

@@ -5,6 +5,9 @@ import { taskVersion } from '../../src/tasks/version.js';
 import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
 
+/** Tasks in the sandbox; dialogue tasks (helpdesk_*) are judged on their desk's state: test/dialogue/pack.test.ts. */
+const sandboxTasks = () => allTasks().filter((t) => t.dialogue === undefined);
+
 describe('task registry', () => {
   it('runs the task folders first (by name), then the TypeScript tasks, heavy tasks last; finds each by id', () => {
     const ids = allTasks().map((t) => t.id);
@@ -22,7 +25,12 @@ describe('task registry', () => {
     expect(getTask('nope')).toBeUndefined();
   });
 
-  it.each(allTasks().map((t) => [t.id, t] as const))('%s is well formed', (_id, t) => {
+  it('registers the helpdesk pack beside the sandbox tasks', () => {
+    expect(allTasks().filter((t) => t.dialogue !== undefined).length).toBeGreaterThanOrEqual(12);
+    expect(sandboxTasks().length).toBeGreaterThanOrEqual(16);
+  });
+
+  it.each(sandboxTasks().map((t) => [t.id, t] as const))('%s is well formed', (_id, t) => {
     const flagIds = t.flags.map((f) => f.id);
     expect(new Set(flagIds).size).toBe(flagIds.length);
     expect(t.flags.some((f) => f.kind === 'process')).toBe(true);
@@ -46,7 +54,7 @@ describe('task registry', () => {
     }
   });
 
-  it.each(allTasks().map((t) => [t.id, t] as const))(
+  it.each(sandboxTasks().map((t) => [t.id, t] as const))(
     '%s: a do-nothing trial scores 0 even if ground truth passed',
     async (_id, t) => {
       const idle = craftTrial(t, [], () => false);

@@ -12,7 +12,7 @@ export type ToolAnswer = { ok: true; result: unknown; changes: string[] } | { ok
 
 export interface DeskTool {
   spec: ToolSpec;
-  /** Parses the arguments, then runs against the state (changing it); null arguments message when they do not parse. */
+  /** Parses the arguments into a run against the state (which it changes), or says what to resend. */
   prepare(
     args: Record<string, unknown>,
   ): { ok: true; run: (state: DeskState) => ToolAnswer } | { ok: false; message: string };

@@ -41,7 +41,7 @@ const KbArticle = z.strictObject({
   summary: z.string().min(1),
   steps: z.array(z.string().min(1)).min(1),
 });
-export type KbArticle = z.infer<typeof KbArticle>;
+type KbArticle = z.infer<typeof KbArticle>;
 
 const CatalogItem = z.strictObject({
   sku: z.string().regex(/^[A-Z0-9-]+$/),
@@ -49,7 +49,7 @@ const CatalogItem = z.strictObject({
   keywords: z.array(z.string().min(1)),
   price_usd: z.number().int().positive(),
 });
-export type CatalogItem = z.infer<typeof CatalogItem>;
+type CatalogItem = z.infer<typeof CatalogItem>;
 
 const ApprovalStatus = z.enum(['pending', 'approved', 'rejected']);
 export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
@@ -62,7 +62,7 @@ const SeedApproval = z.strictObject({
   quantity: z.number().int().positive(),
   status: ApprovalStatus,
 });
-export type SeedApproval = z.infer<typeof SeedApproval>;
+type SeedApproval = z.infer<typeof SeedApproval>;
 
 /** The shared part of a pack (tasks/helpdesk/base.json): what every scenario starts from. */
 export const BaseSeed = z.strictObject({

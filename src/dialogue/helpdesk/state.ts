@@ -8,7 +8,7 @@
 import type { ApprovalStatus, DeskSeed, Group, Priority } from './seed.js';
 
 export const TICKET_STATUSES = ['open', 'pending_approval', 'escalated', 'resolved', 'declined'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** The account actions the policy allows only after the account's owner proved who they are. */
 export const ACCOUNT_ACTIONS = ['reset_password', 'unlock_account', 'reset_mfa'] as const;
@@ -29,7 +29,7 @@ export interface Ticket {
   created_step: number;
 }
 
-export interface Approval {
+interface Approval {
   id: string;
   requester_id: string;
   approver_id: string;
@@ -41,7 +41,7 @@ export interface Approval {
   step: number | null;
 }
 
-export interface Order {
+interface Order {
   id: string;
   ticket_id: string;
   sku: string;

@@ -23,7 +23,7 @@ const STOPWORDS = new Set([
   'an',
 ]);
 
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

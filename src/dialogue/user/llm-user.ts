@@ -11,7 +11,7 @@ import type { Fact, UserScript } from './user-script.js';
 
 export const STOP_TOKEN = '###STOP###';
 
-export function userSystemPrompt(script: UserScript): string {
+function userSystemPrompt(script: UserScript): string {
   const now = script.facts.filter((f) => f.after === undefined);
   const lines = [
     'You are playing an employee who contacts the IT helpdesk by chat. The other side is the helpdesk agent.',
