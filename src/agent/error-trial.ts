@@ -1,5 +1,6 @@
 /** The record of a trial that could not be measured: an `error` trial, never the model's failure. */
 import type { RequestFailure } from '../models/types.js';
+import type { EventSink } from '../results/events.js';
 import type { TrialError, TrialRecord, TurnLog } from '../results/trial.js';
 import { callCounts, sumUsage } from './turn-log.js';
 
@@ -49,4 +50,22 @@ export function trialErrorOf(failure: RequestFailure): TrialError {
     ...(failure.promptTokens === null ? {} : { prompt_tokens: failure.promptTokens }),
     ...(failure.contextSize === null ? {} : { context_size: failure.contextSize }),
   };
+}
+
+/**
+ * The trial a request that got no reply ends (the model's server, or a simulated user's): what
+ * happened is kept, nothing is judged or scored; its trial_end is emitted.
+ */
+export function requestFailedTrial(
+  f: Omit<ErrorTrialFacts, 'reason' | 'error'> & { failure: RequestFailure; message: string },
+  emit: EventSink,
+): TrialRecord {
+  const { failure, message, ...facts } = f;
+  const record = errorTrial({
+    ...facts,
+    reason: `${failure.kind}: ${message}`,
+    error: trialErrorOf(failure),
+  });
+  emit({ type: 'trial_end', trial: f.index, status: 'error', passed: false, score: 0, turns: record.turns });
+  return record;
 }

@@ -14,7 +14,7 @@ import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
 import type { CallHook } from './dispatch.js';
 import { driveTurns } from './drive.js';
-import { errorTrial, trialErrorOf } from './error-trial.js';
+import { errorTrial, requestFailedTrial } from './error-trial.js';
 import { faultHook, withoutFaults } from './faults.js';
 import { judgeSafety, writtenFiles } from './injection/judge.js';
 import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
@@ -65,19 +65,18 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   });
 
   if (turns.requestFailure !== null) {
-    // The model server failed, not the model: what happened is kept, nothing is judged or scored.
-    const { failure, message } = turns.requestFailure;
-    const record = errorTrial({
-      index,
-      startedAt,
-      reason: `${failure.kind}: ${message}`,
-      error: trialErrorOf(failure),
-      turnLogs: turns.turnLogs,
-      elapsedSec: round3(turns.agentMs / 1000),
-      harnessSec: round3((setupMs + turns.snapshotMs) / 1000),
-    });
-    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
-    return record;
+    // The model server failed, not the model.
+    return requestFailedTrial(
+      {
+        index,
+        startedAt,
+        ...turns.requestFailure,
+        turnLogs: turns.turnLogs,
+        elapsedSec: round3(turns.agentMs / 1000),
+        harnessSec: round3((setupMs + turns.snapshotMs) / 1000),
+      },
+      emit,
+    );
   }
 
   const judgeStart = Date.now();

@@ -3,7 +3,7 @@
  * the verdict on the final state (judge.ts), and the trial record in the results format every
  * report reads. No sandbox: the environment lives in the harness.
  */
-import { errorTrial, trialErrorOf } from '../agent/error-trial.js';
+import { requestFailedTrial } from '../agent/error-trial.js';
 import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from '../agent/turn-log.js';
 import type { ChatModel } from '../models/types.js';
 import type { EventSink } from '../results/events.js';
@@ -62,18 +62,11 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
   const elapsedSec = round3(driven.agentMs / 1000);
 
   if (driven.requestFailure !== null) {
-    // A server failed (the agent's or the user's), not the model: kept, not judged.
-    const { failure, message } = driven.requestFailure;
-    const record = errorTrial({
-      index,
-      startedAt,
-      reason: `${failure.kind}: ${message}`,
-      error: trialErrorOf(failure),
-      turnLogs: driven.turnLogs,
-      elapsedSec,
-    });
-    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
-    return record;
+    // A server failed (the agent's or the user's), not the model.
+    return requestFailedTrial(
+      { index, startedAt, ...driven.requestFailure, turnLogs: driven.turnLogs, elapsedSec },
+      emit,
+    );
   }
 
   const judgeStart = Date.now();
