@@ -43,7 +43,7 @@ export function errorTrial(f: ErrorTrialFacts): TrialRecord {
 }
 
 /** The results' account of a request failure: its kind, and the numbers of a context overflow. */
-export function trialErrorOf(failure: RequestFailure): TrialError {
+function trialErrorOf(failure: RequestFailure): TrialError {
   if (failure.kind !== 'context_overflow') return { kind: failure.kind };
   return {
     kind: 'context_overflow',

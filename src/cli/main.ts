@@ -202,6 +202,10 @@ export function buildProgram(): Command {
       [],
     )
     .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .option(
+      '--base-image <image>',
+      "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines)",
+    )
     .action(async (opts) => {
       const { validateCommand } = await import('./commands/validate.js');
       await validateCommand(opts);
@@ -333,6 +337,19 @@ export function buildProgram(): Command {
     .action(async (opts) => {
       const { reportCardCommand } = await import('./commands/report.js');
       await reportCardCommand(opts);
+    });
+
+  program
+    .command('export')
+    .description('export results to other tools’ formats')
+    .command('atif')
+    .description("a results file's trials as Harbor trajectories (ATIF v1.4)")
+    .argument('<result-file>', 'a results file (results/*.json)')
+    .option('--trial <n>', 'print this trial’s trajectory', int('--trial', 0))
+    .option('--out <dir>', 'write every trial’s trajectory as <dir>/<task>__<trial>/agent/trajectory.json')
+    .action(async (file: string, opts) => {
+      const { exportAtifCommand } = await import('./commands/export.js');
+      await exportAtifCommand(file, opts);
     });
 
   const results = program.command('results').description('work with results folders');

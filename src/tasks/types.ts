@@ -149,7 +149,7 @@ export interface DialogueTaskRef {
   runTrial(o: DialogueTrialRequest): Promise<TrialRecord>;
 }
 
-export interface DialogueTrialRequest {
+interface DialogueTrialRequest {
   index: number;
   model: ChatModel;
   maxTurns: number;

@@ -2,7 +2,8 @@
  * Harbor task folders (test/tasks/fixtures/harbor/: a sound task, one with a broken oracle, one
  * with a partial reward) read as Harbor defines them: task.toml's timeouts and resources, the
  * Dockerfile's working directory and base image, the build context's hash, the reward files. Running
- * them is not done yet: run and validate say so in one line.
+ * them with a model is not done yet: run and ladder say so in one line (validate proves them:
+ * test/integration/harbor-validate.test.ts).
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
 import { loadTaskFolders } from '../../../src/tasks/folder/discover.js';
 import { dockerfileFacts, onBaseImage } from '../../../src/tasks/folder/harbor/dockerfile.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
 import { readReward, rewardPasses } from '../../../src/tasks/folder/harbor/reward.js';
 import { UsageError } from '../../../src/util/errors.js';
 
@@ -43,6 +44,7 @@ describe('a Harbor task folder', () => {
       environment: { buildTimeoutSec: 300, dockerImage: null, cpus: 1, memoryMb: 1024, allowInternet: false },
       tests: ['test.sh'],
       hasSolution: true,
+      solution: ['solve.sh'],
     });
     expect(t.dockerfile?.facts).toEqual({ baseImage: 'python:3.12-slim', workdir: '/app' });
     expect(t.contextDigest).toMatch(/^[0-9a-f]{64}$/);
@@ -108,8 +110,19 @@ describe('a Harbor task folder', () => {
     expect(() =>
       selectWithSkills({ tasks: 'all', skillDirs: [], skillAb: false, tasksDirs: [join(FIXTURES, 'sound')] }),
     ).toThrow(
-      /\/sound: Harbor task \(tests\/test\.sh, environment\/\), which agent-bench reads but cannot run yet/,
+      /\/sound: Harbor task \(tests\/test\.sh, environment\/\), which agent-bench reads and validates \(`agent-bench validate --tasks-dir`\) but cannot run with a model yet$/,
     );
+    // validate collects them instead, and selects none of the built-in tasks for them.
+    const harbor: HarborTask[] = [];
+    const tasks = selectWithSkills({
+      tasks: 'all',
+      skillDirs: [],
+      skillAb: false,
+      tasksDirs: [join(FIXTURES, 'sound')],
+      harbor,
+    });
+    expect(tasks).toEqual([]);
+    expect(harbor.map((h) => h.id)).toEqual(['sound']);
   });
 });
 

@@ -46,6 +46,8 @@ export interface HarborTask {
   tests: string[];
   /** solution/solve.sh is there: the oracle `validate` runs. */
   hasSolution: boolean;
+  /** Files under solution/, relative to it (copied to /solution for the oracle). */
+  solution: string[];
 }
 
 export function loadHarborFolder(dir: string): HarborTask {
@@ -99,10 +101,9 @@ export function loadHarborFolder(dir: string): HarborTask {
       memoryMb: memoryMb(env),
       allowInternet: env.allow_internet,
     },
-    tests: [...folder.files.keys()]
-      .filter((p) => p.startsWith('tests/'))
-      .map((p) => p.slice('tests/'.length)),
+    tests: under(folder, 'tests/'),
     hasSolution: folder.files.has(SOLVE_SCRIPT),
+    solution: under(folder, 'solution/'),
   };
 }
 
@@ -123,6 +124,10 @@ function readManifest(text: string | null, problems: TaskProblem[]): HarborManif
     return null;
   }
   return checked.data;
+}
+
+function under(folder: SkillFolder, prefix: string): string[] {
+  return [...folder.files.keys()].filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
 }
 
 function contextDigest(folder: SkillFolder): string {

@@ -1,0 +1,137 @@
+/**
+ * A trial's turns as a Harbor trajectory (ATIF, the Agent Trajectory Interchange Format of Harbor's
+ * RFC 0001, version 1.4), so Harbor's viewer and trace tools read agent-bench runs. Each turn is one
+ * agent step: the model's text, its tool calls, and what each call returned as the observation; a
+ * dialogue task's user reply is a user step after it. Results files keep each call's stdout, stderr
+ * and exit code, not the exact text the model was shown (capped, with injected faults), so an
+ * observation is rebuilt from them and the step's `extra` says where a fault or injection was. The
+ * task prompt is not in a results file: the trajectory starts at the first agent turn.
+ */
+import type { ResultFile } from '../results/result-file.js';
+import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
+
+const SCHEMA_VERSION = 'ATIF-v1.4';
+
+interface AtifToolCall {
+  tool_call_id: string;
+  function_name: string;
+  arguments: Record<string, unknown>;
+}
+
+interface AtifStep {
+  step_id: number;
+  source: 'agent' | 'user';
+  message: string;
+  model_name?: string;
+  tool_calls?: AtifToolCall[];
+  observation?: { results: { source_call_id: string; content: string }[] };
+  metrics?: { prompt_tokens: number; completion_tokens: number };
+  extra?: Record<string, unknown>;
+}
+
+interface AtifTrajectory {
+  schema_version: string;
+  session_id: string;
+  agent: { name: string; version: string; model_name: string };
+  steps: AtifStep[];
+  notes: string;
+  final_metrics: {
+    total_prompt_tokens: number;
+    total_completion_tokens: number;
+    total_steps: number;
+    extra: Record<string, unknown>;
+  };
+}
+
+export function trialTrajectory(result: ResultFile, trial: TrialRecord): AtifTrajectory {
+  const steps: AtifStep[] = [];
+  for (const turn of trial.turn_logs) {
+    steps.push(agentStep(steps.length + 1, result.model, turn));
+    if (turn.user_reply !== undefined)
+      steps.push({ step_id: steps.length + 1, source: 'user', message: turn.user_reply.text });
+  }
+  return {
+    schema_version: SCHEMA_VERSION,
+    session_id: `${result.run_id}/${result.task_id}/${trial.index}`,
+    agent: { name: 'agent-bench', version: result.environment.harness_version, model_name: result.model },
+    steps,
+    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index}: ${verdict(trial)}`,
+    final_metrics: {
+      total_prompt_tokens: trial.usage.prompt_tokens,
+      total_completion_tokens: trial.usage.completion_tokens,
+      total_steps: steps.length,
+      extra: {
+        status: trial.status,
+        passed: trial.passed,
+        score: trial.score,
+        flags: trial.flags,
+        tamper_detected: trial.tamper_detected,
+        failure_reason: trial.failure_reason,
+        elapsed_sec: trial.elapsed_sec,
+      },
+    },
+  };
+}
+
+function verdict(t: TrialRecord): string {
+  if (t.status === 'error') return `not measured (${t.failure_reason ?? 'harness error'})`;
+  return `${t.passed ? 'passed' : 'failed'}, score ${t.score}${t.failure_reason === null ? '' : ` (${t.failure_reason})`}`;
+}
+
+function agentStep(id: number, model: string, turn: TurnLog): AtifStep {
+  const calls = turn.tool_calls.map((c, i) => ({ call: c, id: `call_${turn.turn}_${i + 1}` }));
+  const extra: Record<string, unknown> = {
+    turn: turn.turn,
+    elapsed_ms: turn.elapsed_ms,
+    model_latency_ms: turn.model_latency_ms,
+    finish_reason: turn.finish_reason,
+  };
+  if (turn.malformed !== null) extra.malformed = turn.malformed;
+  if (turn.request_error !== undefined) extra.request_error = turn.request_error;
+  const marked = calls.filter(({ call }) => call.fault !== undefined || call.injection !== undefined);
+  if (marked.length > 0)
+    extra.conditions = marked.map(({ call, id }) => ({
+      tool_call_id: id,
+      ...(call.fault === undefined ? {} : { fault: call.fault.kind }),
+      ...(call.injection === undefined ? {} : { injection: call.injection.class }),
+    }));
+  return {
+    step_id: id,
+    source: 'agent',
+    message: turn.assistant_text,
+    model_name: model,
+    ...(calls.length === 0
+      ? {}
+      : {
+          tool_calls: calls.map(({ call, id }) => ({
+            tool_call_id: id,
+            function_name: call.name,
+            arguments: call.arguments ?? { raw_arguments: call.raw_arguments },
+          })),
+          observation: {
+            results: calls.map(({ call, id }) => ({ source_call_id: id, content: observed(call) })),
+          },
+        }),
+    ...(turn.usage === null
+      ? {}
+      : {
+          metrics: {
+            prompt_tokens: turn.usage.prompt_tokens,
+            completion_tokens: turn.usage.completion_tokens,
+          },
+        }),
+    extra,
+  };
+}
+
+/** What a call returned, rebuilt from the log: its output, then its exit (or why it did not run). */
+function observed(call: ToolCallLog): string {
+  if (call.invalid !== null) return `not run: ${call.invalid}`;
+  const parts = [call.stdout, call.stderr === '' ? '' : `[stderr]\n${call.stderr}`].filter((p) => p !== '');
+  const end = call.timed_out
+    ? '[timed out]'
+    : call.exit_code === null
+      ? '[no exit code]'
+      : `[exit code ${call.exit_code}]`;
+  return [...parts, end].join('\n');
+}

@@ -1,0 +1,205 @@
+/**
+ * One Harbor trial in its own container, as Harbor runs it: a `sleep infinity` container of the
+ * task's image, the "agent" (the oracle, solution/ at /solution running solve.sh, or nothing), then
+ * tests/ copied to /tests only after the agent is done and tests/test.sh run as root in the
+ * Dockerfile's WORKDIR, under task.toml's verifier timeout, and the reward read from
+ * /logs/verifier. The container keeps what sandbox rules a Harbor image allows: no network (this
+ * version never gives one, even to a task that allows internet: a verifier that installs its test
+ * tools at verify time fails here), no new privileges, task.toml's memory and cpus, a process
+ * limit. The root filesystem stays writable: Harbor tasks write where their image puts things
+ * (/app, /logs, site-packages), and the container is thrown away after one trial.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Docker from 'dockerode';
+import { engineError } from '../../../sandbox/docker/engine.js';
+import { type SandboxLabels, sandboxLabels } from '../../../sandbox/docker/labels.js';
+import { rawExec } from '../../../sandbox/docker/raw-exec.js';
+import { packTar, type TarEntry, unpackFiles } from '../../../sandbox/docker/tar.js';
+import type { HarborTask } from './load.js';
+import { type Reward, readReward } from './reward.js';
+
+export type HarborAgent = 'oracle' | 'nothing';
+
+export interface HarborTrialResult {
+  reward: Reward;
+  /** The oracle's exit code (null: it ran out of time, or no oracle ran). */
+  agentExit: number | null;
+  verifierExit: number | null;
+  verifierTimedOut: boolean;
+  /** The verifier's output tail, for a failure's message. */
+  verifierOutput: string;
+}
+
+const PIDS = 1024;
+const OUTPUT_CAP = 64 * 1024;
+
+export async function runHarborTrial(
+  client: Docker,
+  task: HarborTask,
+  image: string,
+  agent: HarborAgent,
+  labels: SandboxLabels = {},
+): Promise<HarborTrialResult> {
+  const container = await start(client, task, image, labels);
+  try {
+    let agentExit: number | null = null;
+    if (agent === 'oracle') {
+      await put(container, task, 'solution', '/solution');
+      agentExit = (await shell(container, task, '/solution/solve.sh', task.agentTimeoutSec)).exitCode;
+    }
+    await put(container, task, 'tests', '/tests');
+    const verifier = await shell(
+      container,
+      task,
+      '/tests/test.sh',
+      task.verifier.timeoutSec,
+      task.verifier.env,
+    );
+    const files = await logs(container);
+    return {
+      reward: readReward(
+        files.get('/verifier/reward.txt')?.toString('utf8') ?? null,
+        files.get('/verifier/reward.json')?.toString('utf8') ?? null,
+      ),
+      agentExit,
+      verifierExit: verifier.exitCode,
+      // timeout(1) exits 124 when it kills the script.
+      verifierTimedOut: verifier.deadlineHit || verifier.exitCode === 124,
+      verifierOutput: tail(`${verifier.stdout.toString('utf8')}${verifier.stderr.toString('utf8')}`),
+    };
+  } finally {
+    await container.remove({ force: true }).catch(() => {});
+  }
+}
+
+async function start(
+  client: Docker,
+  task: HarborTask,
+  image: string,
+  labels: SandboxLabels,
+): Promise<Docker.Container> {
+  const memory = task.environment.memoryMb * 1024 * 1024;
+  let container: Docker.Container;
+  try {
+    container = await client.createContainer({
+      Image: image,
+      User: '0:0',
+      Entrypoint: ['sleep'],
+      Cmd: ['infinity'],
+      WorkingDir: task.dockerfile?.facts.workdir ?? '/',
+      Labels: sandboxLabels(labels),
+      NetworkDisabled: true,
+      HostConfig: {
+        NetworkMode: 'none',
+        SecurityOpt: ['no-new-privileges'],
+        Init: true,
+        Memory: memory,
+        MemorySwap: memory,
+        PidsLimit: PIDS,
+        NanoCpus: Math.round(task.environment.cpus * 1e9),
+        AutoRemove: false,
+      },
+    });
+  } catch (err) {
+    throw engineError(`creating a container from ${image}`, err);
+  }
+  try {
+    await container.start();
+  } catch (err) {
+    await container.remove({ force: true }).catch(() => {});
+    throw engineError(`starting a container of Harbor task ${task.id}`, err);
+  }
+  return container;
+}
+
+/** The task folder's `sub/` files at `target` (root-owned, as Harbor uploads them). */
+async function put(
+  container: Docker.Container,
+  task: HarborTask,
+  sub: string,
+  target: string,
+): Promise<void> {
+  const files = sub === 'tests' ? task.tests : task.solution;
+  const entries: TarEntry[] = [{ path: target, type: 'directory', mode: 0o755, uid: 0 }];
+  for (const rel of files)
+    entries.push({
+      path: `${target}/${rel}`,
+      type: 'file',
+      mode: 0o755,
+      uid: 0,
+      content: readFileSync(join(task.dir, sub, rel)),
+    });
+  try {
+    await container.putArchive(await packTar(withParents(entries)), { path: '/' });
+  } catch (err) {
+    throw engineError(`copying ${sub}/ into the container`, err);
+  }
+}
+
+/** Every file's folders, so nested test files land in folders that exist. */
+function withParents(entries: TarEntry[]): TarEntry[] {
+  const dirs = new Set(entries.filter((e) => e.type === 'directory').map((e) => e.path));
+  const out: TarEntry[] = [];
+  for (const e of entries) {
+    const parts = e.path.split('/').slice(1, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const dir = `/${parts.slice(0, i).join('/')}`;
+      if (!dirs.has(dir)) {
+        dirs.add(dir);
+        out.push({ path: dir, type: 'directory', mode: 0o755, uid: 0 });
+      }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/** `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh. */
+function shell(
+  container: Docker.Container,
+  task: HarborTask,
+  script: string,
+  timeoutSec: number,
+  env: Record<string, string> = {},
+) {
+  const workdir = task.dockerfile?.facts.workdir ?? '/';
+  return rawExec(container, {
+    argv: [
+      'sh',
+      '-c',
+      'mkdir -p /logs/verifier /logs/agent && cd "$1" && exec timeout -k 5 "$2" bash "$3"',
+      'harbor',
+      workdir,
+      String(Math.ceil(timeoutSec)),
+      script,
+    ],
+    user: 'root',
+    env,
+    // The in-container timeout kills the script; this is the backstop if the engine hangs.
+    deadlineMs: (timeoutSec + 30) * 1000,
+    maxStdoutBytes: OUTPUT_CAP,
+    maxStderrBytes: OUTPUT_CAP,
+  });
+}
+
+/** /logs' regular files, keyed by path under /logs. */
+async function logs(container: Docker.Container): Promise<Map<string, Buffer>> {
+  let tar: Buffer;
+  try {
+    const stream = await container.getArchive({ path: '/logs' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    tar = Buffer.concat(chunks);
+  } catch (err) {
+    throw engineError('reading /logs from the container', err);
+  }
+  const byPath = new Map<string, Buffer>();
+  for (const [path, bytes] of await unpackFiles(tar)) byPath.set(path.replace(/^\/logs(?=\/)/, ''), bytes);
+  return byPath;
+}
+
+function tail(text: string): string {
+  const t = text.trim();
+  return t.length <= 400 ? t : `...${t.slice(-397)}`;
+}

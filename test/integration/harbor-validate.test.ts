@@ -1,0 +1,171 @@
+/**
+ * Harbor tasks proven through the real engine, offline: each fixture's Dockerfile built on the
+ * sandbox image (--base-image), its oracle and a do-nothing run verified by its own tests/test.sh.
+ * The sound task validates, the broken oracle is reported unsound (validate exits 1), a partial
+ * reward is kept as the score, and an image that cannot be had is one line naming --base-image.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/commands/validate.js';
+import { docker } from '../../src/sandbox/docker/engine.js';
+import { ensureImage } from '../../src/sandbox/index.js';
+import { ensureHarborImage } from '../../src/tasks/folder/harbor/image.js';
+import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
+import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
+import { runHarborTrial } from '../../src/tasks/folder/harbor/trial.js';
+import { GateFailedError, InfraError, UsageError } from '../../src/util/errors.js';
+
+const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
+let base = '';
+let scratch = '';
+
+beforeAll(async () => {
+  base = (await ensureImage()).tag;
+  scratch = mkdtempSync(join(tmpdir(), 'harbor-it-'));
+}, 600_000);
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A copy of a fixture with some files replaced. */
+function variant(name: string, as: string, files: Record<string, string>): string {
+  const dir = join(scratch, as);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) writeFileSync(join(dir, rel), text, { mode: 0o755 });
+  return dir;
+}
+
+/**
+ * partial-reward's first stage installs python3 with apt-get, which needs the network; offline it is
+ * built on the sandbox image (python3 already there) with the rest of the task as it is.
+ */
+function offlinePartial(solve?: string): string {
+  return variant('partial-reward', solve === undefined ? 'partial-reward' : 'partial-half', {
+    'environment/Dockerfile': 'FROM python:3.12-slim\nWORKDIR ["/work"]\n',
+    'task.toml':
+      'version = "1.0"\n[verifier]\ntimeout_sec = 90\n[environment]\nmemory = "2G"\ncpus = 2\nallow_internet = false\n',
+    ...(solve === undefined ? {} : { 'solution/solve.sh': solve }),
+  });
+}
+
+describe('Harbor tasks in validate', () => {
+  it('a sound task validates: its oracle earns 1, doing nothing 0', async () => {
+    const rows = await proveHarborTasks(docker(), [loadHarborFolder(join(FIXTURES, 'sound'))], {
+      baseImage: base,
+    });
+    expect(rows).toEqual([
+      { taskId: 'sound', run: 'oracle', ok: true, detail: 'passes (reward 1)' },
+      { taskId: 'sound', run: 'do-nothing', ok: true, detail: 'scores 0' },
+    ]);
+  }, 600_000);
+
+  it('a broken oracle is reported unsound, and validate exits 1', async () => {
+    const rows = await proveHarborTasks(docker(), [loadHarborFolder(join(FIXTURES, 'broken-oracle'))], {
+      baseImage: base,
+    });
+    expect(rows[0]).toEqual({
+      taskId: 'broken-oracle',
+      run: 'oracle',
+      ok: false,
+      detail: 'reference solution fails: reward 0',
+    });
+    await expect(
+      validateCommand({ tasks: 'all', tasksDir: [join(FIXTURES, 'broken-oracle')], baseImage: base }),
+    ).rejects.toThrow(GateFailedError);
+  }, 600_000);
+
+  it('the whole command passes on a sound task', async () => {
+    await expect(
+      validateCommand({ tasks: 'all', tasksDir: [join(FIXTURES, 'sound')], baseImage: base }),
+    ).resolves.toBeUndefined();
+  }, 600_000);
+
+  it('a partial reward is kept as the score (reward.json), and is no pass', async () => {
+    const client = docker();
+    const full = loadHarborFolder(offlinePartial());
+    expect((await proveHarborTasks(client, [full], { baseImage: base })).map((r) => r.ok)).toEqual([
+      true,
+      true,
+    ]);
+    const half = loadHarborFolder(offlinePartial("#!/bin/bash\nprintf '1\\n2\\n' > /work/numbers.txt\n"));
+    const image = await ensureHarborImage(client, half, { baseImage: base });
+    const trial = await runHarborTrial(client, half, image, 'oracle');
+    expect(trial.reward).toEqual({ ok: true, reward: 0.5, metrics: { reward: 0.5, lines_right: 2 } });
+    const rows = await proveHarborTasks(client, [half], { baseImage: base });
+    expect(rows[0]?.detail).toBe('reference solution fails: reward 0.5');
+  }, 600_000);
+
+  it('builds once: the image is cached under the content hash', async () => {
+    const task = loadHarborFolder(join(FIXTURES, 'sound'));
+    const first = await ensureHarborImage(docker(), task, { baseImage: base });
+    const said: string[] = [];
+    const again = await ensureHarborImage(docker(), task, {
+      baseImage: base,
+      onProgress: (l) => said.push(l),
+    });
+    expect(again).toBe(first);
+    expect(said).toEqual([]);
+  }, 600_000);
+
+  it('builds without a network when the task does not allow internet', async () => {
+    const dir = variant('sound', 'no-net-build', {
+      'environment/Dockerfile': 'FROM python:3.12-slim\nRUN ! test -e /sys/class/net/eth0\nWORKDIR /app\n',
+    });
+    await expect(ensureHarborImage(docker(), loadHarborFolder(dir), { baseImage: base })).resolves.toMatch(
+      /^agent-bench-harbor:no-net-build-/,
+    );
+  }, 600_000);
+
+  it('the oracle runs in the WORKDIR, before tests/ is in the container, without a network', async () => {
+    const dir = variant('sound', 'no-tests-yet', {
+      'solution/solve.sh':
+        '#!/bin/bash\n[ "$PWD" = /app ] && [ ! -e /tests ] && [ ! -e /sys/class/net/eth0 ] && echo \'hello, harbor\' > greeting.txt\n',
+    });
+    const rows = await proveHarborTasks(docker(), [loadHarborFolder(dir)], { baseImage: base });
+    expect(rows[0]).toEqual({ taskId: 'no-tests-yet', run: 'oracle', ok: true, detail: 'passes (reward 1)' });
+  }, 600_000);
+
+  it('a build past task.toml build_timeout_sec is stopped, and says so', async () => {
+    const dir = variant('sound', 'slow-build', {
+      'environment/Dockerfile': 'FROM python:3.12-slim\nRUN sleep 60\nWORKDIR /app\n',
+      'task.toml': 'version = "1.0"\n[environment]\nbuild_timeout_sec = 2\nallow_internet = false\n',
+    });
+    const started = Date.now();
+    await expect(ensureHarborImage(docker(), loadHarborFolder(dir), { baseImage: base })).rejects.toThrow(
+      new InfraError(
+        'slow-build: building environment/Dockerfile took longer than 2 s (task.toml environment.build_timeout_sec)',
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 600_000);
+
+  it('a verifier that writes no reward fails the row with what went wrong', async () => {
+    const dir = variant('sound', 'no-reward', { 'tests/test.sh': '#!/bin/bash\necho checked\n' });
+    const rows = await proveHarborTasks(docker(), [loadHarborFolder(dir)], { baseImage: base });
+    expect(rows[0]?.ok).toBe(false);
+    expect(rows[0]?.detail).toBe(
+      'reference solution unproven: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (test.sh exit 0: checked)',
+    );
+  }, 600_000);
+
+  it('a base image that cannot be had is one line naming --base-image', async () => {
+    const dir = variant('sound', 'unpullable', {
+      'environment/Dockerfile': 'FROM agent-bench-test/no-such-image:0\nWORKDIR /app\n',
+    });
+    const task = loadHarborFolder(dir);
+    const err = await ensureHarborImage(docker(), task).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InfraError);
+    expect((err as Error).message).toMatch(
+      /^unpullable: its base image agent-bench-test\/no-such-image:0 cannot be pulled .*--base-image IMAGE/,
+    );
+    expect((err as Error).message).not.toContain('\n');
+    await expect(
+      ensureHarborImage(docker(), task, { baseImage: 'agent-bench-test/absent:0' }),
+    ).rejects.toThrow(
+      new UsageError('--base-image agent-bench-test/absent:0: no such image on this machine'),
+    );
+  }, 600_000);
+});

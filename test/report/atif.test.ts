@@ -1,0 +1,147 @@
+/**
+ * `export atif`: a trial's turns as an ATIF v1.4 trajectory (one agent step per turn, its calls and
+ * what they returned, a dialogue user's reply as a user step, the verdict in final_metrics), and the
+ * command's two forms and its one-line refusals.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exportAtifCommand } from '../../src/cli/commands/export.js';
+import { trialTrajectory } from '../../src/report/atif.js';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { withHash, writeResultFile } from '../../src/results/store.js';
+import type { TurnLog } from '../../src/results/trial.js';
+import { UsageError } from '../../src/util/errors.js';
+import { MISS, PASS, result } from '../helpers/result-builder.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const TURNS: TurnLog[] = [
+  {
+    turn: 1,
+    assistant_text: 'Let me run the tests.',
+    tool_calls: [
+      {
+        name: 'execute_command',
+        arguments: { command: 'pytest -q' },
+        raw_arguments: '{"command":"pytest -q"}',
+        source: 'native',
+        invalid: null,
+        cwd: '/workspace',
+        exit_code: 1,
+        stdout: '1 failed',
+        stderr: 'warning',
+        truncated: false,
+        timed_out: false,
+        elapsed_ms: 30,
+        fault: { kind: 'timeout', call_index: 0 },
+      },
+      {
+        name: 'run_shell',
+        arguments: null,
+        raw_arguments: '{',
+        source: 'text',
+        invalid: 'unknown_tool',
+        cwd: '/workspace',
+        exit_code: null,
+        stdout: '',
+        stderr: '',
+        truncated: false,
+        timed_out: false,
+        elapsed_ms: 0,
+      },
+    ],
+    elapsed_ms: 200,
+    model_latency_ms: 150,
+    usage: { prompt_tokens: 120, completion_tokens: 15 },
+    finish_reason: 'tool_calls',
+    retries: [],
+    malformed: null,
+    user_reply: { text: 'Any luck?', ended: false },
+  },
+  {
+    turn: 2,
+    assistant_text: 'Fixed.',
+    tool_calls: [],
+    elapsed_ms: 90,
+    model_latency_ms: 90,
+    usage: null,
+    finish_reason: 'stop',
+    retries: [],
+    malformed: null,
+  },
+];
+
+function crafted(): ResultFile {
+  const {
+    result_hash: _h,
+    schema_version: _v,
+    ...base
+  } = result({ task: 'fix_v1', model: 'qwen', trials: [PASS, MISS] });
+  const trials = base.trials.map((t, i) => (i === 1 ? { ...t, turn_logs: TURNS } : t));
+  return withHash({ ...base, trials });
+}
+
+describe('a trial as an ATIF trajectory', () => {
+  it('has one agent step per turn, its calls and observations, and the user reply after it', () => {
+    const r = crafted();
+    const trial = r.trials[1];
+    if (trial === undefined) throw new Error('no trial 1');
+    const t = trialTrajectory(r, trial);
+    expect(t.schema_version).toBe('ATIF-v1.4');
+    expect(t.session_id).toBe(`${r.run_id}/fix_v1/1`);
+    expect(t.agent).toEqual({
+      name: 'agent-bench',
+      version: r.environment.harness_version,
+      model_name: 'qwen',
+    });
+    expect(t.steps.map((s) => [s.step_id, s.source, s.message])).toEqual([
+      [1, 'agent', 'Let me run the tests.'],
+      [2, 'user', 'Any luck?'],
+      [3, 'agent', 'Fixed.'],
+    ]);
+    const first = t.steps[0];
+    expect(first?.tool_calls).toEqual([
+      { tool_call_id: 'call_1_1', function_name: 'execute_command', arguments: { command: 'pytest -q' } },
+      { tool_call_id: 'call_1_2', function_name: 'run_shell', arguments: { raw_arguments: '{' } },
+    ]);
+    expect(first?.observation?.results).toEqual([
+      { source_call_id: 'call_1_1', content: '1 failed\n[stderr]\nwarning\n[exit code 1]' },
+      { source_call_id: 'call_1_2', content: 'not run: unknown_tool' },
+    ]);
+    expect(first?.metrics).toEqual({ prompt_tokens: 120, completion_tokens: 15 });
+    expect(first?.extra?.conditions).toEqual([{ tool_call_id: 'call_1_1', fault: 'timeout' }]);
+    expect(t.steps[2]?.tool_calls).toBeUndefined();
+    expect(t.steps[2]?.metrics).toBeUndefined();
+    expect(t.final_metrics).toMatchObject({ total_steps: 3, extra: { passed: false, status: 'failed' } });
+    expect(t.notes).toMatch(/trial 1: failed, score 0\.5/);
+  });
+});
+
+describe('agent-bench export atif', () => {
+  it('prints one trial with --trial, writes every trial with --out, and refuses anything else in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atif-'));
+    dirs.push(dir);
+    const file = await writeResultFile(dir, crafted());
+    let printed = '';
+    await exportAtifCommand(file, { trial: 1 }, { write: (s: string) => (printed += s) });
+    expect(JSON.parse(printed).steps).toHaveLength(3);
+    const out = join(dir, 'atif');
+    await exportAtifCommand(file, { out }, { write: () => true });
+    for (const i of [0, 1])
+      expect(
+        JSON.parse(readFileSync(join(out, `fix_v1__${i}`, 'agent', 'trajectory.json'), 'utf8')).session_id,
+      ).toMatch(new RegExp(`/fix_v1/${i}$`));
+    await expect(exportAtifCommand(file, {})).rejects.toThrow(UsageError);
+    await expect(exportAtifCommand(file, { trial: 7 })).rejects.toThrow(
+      `${file} has no trial 7; its trials: 0, 1`,
+    );
+    await expect(exportAtifCommand(join(dir, 'none.json'), { trial: 0 })).rejects.toThrow(
+      /none\.json: cannot be read/,
+    );
+  });
+});
