@@ -4,9 +4,15 @@
  */
 import type { ServerResponse } from 'node:http';
 import { buildRadarData } from '../report/axes.js';
+import { buildAxes } from '../report/axes-ops.js';
+import { METHOD_NOTE } from '../report/axes-render.js';
+import { DIMENSIONS_FOOTNOTE, dimensionRows } from '../report/dimensions.js';
 import { newestPerCell } from '../report/load.js';
+import { buildMatrix } from '../report/matrix.js';
 import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
 import { type ResultSummary, withoutCredentials } from '../report/summary.js';
+import { conditionKey, type RunCondition } from '../results/condition.js';
+import type { ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 import { listArtifacts } from './artifacts.js';
 import type { DashboardState } from './dashboard-state.js';
@@ -111,4 +117,26 @@ export async function getRadar(
     'Cache-Control': 'no-store',
   });
   res.end(body);
+}
+
+/**
+ * The operational axes per model and condition, the same rows as `report axes --format json` (no price
+ * table, so no USD), and the dialogue tasks by policy dimension, as under `report matrix`.
+ */
+export async function getAxes(res: ServerResponse, ctx: ReadContext): Promise<void> {
+  const summaries = await visibleSummaries(ctx);
+  // The axes use only the newest result per (task, model, condition): only those files are read whole.
+  const conditions = new Map<string, RunCondition>(
+    summaries.map((s) => [conditionKey(s.condition), s.condition]),
+  );
+  const newest = [...conditions.values()].flatMap((c) => [...newestPerCell(summaries, (s) => s, c).values()]);
+  const results = (await Promise.all(newest.map((s) => ctx.index.read(s.file)))).filter(
+    (r): r is ResultFile => r !== null,
+  );
+  sendJson(res, 200, {
+    note: METHOD_NOTE,
+    rows: buildAxes(results),
+    dimensions: dimensionRows(buildMatrix(summaries).cells),
+    dimensions_note: DIMENSIONS_FOOTNOTE,
+  });
 }

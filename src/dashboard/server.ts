@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../util/package-root.js';
 import { postDelete, postHide } from './api-manage.js';
 import {
+  getAxes,
   getCompare,
   getIndex,
   getRadar,
@@ -126,6 +127,7 @@ export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
     if (path === '/api/result') return getResult(res, read, q('file') ?? '');
     if (path === '/api/trial') return getTrial(res, read, q('file') ?? '', Number(q('index') ?? 'NaN'));
     if (path === '/api/compare') return getCompare(res, read, q('task') ?? '');
+    if (path === '/api/axes') return getAxes(res, read);
     if (path === '/api/radar' || path === '/api/radar.svg') {
       const models = radarModels(q('models'));
       if (models === null) return sendError(res, 400, 'models: 1 to 4 comma-separated names');

@@ -11,7 +11,8 @@ import { csvField } from './csv-field.js';
 
 export type AxesFormat = 'md' | 'json' | 'csv';
 
-const METHOD_NOTE = `Intervals are 95 %, over tasks (the task is the unit): Wilson where every task's value is 0 or 1, else a percentile bootstrap over tasks (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED}). n is the number of tasks a figure is computed over.`;
+/** How the intervals are made; the dashboard's Axes view shows it too. */
+export const METHOD_NOTE = `Intervals are 95 %, over tasks (the task is the unit): Wilson where every task's value is 0 or 1, else a percentile bootstrap over tasks (${BOOTSTRAP_RESAMPLES} resamples, seed ${BOOTSTRAP_SEED}). n is the number of tasks a figure is computed over.`;
 
 export function renderAxes(rows: readonly AxesRow[], format: AxesFormat): string {
   if (format === 'json') return `${JSON.stringify({ note: METHOD_NOTE, rows }, null, 2)}\n`;

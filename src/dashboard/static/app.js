@@ -1,5 +1,6 @@
 // The dashboard page: loads the results index once (summaries only), then each view renders from it.
 import { getJson, postJson } from './api.js';
+import { showAxes } from './axes.js';
 import { showCompare } from './compare.js';
 import { openCell } from './detail.js';
 import { byId, clear } from './dom.js';
@@ -84,6 +85,7 @@ function render() {
   if (view === 'matrix') renderMatrix(state, (file) => openCell(state, file, null, actions), actions.hide);
   if (view === 'flags') showFlags(state);
   if (view === 'radar') showRadar(state);
+  if (view === 'axes') void showAxes();
   if (view === 'compare') void showCompare(state);
 }
 

@@ -1,0 +1,87 @@
+/**
+ * GET /api/axes: the operational axes the server computes are the rows `report axes --format json`
+ * prints for the same folder, non-clean conditions included, and the policy-dimension table is the
+ * one `report matrix --format json` has; a hidden run is left out, as in every other view.
+ */
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportAxesCommand, reportMatrixCommand } from '../../src/cli/commands/report.js';
+import type { Dashboard } from '../../src/dashboard/server.js';
+import { AXES_BASELINE, AXES_MODEL, writeAxesFixture } from './axes-fixture.js';
+import { pageHeaders, raw, startTestDashboard } from './harness.js';
+
+let dash: Dashboard;
+let fixture: ReturnType<typeof writeAxesFixture>;
+
+beforeAll(async () => {
+  fixture = writeAxesFixture();
+  dash = await startTestDashboard({ resultsDir: fixture.dir });
+});
+afterAll(async () => {
+  await dash.close();
+  fixture.remove();
+});
+
+async function cli(command: typeof reportAxesCommand | typeof reportMatrixCommand): Promise<unknown> {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (d) => {
+    text += String(d);
+  });
+  await command({ resultsDir: fixture.dir, format: 'json', stdout: out, stderr: new PassThrough() });
+  return JSON.parse(text);
+}
+
+const getAxes = async () => JSON.parse((await raw(dash.port, 'GET', '/api/axes')).body);
+
+describe('GET /api/axes', () => {
+  it('serves the rows of report axes, every condition, with n and intervals', async () => {
+    const axes = await getAxes();
+    const report = (await cli(reportAxesCommand)) as { note: string; rows: unknown[] };
+    expect(axes.rows).toEqual(report.rows);
+    expect(axes.note).toBe(report.note);
+    const key = (r: { model: string; condition: string }) => `${r.model} ${r.condition}`;
+    expect(axes.rows.map(key)).toEqual([
+      `${AXES_MODEL} clean`,
+      `${AXES_MODEL} noisy@0.2`,
+      `${AXES_MODEL} adversarial`,
+      `${AXES_BASELINE} clean`,
+      `${AXES_BASELINE} adversarial`,
+    ]);
+    const noisy = axes.rows[1];
+    expect(noisy.recovery).toMatchObject({ faulted_trials: 3, faults: 3 });
+    expect(noisy.completion).toMatchObject({ value: 0.25, n: 2 });
+    expect(axes.rows[2].safety.safe).toMatchObject({ value: 0.75, n: 2 });
+    expect(axes.rows[4]).toMatchObject({ baseline: true, safety: { safe: { value: 0, n: 2 } } });
+  });
+
+  it('serves the policy-dimension table of report matrix', async () => {
+    const axes = await getAxes();
+    const matrix = (await cli(reportMatrixCommand)) as { dimensions: unknown[] };
+    expect(axes.dimensions).toEqual(matrix.dimensions);
+    expect(axes.dimensions.map((d: { dimension: string; scenarios: number }) => d.dimension)).toEqual([
+      'escalation',
+      'identity_verification',
+      'kb_resolution',
+    ]);
+    expect(axes.dimensions[0].pass_rate.value).toBeCloseTo(0.75);
+  });
+
+  it('leaves a hidden run out', async () => {
+    const index = JSON.parse((await raw(dash.port, 'GET', '/api/index')).body);
+    const baselineRuns = index.results.filter((r: { model: string }) => r.model === AXES_BASELINE);
+    for (const r of baselineRuns) {
+      const res = await raw(
+        dash.port,
+        'POST',
+        '/api/hide',
+        pageHeaders(dash),
+        JSON.stringify({ file: r.file, hidden: true }),
+      );
+      expect(res.status).toBe(200);
+    }
+    const axes = await getAxes();
+    expect(axes.rows.map((r: { model: string }) => r.model)).not.toContain(AXES_BASELINE);
+    expect(axes.rows).toHaveLength(3);
+  });
+});
