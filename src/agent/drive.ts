@@ -1,6 +1,7 @@
 /**
  * Drives the turns of one trial: the model replies, its tool calls run in the sandbox, the workspace
- * is snapshotted after every turn. Ends at a final answer, a request that got no reply, or max turns.
+ * is snapshotted after every turn. Ends at a final answer, a request that got no reply, max turns,
+ * or, for a task with a time limit, the first turn that would start past it.
  */
 import {
   type ChatMessage,
@@ -34,6 +35,11 @@ export interface DriveOptions {
   signal?: AbortSignal;
   /** The trial's condition at each call (noisy faults, adversarial payloads); none when clean. */
   hook?: CallHook;
+  /**
+   * Agent time (model and tools, snapshots excluded) after which no new turn starts: a Harbor
+   * task's agent timeout. Checked between turns; a running command keeps its own timeout.
+   */
+  timeLimitMs?: number;
 }
 
 export interface DrivenTurns {
@@ -41,7 +47,7 @@ export interface DrivenTurns {
   /** Path → each turn that ran tools after which it differed from the look before, ascending (no listing per turn is kept). */
   changeTurns: Map<string, number[]>;
   finalAnswer: string | null;
-  /** Why the loop ended without a final answer (max turns), or null. */
+  /** Why the loop ended without a final answer (max turns, the time limit), or null. */
   failureReason: string | null;
   /** Set when a request got no reply: the model server failed, so the trial cannot be judged. */
   requestFailure: { message: string; failure: RequestFailure } | null;
@@ -67,6 +73,10 @@ export async function driveTurns(o: DriveOptions): Promise<DrivenTurns> {
 
   for (let turn = 1; turn <= o.maxTurns; turn++) {
     o.signal?.throwIfAborted();
+    if (turn > 1 && o.timeLimitMs !== undefined && Date.now() - agentStart - snapshotMs >= o.timeLimitMs) {
+      failureReason = `agent_timeout: ${o.timeLimitMs / 1000} s of agent time used`;
+      break;
+    }
     const turnStart = Date.now();
     let reply: ModelReply;
     try {

@@ -39,15 +39,19 @@ export async function judgeTrial(
   const lastTurn = turns.turnLogs.length;
   if (lastTurn > 0) recordChanges(changeTurns, lastTurn, lastChanges.paths);
 
-  const flags = await evaluateFlags({
-    task,
-    sandbox,
-    turnLogs: turns.turnLogs,
-    setupSnapshot,
-    changeTurns,
-    finalSnapshot,
-    finalAnswer: turns.finalAnswer,
-  });
+  // A Harbor task's verifier decides it (src/tasks/folder/harbor/verify.ts), in place of flag checks.
+  const harbor = task.harbor === undefined ? null : await task.harbor.verify(sandbox);
+  const flags =
+    harbor?.flags ??
+    (await evaluateFlags({
+      task,
+      sandbox,
+      turnLogs: turns.turnLogs,
+      setupSnapshot,
+      changeTurns,
+      finalSnapshot,
+      finalAnswer: turns.finalAnswer,
+    }));
   // Nothing the checks started may outlive them, and nothing may have changed the workspace meanwhile.
   await sandbox.killAllProcesses();
   const afterChecks = await sandbox.snapshot();
@@ -55,10 +59,15 @@ export async function judgeTrial(
     allowedWrites: task.allowedWrites,
     ignored: ignoredPaths(task),
   }).map((v) => `${v.change} ${v.path}`);
-  for (const v of changedDuringChecks(finalSnapshot, afterChecks, ignoredPaths(task)))
-    violations.push(`${v} during the checks`);
+  // A Harbor verifier works in the workspace as root (caches, outputs): what it changes is its own.
+  if (harbor === null)
+    for (const v of changedDuringChecks(finalSnapshot, afterChecks, ignoredPaths(task)))
+      violations.push(`${v} during the checks`);
   const tamper = violations.length > 0;
-  const { passed, score } = scoreTrial(task.flags, flags, tamper);
+  const { passed, score } =
+    harbor === null
+      ? scoreTrial(task.flags, flags, tamper)
+      : { passed: harbor.passed && !tamper, score: tamper ? 0 : harbor.score };
   return { flags, passed, score, tamperViolations: violations, finalSnapshot };
 }
 

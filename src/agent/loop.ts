@@ -62,6 +62,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     emit,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...hookFor(condition, adversarial, opts),
+    ...(task.harbor === undefined ? {} : { timeLimitMs: task.harbor.agentTimeoutSec * 1000 }),
   });
 
   if (turns.requestFailure !== null) {

@@ -137,6 +137,10 @@ export function buildProgram(): Command {
       )
       .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
       .option(
+        '--base-image <image>',
+        "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines; agent-bench's sandbox image gives them its sandbox)",
+      )
+      .option(
         '--parallel <n>',
         'trials on up to n containers at once, for a server that serves several requests at once; "auto": its slot count (llama-server) or 1',
         parallelArg,
@@ -274,7 +278,11 @@ export function buildProgram(): Command {
       )
       .option('--exhaustive', 'run every model instead of stopping at the first that passes', false)
       .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, [])
-      .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, []),
+      .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+      .option(
+        '--base-image <image>',
+        "build Harbor tasks' Dockerfiles on this local image instead of their FROM",
+      ),
   ).action(async (opts) => {
     const { ladderCommand } = await import('./commands/ladder.js');
     await ladderCommand(opts);

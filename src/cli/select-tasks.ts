@@ -20,6 +20,7 @@ import { bundledSkills } from '../skills/bundled.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
 import { loadTaskFolders, type TaskFolders } from '../tasks/folder/discover.js';
+import { harborAsTask } from '../tasks/folder/harbor/as-task.js';
 import type { HarborTask } from '../tasks/folder/harbor/load.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
@@ -34,14 +35,16 @@ export interface SkillSelection {
   skillAb: boolean;
   /** `--tasks-dir` folders. */
   tasksDirs?: readonly string[];
-  /** `validate` proves Harbor tasks itself: given this, they are collected here, not refused. */
+  /** `validate` proves Harbor tasks itself: given this, they are collected here, not run as tasks. */
   harbor?: HarborTask[];
+  /** `--base-image`: Harbor tasks' Dockerfiles are built on this local image. */
+  baseImage?: string;
 }
 
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
   const found = loadTaskFolders(o.tasksDirs ?? [], '--tasks-dir');
-  const yours = runnable(found, o.harbor);
+  const yours = runnable(found, o);
   const known = catalogue(yours);
   const ids = o.tasks
     .split(',')
@@ -52,7 +55,7 @@ export function selectWithSkills(o: SkillSelection): Task[] {
     throw new UsageError(`${SKILL_PLACEHOLDER} runs a skill of yours: give its folder with --skill-dir DIR`);
   const rest = ids.filter((id) => id !== SKILL_PLACEHOLDER);
   const onlyYours =
-    (skills.length > 0 || yours.length + found.harbor.length > 0) &&
+    (skills.length > 0 || yours.length + (o.harbor?.length ?? 0) > 0) &&
     (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
   const chosen = [
     ...(onlyYours ? yours : rest.flatMap((id) => (id === 'all' ? known : pick(id, known)))),
@@ -98,14 +101,14 @@ function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
 }
 
-/** Harbor tasks are read (`list` shows them) and validated, not run yet: saying so beats leaving them out quietly. */
-function runnable(found: TaskFolders, harbor: HarborTask[] | undefined): Task[] {
-  if (harbor !== undefined) harbor.push(...found.harbor);
-  else if (found.harbor.length > 0)
-    throw new UsageError(
-      `${found.harbor.map((h) => h.dir).join(', ')}: Harbor task${found.harbor.length === 1 ? '' : 's'} (tests/test.sh, environment/), which agent-bench reads and validates (\`agent-bench validate --tasks-dir\`) but cannot run with a model yet`,
-    );
-  return found.tasks;
+/** Harbor tasks run as tasks of their own (src/tasks/folder/harbor/as-task.ts), unless `validate` collects them. */
+function runnable(found: TaskFolders, o: SkillSelection): Task[] {
+  if (o.harbor !== undefined) {
+    o.harbor.push(...found.harbor);
+    return found.tasks;
+  }
+  const options = o.baseImage === undefined ? {} : { baseImage: o.baseImage };
+  return [...found.tasks, ...found.harbor.map((h) => harborAsTask(h, options))];
 }
 
 /** The built-in tasks and the --tasks-dir ones, light before heavy; one id names one task. */

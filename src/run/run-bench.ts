@@ -144,8 +144,9 @@ async function runWithModel(
   const openSandbox = async (task: Task): Promise<Sandbox> => {
     if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for in a run without one`);
     const sandbox = await d.createSandbox({
-      image: image.tag,
-      limits: o.settings.limits,
+      // A Harbor task runs in its own image, with task.toml's resources.
+      image: task.harbor === undefined ? image.tag : await task.harbor.image((line) => progress.note(line)),
+      limits: task.harbor === undefined ? o.settings.limits : { ...o.settings.limits, ...task.harbor.limits },
       labels: { run: runId, task: task.id },
       ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
     });

@@ -5,8 +5,14 @@
 import type { ScriptedTurn } from '../models/scripted.js';
 import type { ChatModel } from '../models/types.js';
 import type { EventSink } from '../results/events.js';
-import type { SimulatedUserRecord, ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
-import { CHECKS_DIR, type ExecResult, type ReadOnlyMount, type WorkspaceSnapshot } from '../sandbox/types.js';
+import type { FlagResult, SimulatedUserRecord, ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
+import {
+  CHECKS_DIR,
+  type ExecResult,
+  type ReadOnlyMount,
+  type Sandbox,
+  type WorkspaceSnapshot,
+} from '../sandbox/types.js';
 
 /**
  * Where a task's hidden files are placed for its checks (tests the agent never saw): next to the
@@ -138,6 +144,23 @@ export interface Task {
    * own tools against a mock environment in the harness, with no sandbox and no workspace.
    */
   dialogue?: DialogueTaskRef;
+  /**
+   * Set for a Harbor task (src/tasks/folder/harbor/): its trials run in its own image, and its
+   * verifier, not flag checks, decides them.
+   */
+  harbor?: HarborTaskRef;
+}
+
+/** What the runner and the judge need of a Harbor task. */
+interface HarborTaskRef {
+  /** The task's sandbox image, built on the first call (and cached by content). */
+  image(onProgress: (line: string) => void): Promise<string>;
+  /** task.toml's resources. */
+  limits: { cpus: number; memory_mb: number };
+  /** task.toml's agent timeout: no turn starts after this much agent time. */
+  agentTimeoutSec: number;
+  /** Runs tests/test.sh after the agent's last turn: the trial's flags, score and pass. */
+  verify(sandbox: Sandbox): Promise<{ flags: Record<string, FlagResult>; score: number; passed: boolean }>;
 }
 
 /** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */

@@ -24,13 +24,21 @@ export interface LadderCliOptions extends SettingsCliOptions {
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */
   tasksDir?: string[];
+  /** Harbor tasks' Dockerfiles built on this local image (`--base-image`). */
+  baseImage?: string;
 }
 
 export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const settings = runSettings(o);
   const skillDirs = o.skillDir ?? [];
   const tasksDirs = o.tasksDir ?? [];
-  const tasks = selectWithSkills({ tasks: o.tasks, skillDirs, skillAb: false, tasksDirs });
+  const tasks = selectWithSkills({
+    tasks: o.tasks,
+    skillDirs,
+    skillAb: false,
+    tasksDirs,
+    ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
+  });
   await loadFlagCode(tasks);
   const shard = shardPlan(o, tasks, settings);
   // Before any server is asked or started.

@@ -24,9 +24,7 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
     );
   }
   for (const h of found.harbor)
-    process.stdout.write(
-      `${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task: read, not run yet)\n`,
-    );
+    process.stdout.write(`${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task)\n`);
   process.stdout.write(
     '\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n',
   );

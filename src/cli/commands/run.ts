@@ -31,6 +31,8 @@ export interface RunCliOptions extends SettingsCliOptions {
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */
   tasksDir?: string[];
+  /** Harbor tasks' Dockerfiles built on this local image (`--base-image`). */
+  baseImage?: string;
   /** Run each skill task with and without its skill, and compare. */
   skillAb?: boolean;
   /** Trials at once; `auto`: the server's slot count. */
@@ -53,7 +55,12 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     skillDirs: o.skillDir ?? [],
     skillAb,
     tasksDirs: o.tasksDir ?? [],
+    ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
+  if (o.baseImage !== undefined && !tasks.some((t) => t.harbor !== undefined))
+    throw new UsageError(
+      '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
+    );
   await loadFlagCode(tasks);
   if (o.model === BASELINE_MODEL && tasks.some((t) => t.dialogue === undefined))
     throw new UsageError(

@@ -96,7 +96,7 @@ describe('a Harbor task folder', () => {
     expect(found.harbor.map((h) => h.id)).toEqual(['broken-oracle', 'partial-reward', 'sound']);
   });
 
-  it('list shows it; run, validate and ladder say in one line that it is read but not run yet', async () => {
+  it('list shows it; run and ladder select it as a task of its own, judged by its verifier', async () => {
     let out = '';
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       out += String(chunk);
@@ -106,12 +106,22 @@ describe('a Harbor task folder', () => {
     expect(out).toMatch(
       /^sound +harbor {3}agent 120 s, verifier 60 s {2}image python:3\.12-slim, workdir \/app {2}1 cpu, 1024 MiB, internet off {2}oracle solution\/solve\.sh$/m,
     );
-    expect(out).toMatch(/from: .*\/harbor\/sound \(Harbor task: read, not run yet\)/);
-    expect(() =>
-      selectWithSkills({ tasks: 'all', skillDirs: [], skillAb: false, tasksDirs: [join(FIXTURES, 'sound')] }),
-    ).toThrow(
-      /\/sound: Harbor task \(tests\/test\.sh, environment\/\), which agent-bench reads and validates \(`agent-bench validate --tasks-dir`\) but cannot run with a model yet$/,
+    expect(out).toMatch(/from: .*\/harbor\/sound \(Harbor task\)$/m);
+    const [task, ...others] = selectWithSkills({
+      tasks: 'all',
+      skillDirs: [],
+      skillAb: false,
+      tasksDirs: [join(FIXTURES, 'sound')],
+    });
+    expect(others).toEqual([]);
+    expect(task?.id).toBe('sound');
+    expect(task?.prompt).toMatch(
+      /^Create a file \/app\/greeting\.txt .*\n\n\(\/app is your working directory, \/workspace: the same folder\.\)$/s,
     );
+    expect(task?.flags.map((f) => f.id)).toEqual(['reward']);
+    expect(task?.harbor?.limits).toEqual({ cpus: 1, memory_mb: 1024 });
+    // The oracle model runs solve.sh as the agent.
+    expect(JSON.stringify(task?.referenceSolution)).toContain("echo 'hello, harbor' > /app/greeting.txt");
     // validate collects them instead, and selects none of the built-in tasks for them.
     const harbor: HarborTask[] = [];
     const tasks = selectWithSkills({

@@ -46,16 +46,8 @@ function fromImage(args: string): { image: string; stage: string | null } {
   return { image: words[0] ?? '', stage: as >= 0 ? (words[as + 1] ?? null) : null };
 }
 
-/** A WORKDIR argument: JSON form or plain, with surrounding quotes removed. */
+/** A WORKDIR argument, surrounding quotes removed: Docker has no JSON form for WORKDIR (`["/x"]` is a path). */
 function workdirArg(args: string): string {
-  if (args.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(args);
-      if (Array.isArray(parsed) && typeof parsed[0] === 'string') return parsed[0];
-    } catch {
-      // Not JSON after all: the plain form.
-    }
-  }
   return args.replace(/^(["'])(.*)\1$/, '$2');
 }
 

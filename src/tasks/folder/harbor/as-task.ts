@@ -1,0 +1,109 @@
+/**
+ * A Harbor task as a task a model runs: instruction.md is the prompt, the workspace starts as the
+ * Dockerfile's WORKDIR (the seed run-image.ts kept), the one flag is the verifier's reward
+ * (verify.ts), and `--model oracle` runs solution/solve.sh as the agent. The agent may change
+ * anything in its workdir (Harbor has no protected files), so tamper detection has nothing to
+ * guard but what happens after the agent's turns.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { docker } from '../../../sandbox/docker/engine.js';
+import { WORKSPACE_DIR } from '../../../sandbox/types.js';
+import { InternalError } from '../../../util/errors.js';
+import type { Task } from '../../types.js';
+import type { HarborTask } from './load.js';
+import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
+import { REWARD_FLAG, verifyHarborTrial } from './verify.js';
+
+/** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
+const HARBOR_MAX_TURNS = 50;
+const SOLVE_SCRIPT = 'solution/solve.sh';
+
+export interface HarborRunOptions {
+  /** `--base-image`: the task's FROM replaced by this local image (agent-bench's sandbox image). */
+  baseImage?: string;
+}
+
+export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): Task {
+  const workdir = h.dockerfile?.facts.workdir ?? '/';
+  let image: Promise<HarborRunImage> | null = null;
+  return {
+    id: h.id,
+    meta: {
+      domain: 'harbor',
+      difficulty: 'medium',
+      description: `Harbor task from ${h.dir}`,
+      optimalSteps: 2,
+    },
+    prompt: prompt(h.instruction, workdir),
+    maxTurns: HARBOR_MAX_TURNS,
+    allowedWrites: ['**'],
+    ignored: [],
+    files: [],
+    // As the agent, so the workspace is its own; -R keeps links as links.
+    setupCommands: [`cp -R --preserve=mode,timestamps ${HARBOR_SEED_DIR}/. ${WORKSPACE_DIR}/`],
+    flags: [
+      {
+        id: REWARD_FLAG,
+        kind: 'outcome',
+        // The digest versions the task: its environment, tests and oracle decide its verdicts.
+        description: `tests/test.sh gives a reward of 1 (Harbor task ${digest(h)})`,
+        check() {
+          throw new InternalError(`${h.id}: a Harbor task is judged by its verifier, not by flag checks`);
+        },
+      },
+    ],
+    referenceSolution: oracle(h),
+    harbor: {
+      async image(onProgress) {
+        image ??= ensureHarborRunImage(docker(), h, {
+          ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
+          onProgress,
+        });
+        return (await image).tag;
+      },
+      limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
+      agentTimeoutSec: h.agentTimeoutSec,
+      async verify(sandbox) {
+        // A trial's sandbox was opened from the image, so it is known by now.
+        if (image === null) throw new InternalError(`${h.id}: verified before its image was built`);
+        return verifyHarborTrial(h, (await image).workdir, sandbox);
+      },
+    },
+  };
+}
+
+/** The instruction, and where its paths are: the WORKDIR it names is the agent's workspace. */
+function prompt(instruction: string, workdir: string): string {
+  const where =
+    workdir === '/' || workdir === WORKSPACE_DIR
+      ? ''
+      : `\n\n(${workdir} is your working directory, ${WORKSPACE_DIR}: the same folder.)`;
+  return `${instruction.trim()}${where}`;
+}
+
+/** solve.sh run by the agent in its workspace; with no solve.sh the oracle does nothing. */
+function oracle(h: HarborTask): Task['referenceSolution'] {
+  if (!h.hasSolution) return [{ text: 'no solution/solve.sh', calls: [] }];
+  const script = readFileSync(join(h.dir, SOLVE_SCRIPT), 'utf8');
+  return [
+    {
+      calls: [
+        { name: 'execute_command', arguments: { command: `bash <<'HARBOR_SOLVE'\n${script}\nHARBOR_SOLVE` } },
+      ],
+    },
+    { text: 'done', calls: [] },
+  ];
+}
+
+/** sha256 of the environment, tests and solution, 16 hex. */
+function digest(h: HarborTask): string {
+  const hash = createHash('sha256').update(h.contextDigest);
+  for (const [sub, files] of [
+    ['tests', h.tests],
+    ['solution', h.solution],
+  ] as const)
+    for (const rel of files) hash.update(`\0${sub}/${rel}\0`).update(readFileSync(join(h.dir, sub, rel)));
+  return hash.digest('hex').slice(0, 16);
+}

@@ -1,0 +1,119 @@
+/**
+ * The image a model's trial of a Harbor task runs in: the task's image (built by image.ts) with a
+ * thin layer that fits it to agent-bench's sandbox. The task's WORKDIR becomes a link to
+ * /workspace (the sandbox's tmpfs, which snapshots and tamper detection watch), its files are kept
+ * aside as the seed each trial copies into the workspace, and /logs and /tests point into /harness
+ * (root-only): the verifier writes where Harbor's contract says, the agent never sees them. The
+ * sandbox itself (exec wrapper, strace, the agent and checker users) must come from the task's
+ * base: agent-bench's sandbox image, given with --base-image. Built once per task image, offline.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import { pack } from 'tar-stream';
+import { engineError, statusOf } from '../../../sandbox/docker/engine.js';
+import { followProgress } from '../../../sandbox/image/progress.js';
+import { WORKSPACE_DIR } from '../../../sandbox/types.js';
+import { InfraError } from '../../../util/errors.js';
+import { ensureHarborImage, type HarborImageOptions } from './image.js';
+import type { HarborTask } from './load.js';
+
+/** Where the layer keeps the WORKDIR's files as the image had them (readable by the agent). */
+export const HARBOR_SEED_DIR = '/opt/agent-bench-harbor/seed';
+const WRAPPER = '/usr/local/lib/agent-bench/exec-wrapper';
+const REPOSITORY = 'agent-bench-harbor-run';
+/** The layer's exit code when its base has no sandbox (the build error carries only the code). */
+const NO_SANDBOX_EXIT = 97;
+
+/** The layer's Dockerfile: what turns the task's image into a sandbox for its WORKDIR. */
+function runLayer(from: string, workdir: string): string {
+  const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  // `/` cannot become a link, and /workspace is already the workspace: both keep their place.
+  const relink = workdir !== '/' && workdir !== WORKSPACE_DIR;
+  const steps = [
+    `test -x ${WRAPPER} || exit ${NO_SANDBOX_EXIT}`,
+    `mkdir -p ${HARBOR_SEED_DIR}`,
+    ...(workdir === '/' ? [] : [`cp -a ${q(workdir)}/. ${HARBOR_SEED_DIR}/`]),
+    `chmod -R a+rX ${HARBOR_SEED_DIR}`,
+    ...(relink
+      ? [
+          `rm -rf ${q(workdir)}`,
+          `mkdir -p "$(dirname ${q(workdir)})"`,
+          `ln -s ${WORKSPACE_DIR} ${q(workdir)}`,
+        ]
+      : []),
+    'rm -rf /logs /tests',
+    'ln -s /harness/logs /logs',
+    'ln -s /harness/tests /tests',
+  ];
+  return `FROM ${from}\nUSER root\nRUN ${steps.join(' && \\\n    ')}\nWORKDIR ${WORKSPACE_DIR}\n`;
+}
+
+export interface HarborRunImage {
+  tag: string;
+  /** The task image's WORKDIR as the engine built it: what test.sh runs in, now a link to /workspace. */
+  workdir: string;
+}
+
+/** The sandbox-ready image of a task, built on first use. */
+export async function ensureHarborRunImage(
+  client: Docker,
+  task: HarborTask,
+  o: HarborImageOptions = {},
+): Promise<HarborRunImage> {
+  const image = await ensureHarborImage(client, task, o);
+  // The engine's word, not the Dockerfile's: a relative WORKDIR resolves against the base's own.
+  const workdir = (await workingDir(client, image)) ?? '/';
+  const dockerfile = runLayer(image, workdir);
+  const key = createHash('sha256').update(`${image}\0${dockerfile}`).digest('hex').slice(0, 16);
+  const tag = `${REPOSITORY}:${task.id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}-${key}`;
+  if ((await workingDir(client, tag)) !== null) return { tag, workdir };
+  o.onProgress?.(`building ${tag} (the sandbox for Harbor task ${task.id})`);
+  let stream: NodeJS.ReadableStream;
+  try {
+    stream = await client.buildImage(Readable.from([await tarOf(dockerfile)]), {
+      t: tag,
+      rm: true,
+      forcerm: true,
+      networkmode: 'none',
+      labels: { 'agent-bench.harbor-task': task.id },
+    });
+  } catch (err) {
+    throw engineError(`building ${tag}`, err);
+  }
+  try {
+    await followProgress(client, stream, `building the sandbox of Harbor task ${task.id}`, () => {});
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (new RegExp(`code: ${NO_SANDBOX_EXIT}\\b`).test(message))
+      throw new InfraError(
+        `${task.id}: a model runs a Harbor task in agent-bench's sandbox, which its image lacks; build it on the sandbox image with --base-image (e.g. the tag \`agent-bench image build\` prints)`,
+        { cause: err },
+      );
+    throw new InfraError(`${task.id}: fitting its image to the sandbox failed: ${message.slice(-300)}`, {
+      cause: err,
+    });
+  }
+  return { tag, workdir };
+}
+
+/** The image's WORKDIR ('/' when it sets none), or null when the engine has no such image. */
+async function workingDir(client: Docker, image: string): Promise<string | null> {
+  try {
+    const info = await client.getImage(image).inspect();
+    const dir = info.Config?.WorkingDir ?? '';
+    return dir === '' ? '/' : dir;
+  } catch (err) {
+    if (statusOf(err) === 404) return null;
+    throw engineError(`inspecting image ${image}`, err);
+  }
+}
+
+async function tarOf(dockerfile: string): Promise<Buffer> {
+  const p = pack();
+  p.entry({ name: 'Dockerfile', mode: 0o644, mtime: new Date(0) }, dockerfile);
+  p.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of p) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

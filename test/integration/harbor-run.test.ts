@@ -1,0 +1,133 @@
+/**
+ * Harbor tasks run with a model, through the built CLI and the real engine, offline: each fixture's
+ * Dockerfile built on the sandbox image (--base-image), the agent in the sandbox with the task's
+ * WORKDIR as its workspace, then tests/test.sh as the verifier and its reward as the score. The
+ * oracle passes with 1; a model that does nothing fails with 0; a half solution of a partial-reward
+ * task scores 0.5 and does not pass.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
+import { ensureImage } from '../../src/sandbox/index.js';
+import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
+
+const BIN = join(import.meta.dirname, '../../bin/agent-bench');
+const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
+const exec = promisify(execFile);
+
+let base = '';
+let scratch = '';
+let server: ScriptedServer;
+/** partial-reward as the validate test builds it offline: its apt-get stage replaced, the rest as it is. */
+let partial = '';
+
+const SCRIPTS: Record<string, ScriptedReply[]> = {
+  idle: [{ text: 'I will not do anything.' }],
+  half: [
+    // Where it works, as whom: the WORKDIR's files are there, and the agent is not root.
+    { calls: [{ name: 'execute_command', arguments: { command: 'cat /work/start.txt && id -u && pwd' } }] },
+    { calls: [{ name: 'write_file', arguments: { path: '/work/numbers.txt', content: '1\n2\n' } }] },
+    { text: 'done' },
+  ],
+};
+
+beforeAll(async () => {
+  base = (await ensureImage()).tag;
+  scratch = mkdtempSync(join(tmpdir(), 'harbor-run-'));
+  partial = join(scratch, 'partial-reward');
+  cpSync(join(FIXTURES, 'partial-reward'), partial, { recursive: true });
+  writeFileSync(
+    join(partial, 'environment/Dockerfile'),
+    'FROM python:3.12-slim\nCOPY start.txt /work/start.txt\nWORKDIR /work\n',
+  );
+  writeFileSync(join(partial, 'environment/start.txt'), 'count to four\n');
+  // Harbor's default allows internet; this machine's builds get none.
+  writeFileSync(
+    join(partial, 'task.toml'),
+    'version = "1.0"\n[verifier]\ntimeout_sec = 90\n[environment]\nmemory = "2G"\ncpus = 2\nallow_internet = false\n',
+  );
+  server = await startScriptedServer({ scripts: SCRIPTS });
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** `agent-bench run` on one Harbor folder; its exit code and the one result file it wrote. */
+async function run(
+  taskDir: string,
+  model: string[],
+): Promise<{ code: number; stderr: string; result: ResultFile }> {
+  const resultsDir = mkdtempSync(join(scratch, 'results-'));
+  const args = [
+    BIN,
+    'run',
+    '--tasks-dir',
+    taskDir,
+    '--base-image',
+    base,
+    '--results-dir',
+    resultsDir,
+    ...model,
+  ];
+  let code = 0;
+  let stderr = '';
+  try {
+    ({ stderr } = await exec(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }));
+  } catch (err) {
+    const e = err as { code?: number; stderr?: string };
+    code = e.code ?? -1;
+    stderr = e.stderr ?? '';
+  }
+  const { results } = await readResultFiles(resultsDir);
+  expect(results, stderr).toHaveLength(1);
+  return { code, stderr, result: (results[0] as { result: ResultFile }).result };
+}
+
+const scripted = (name: string) => ['--model', name, '--base-url', server.baseUrl];
+
+describe('Harbor tasks in run', () => {
+  it('the oracle passes the sound task with reward 1, working in its WORKDIR', async () => {
+    const { code, stderr, result } = await run(join(FIXTURES, 'sound'), ['--model', 'oracle']);
+    expect(code, stderr).toBe(0);
+    const trial = result.trials[0];
+    expect(trial?.status, trial?.failure_reason ?? '').toBe('passed');
+    expect(trial?.score).toBe(1);
+    expect(trial?.flags.reward).toMatchObject({
+      reached: true,
+      detail: 'Harbor verifier tests/test.sh: reward 1',
+    });
+    expect(trial?.tamper_detected).toBe(false);
+    expect(result.pass_all_k).toBe(true);
+  }, 600_000);
+
+  it('a model that does nothing fails the sound task with 0, and saw the instruction', async () => {
+    const { result } = await run(join(FIXTURES, 'sound'), scripted('idle'));
+    const trial = result.trials[0];
+    expect(trial?.status).toBe('failed');
+    expect(trial?.score).toBe(0);
+    expect(trial?.flags.reward?.detail).toBe('Harbor verifier tests/test.sh: reward 0');
+    const first = server.requests.find((r) => r.model === 'idle');
+    expect(JSON.stringify(first?.body.messages)).toContain('Create a file /app/greeting.txt');
+  }, 600_000);
+
+  it('a half solution of a partial-reward task keeps 0.5 as its score and does not pass', async () => {
+    const { result } = await run(partial, scripted('half'));
+    const trial = result.trials[0];
+    expect(trial?.status, trial?.failure_reason ?? '').toBe('failed');
+    expect(trial?.passed).toBe(false);
+    expect(trial?.score).toBe(0.5);
+    expect(trial?.flags.reward).toMatchObject({
+      reached: false,
+      detail: 'Harbor verifier tests/test.sh: reward 0.5',
+    });
+    expect(result.score).toBe(0.5);
+    expect(trial?.turn_logs[0]?.tool_calls[0]?.stdout).toBe('count to four\n1000\n/workspace\n');
+  }, 600_000);
+});
