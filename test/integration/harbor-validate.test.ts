@@ -44,7 +44,7 @@ function variant(name: string, as: string, files: Record<string, string>): strin
  */
 function offlinePartial(solve?: string): string {
   return variant('partial-reward', solve === undefined ? 'partial-reward' : 'partial-half', {
-    'environment/Dockerfile': 'FROM python:3.12-slim\nWORKDIR ["/work"]\n',
+    'environment/Dockerfile': 'FROM python:3.12-slim\nWORKDIR /work\n',
     'task.toml':
       'version = "1.0"\n[verifier]\ntimeout_sec = 90\n[environment]\nmemory = "2G"\ncpus = 2\nallow_internet = false\n',
     ...(solve === undefined ? {} : { 'solution/solve.sh': solve }),
