@@ -45,6 +45,14 @@ function parallelArg(value: string): number | 'auto' {
 const TASKS_DIR_HELP =
   'task folders to add to the built-in tasks: a folder with task.toml (or task.json), or a folder of them; repeatable';
 
+/** `--split`, beside every `--tasks-dir` (src/cli/select-tasks.ts applies it). */
+function splitOption(): Option {
+  return new Option(
+    '--split <which>',
+    'dev: leave out tasks tagged split = "holdout" (keep them out of your tuning); holdout: only those; all (default)',
+  ).choices(['dev', 'holdout', 'all']);
+}
+
 /** A repeatable option's values, in order. */
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -136,6 +144,7 @@ export function buildProgram(): Command {
         [],
       )
       .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+      .addOption(splitOption())
       .option(
         '--base-image <image>',
         "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines; agent-bench's sandbox image gives them its sandbox)",
@@ -180,6 +189,7 @@ export function buildProgram(): Command {
     .command('list')
     .description('list the tasks, with where each comes from')
     .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .addOption(splitOption())
     .action(async (opts) => {
       const { listCommand } = await import('./commands/list.js');
       await listCommand(opts);
@@ -206,6 +216,7 @@ export function buildProgram(): Command {
       [],
     )
     .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .addOption(splitOption())
     .option(
       '--base-image <image>',
       "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines)",
@@ -279,6 +290,7 @@ export function buildProgram(): Command {
       .option('--exhaustive', 'run every model instead of stopping at the first that passes', false)
       .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, [])
       .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+      .addOption(splitOption())
       .option(
         '--base-image <image>',
         "build Harbor tasks' Dockerfiles on this local image instead of their FROM",

@@ -11,7 +11,9 @@
  * - with --skill-ab every selected task must be a skill (yours or a bundled one), and each becomes
  *   the pair `<id>`, `<id>__noskill`.
  * - an id may be a glob (`helpdesk_*`, `tdd_*_v1`): every task it matches, in catalogue order;
- * - two tasks with one id (a folder of yours named like a built-in task) are a usage error naming both.
+ * - two tasks with one id (a folder of yours named like a built-in task) are a usage error naming both;
+ * - `--split dev|holdout|all` (default all) keeps the selected tasks of that split (a task folder's
+ *   `split = "holdout"`; every other task is dev), and selecting none of it is a usage error.
  * Every task folder and skill folder is loaded (and every problem reported) before anything starts.
  */
 import { allTasks } from '../../tasks/index.js';
@@ -39,6 +41,15 @@ export interface SkillSelection {
   harbor?: HarborTask[];
   /** `--base-image`: Harbor tasks' Dockerfiles are built on this local image. */
   baseImage?: string;
+  /** `--split`: default all. */
+  split?: Split;
+}
+
+export type Split = 'dev' | 'holdout' | 'all';
+
+/** Whether a task belongs to the split (`all`: every task). */
+export function inSplit(t: Task, split: Split): boolean {
+  return split === 'all' || (t.meta.split ?? 'dev') === split;
 }
 
 export function selectWithSkills(o: SkillSelection): Task[] {
@@ -61,7 +72,12 @@ export function selectWithSkills(o: SkillSelection): Task[] {
     ...(onlyYours ? yours : rest.flatMap((id) => (id === 'all' ? known : pick(id, known)))),
     ...skills.map((s) => skillTask(s)),
   ];
-  const unique = dedupe(chosen);
+  const split = o.split ?? 'all';
+  const unique = dedupe(chosen).filter((t) => inSplit(t, split));
+  if (unique.length === 0 && chosen.length > 0)
+    throw new UsageError(
+      `--split ${split}: none of the selected tasks is in it (task.toml: split = "holdout")`,
+    );
   return o.skillAb ? unique.flatMap((t) => abPair(t, skills)) : unique;
 }
 

@@ -86,6 +86,8 @@ export interface TaskMeta {
   optimalSteps: number;
   /** Heavy artifact tasks run last in `--tasks all`. */
   heavy?: boolean;
+  /** `holdout`: kept out of a team's tuning, selected by `--split holdout|all` only (absent: dev). */
+  split?: 'holdout';
 }
 
 export interface Task {

@@ -6,7 +6,7 @@ import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
 import { modelAccess, runSettings, type SettingsCliOptions, shardPlan } from '../run-options.js';
-import { selectWithSkills } from '../select-tasks.js';
+import { type Split, selectWithSkills } from '../select-tasks.js';
 
 export interface LadderCliOptions extends SettingsCliOptions {
   tasks: string;
@@ -24,6 +24,8 @@ export interface LadderCliOptions extends SettingsCliOptions {
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */
   tasksDir?: string[];
+  /** `--split dev|holdout|all`. */
+  split?: Split;
   /** Harbor tasks' Dockerfiles built on this local image (`--base-image`). */
   baseImage?: string;
 }
@@ -37,6 +39,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     skillDirs,
     skillAb: false,
     tasksDirs,
+    ...(o.split === undefined ? {} : { split: o.split }),
     ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
   await loadFlagCode(tasks);

@@ -2,28 +2,36 @@
 import { bundledSkills } from '../../skills/bundled.js';
 import { loadTaskFolders } from '../../tasks/folder/discover.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
-import { catalogue } from '../select-tasks.js';
+import { catalogue, inSplit, type Split } from '../select-tasks.js';
 import { taskOrigin } from '../task-origin.js';
 
 export interface ListCliOptions {
   /** `--tasks-dir` folders, listed with the built-in tasks. */
   tasksDir?: string[];
+  /** `--split dev|holdout|all` (default all). */
+  split?: Split;
 }
 
 export async function listCommand(o: ListCliOptions = {}): Promise<void> {
   const found = loadTaskFolders(o.tasksDir ?? [], '--tasks-dir');
-  const tasks = catalogue(found.tasks);
-  const width = Math.max(...[...tasks, ...found.harbor].map((t) => t.id.length));
+  const tasks = catalogue(found.tasks).filter((t) => inSplit(t, o.split ?? 'all'));
+  // Harbor tasks carry no split: they are dev tasks.
+  const harbor = o.split === 'holdout' ? [] : found.harbor;
+  if (tasks.length + harbor.length === 0) {
+    process.stdout.write(`no tasks${o.split === undefined ? '' : ` in split ${o.split}`}\n`);
+    return;
+  }
+  const width = Math.max(...[...tasks, ...harbor].map((t) => t.id.length));
   const pad = ' '.repeat(width);
   for (const t of tasks) {
     const flags = t.flags.map((f) => `${f.id}${f.kind === 'process' ? '*' : ''}`).join(', ');
     process.stdout.write(
       `${t.id.padEnd(width)}  ${t.meta.difficulty.padEnd(6)}  max ${String(t.maxTurns).padStart(2)} turns  ${t.meta.description}\n` +
         `${pad}  flags: ${flags}\n` +
-        `${pad}  from: ${taskOrigin(t, bundledSkills())}\n`,
+        `${pad}  from: ${taskOrigin(t, bundledSkills())}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
     );
   }
-  for (const h of found.harbor)
+  for (const h of harbor)
     process.stdout.write(`${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task)\n`);
   process.stdout.write(
     '\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n',

@@ -18,7 +18,7 @@ import {
   type SettingsCliOptions,
   shardPlan,
 } from '../run-options.js';
-import { selectWithSkills } from '../select-tasks.js';
+import { type Split, selectWithSkills } from '../select-tasks.js';
 
 export interface RunCliOptions extends SettingsCliOptions {
   model?: string;
@@ -31,6 +31,8 @@ export interface RunCliOptions extends SettingsCliOptions {
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */
   tasksDir?: string[];
+  /** `--split dev|holdout|all`. */
+  split?: Split;
   /** Harbor tasks' Dockerfiles built on this local image (`--base-image`). */
   baseImage?: string;
   /** Run each skill task with and without its skill, and compare. */
@@ -55,6 +57,7 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     skillDirs: o.skillDir ?? [],
     skillAb,
     tasksDirs: o.tasksDir ?? [],
+    ...(o.split === undefined ? {} : { split: o.split }),
     ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
   if (o.baseImage !== undefined && !tasks.some((t) => t.harbor !== undefined))

@@ -7,7 +7,7 @@ import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
 import { GateFailedError, InfraError, InternalError, UsageError } from '../../util/errors.js';
 import { formatValidation, type ValidationRow, validateTasks } from '../../validate/validate-tasks.js';
-import { selectWithSkills } from '../select-tasks.js';
+import { type Split, selectWithSkills } from '../select-tasks.js';
 
 export interface ValidateCliOptions {
   tasks: string;
@@ -15,6 +15,8 @@ export interface ValidateCliOptions {
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`) to prove sound. */
   tasksDir?: string[];
+  /** `--split dev|holdout|all`. */
+  split?: Split;
   /** Harbor tasks' Dockerfiles built on this image instead of their FROM (offline machines). */
   baseImage?: string;
 }
@@ -26,6 +28,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     skillDirs: o.skillDir ?? [],
     skillAb: false,
     tasksDirs: o.tasksDir ?? [],
+    ...(o.split === undefined ? {} : { split: o.split }),
     harbor,
   });
   if (o.baseImage !== undefined && harbor.length === 0)

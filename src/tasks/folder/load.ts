@@ -70,6 +70,7 @@ export function loadTaskFolder(dir: string): Task {
       optimalSteps:
         m.meta.optimal_steps ?? Math.max(1, referenceSolution.filter((t) => t.calls.length > 0).length),
       ...(m.meta.heavy ? { heavy: true } : {}),
+      ...(m.split === 'holdout' ? { split: 'holdout' as const } : {}),
     },
     prompt,
     maxTurns: m.max_turns,

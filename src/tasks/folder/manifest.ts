@@ -25,6 +25,8 @@ export function taskManifestSchema(folder: SkillFolder) {
   return z.strictObject({
     /** Default: the folder's name. */
     id: TaskId.optional(),
+    /** `holdout` keeps the task out of `--split dev` (a team's tuning set); default dev. */
+    split: z.enum(['dev', 'holdout']).default('dev'),
     meta: Meta,
     max_turns: z.int().min(1).max(500),
     /** Workspace globs the agent may create, change or delete; anything else is tamper. */
