@@ -365,7 +365,7 @@ export function buildProgram(): Command {
     .command('atif')
     .description("a results file's trials as Harbor trajectories (ATIF v1.4)")
     .argument('<result-file>', 'a results file (results/*.json)')
-    .option('--trial <n>', 'print this trial’s trajectory', int('--trial', 0))
+    .option('--trial <n>', 'print this trial’s trajectory (trials count from 1)', int('--trial', 1))
     .option('--out <dir>', 'write every trial’s trajectory as <dir>/<task>__<trial>/agent/trajectory.json')
     .action(async (file: string, opts) => {
       const { exportAtifCommand } = await import('./commands/export.js');

@@ -128,17 +128,18 @@ describe('agent-bench export atif', () => {
     dirs.push(dir);
     const file = await writeResultFile(dir, crafted());
     let printed = '';
-    await exportAtifCommand(file, { trial: 1 }, { write: (s: string) => (printed += s) });
+    // Numbered from 1, as the CLI prints trials: trial 2 is the file's index 1.
+    await exportAtifCommand(file, { trial: 2 }, { write: (s: string) => (printed += s) });
     expect(JSON.parse(printed).steps).toHaveLength(3);
     const out = join(dir, 'atif');
     await exportAtifCommand(file, { out }, { write: () => true });
     for (const i of [0, 1])
       expect(
-        JSON.parse(readFileSync(join(out, `fix_v1__${i}`, 'agent', 'trajectory.json'), 'utf8')).session_id,
+        JSON.parse(readFileSync(join(out, `fix_v1__${i + 1}`, 'agent', 'trajectory.json'), 'utf8')).session_id,
       ).toMatch(new RegExp(`/fix_v1/${i}$`));
     await expect(exportAtifCommand(file, {})).rejects.toThrow(UsageError);
     await expect(exportAtifCommand(file, { trial: 7 })).rejects.toThrow(
-      `${file} has no trial 7; its trials: 0, 1`,
+      `${file} has no trial 7; its trials: 1, 2`,
     );
     await expect(exportAtifCommand(join(dir, 'none.json'), { trial: 0 })).rejects.toThrow(
       /none\.json: cannot be read/,

@@ -32,17 +32,18 @@ export async function exportAtifCommand(
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.reason}`);
   const result = parsed.result;
   if (o.trial !== undefined) {
-    const trial = result.trials.find((t) => t.index === o.trial);
+    // Trials are numbered from 1 on the command line, as the CLI prints them (the file keeps 0-based indexes).
+    const trial = result.trials.find((t) => t.index === (o.trial ?? 0) - 1);
     if (trial === undefined)
       throw new UsageError(
-        `${file} has no trial ${o.trial}; its trials: ${result.trials.map((t) => t.index).join(', ') || 'none'}`,
+        `${file} has no trial ${o.trial}; its trials: ${result.trials.map((t) => t.index + 1).join(', ') || 'none'}`,
       );
     out.write(`${JSON.stringify(trialTrajectory(result, trial), null, 2)}\n`);
     return;
   }
   const dir = o.out ?? '';
   for (const trial of result.trials) {
-    const at = join(dir, `${result.task_id}__${trial.index}`, 'agent');
+    const at = join(dir, `${result.task_id}__${trial.index + 1}`, 'agent');
     await mkdir(at, { recursive: true });
     await writeFileAtomic(
       join(at, 'trajectory.json'),
