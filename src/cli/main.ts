@@ -372,6 +372,22 @@ export function buildProgram(): Command {
       await exportAtifCommand(file, opts);
     });
 
+  program
+    .command('task')
+    .description('work with task folders')
+    .command('from-trial')
+    .description(
+      'a draft task folder from a trial that went wrong: its task as the trial started it, the trial replayed as a lure, and a TODO list of what validate needs',
+    )
+    .argument('<result-file>', 'a results file (results/*.json)')
+    .argument('<dir>', 'the new task folder (missing or empty)')
+    .requiredOption('--trial <n>', 'the trial to draft from (trials count from 1)', int('--trial', 1))
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .action(async (file: string, dir: string, opts) => {
+      const { taskFromTrialCommand } = await import('./commands/task.js');
+      await taskFromTrialCommand(file, dir, opts);
+    });
+
   const results = program.command('results').description('work with results folders');
   results
     .command('merge')

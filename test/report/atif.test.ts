@@ -135,7 +135,8 @@ describe('agent-bench export atif', () => {
     await exportAtifCommand(file, { out }, { write: () => true });
     for (const i of [0, 1])
       expect(
-        JSON.parse(readFileSync(join(out, `fix_v1__${i + 1}`, 'agent', 'trajectory.json'), 'utf8')).session_id,
+        JSON.parse(readFileSync(join(out, `fix_v1__${i + 1}`, 'agent', 'trajectory.json'), 'utf8'))
+          .session_id,
       ).toMatch(new RegExp(`/fix_v1/${i}$`));
     await expect(exportAtifCommand(file, {})).rejects.toThrow(UsageError);
     await expect(exportAtifCommand(file, { trial: 7 })).rejects.toThrow(

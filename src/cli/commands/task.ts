@@ -1,0 +1,62 @@
+/** `agent-bench task from-trial RESULT_FILE --trial N DIR`: a draft task folder from a trial (src/tasks/folder/from-trial.ts). */
+import { readResultFile } from '../../results/store.js';
+import { isFreeFolder, writeDraftTask } from '../../tasks/folder/from-trial.js';
+import { taskVersion } from '../../tasks/version.js';
+import { UsageError } from '../../util/errors.js';
+import { selectWithSkills } from '../select-tasks.js';
+
+export interface FromTrialOptions {
+  /** 1-based, as the CLI prints trials. */
+  trial: number;
+  /** `--tasks-dir`: where the trial's task is, when it is not a built-in one. */
+  tasksDir?: string[];
+}
+
+export async function taskFromTrialCommand(
+  file: string,
+  dir: string,
+  o: FromTrialOptions,
+  out: { write(text: string): unknown } = process.stdout,
+): Promise<void> {
+  const parsed = await readResultFile(file);
+  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.reason}`);
+  const result = parsed.result;
+  const trial = result.trials.find((t) => t.index === o.trial - 1);
+  if (trial === undefined)
+    throw new UsageError(
+      `${file} has no trial ${o.trial}; its trials: ${result.trials.map((t) => t.index + 1).join(', ') || 'none'}`,
+    );
+  if (trial.status === 'error')
+    throw new UsageError(
+      `trial ${o.trial} of ${file} was not measured (${trial.failure_reason}): nothing to draft from`,
+    );
+  let task: ReturnType<typeof selectWithSkills>[number] | undefined;
+  try {
+    [task] = selectWithSkills({
+      tasks: result.task_id,
+      skillDirs: [],
+      skillAb: false,
+      tasksDirs: o.tasksDir ?? [],
+    });
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    throw new UsageError(
+      `the trial's task ${result.task_id} is not known here (${err.message}); give its folder with --tasks-dir`,
+    );
+  }
+  if (task === undefined) throw new UsageError(`the trial's task ${result.task_id} is not known here`);
+  if (task.dialogue !== undefined || task.harbor !== undefined)
+    throw new UsageError(
+      `${task.id} is a ${task.dialogue !== undefined ? 'dialogue' : 'Harbor'} task: from-trial drafts sandbox task folders only`,
+    );
+  if (!isFreeFolder(dir)) throw new UsageError(`${dir} is not an empty folder: give a new one for the draft`);
+  const version = taskVersion(task);
+  if (version !== result.task_version)
+    out.write(
+      `note: ${task.id} has changed since the trial (version ${version}, the trial ran ${result.task_version}): the draft starts from the task as it is now\n`,
+    );
+  const written = writeDraftTask({ result, file, trial, task }, dir);
+  out.write(
+    `Draft task written to ${dir} (${written.length} files). Fill in what TODO.md lists, then: agent-bench validate --tasks-dir ${dir}\n`,
+  );
+}
