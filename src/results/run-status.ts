@@ -6,11 +6,14 @@
 
 /** A trial in flight (1-based numbers, as the CLI prints them). */
 export interface RunningTrial {
+  /** Position of its task in the run, and the number of tasks. */
   taskNo: number;
   tasks: number;
   taskId: string;
+  /** Trial number, of k. */
   trial: number;
   k: number;
+  /** The turn it is on (1 until the first reply), of maxTurns. */
   turn: number;
   maxTurns: number;
 }

@@ -1,18 +1,9 @@
 /** The words of progress (pure): where each trial in flight is, how far the run is, and how long it has to go. */
 
-/** A trial in flight, as the progress line shows it. */
-export interface TrialPlace {
-  /** 1-based position of its task in the run, and the number of tasks. */
-  taskNo: number;
-  tasks: number;
-  taskId: string;
-  /** 1-based trial number, of k. */
-  trial: number;
-  k: number;
-  /** The turn it is on (1 until the first reply), of maxTurns. */
-  turn: number;
-  maxTurns: number;
-}
+import type { RunningTrial } from '../results/run-status.js';
+
+/** A trial in flight, as the progress line shows it (the same record the --status-file holds). */
+export type TrialPlace = RunningTrial;
 
 export interface RunStatus {
   running: readonly TrialPlace[];
