@@ -6,8 +6,14 @@ import { isAbsolute, join } from 'node:path';
 import { EVENTS_FILE } from '../results/layout.js';
 import { currentSize, tailEvents } from './event-tail.js';
 import { BodyError, readJsonBody, sendError, sendJson } from './http-util.js';
-import { RunBusyError, type RunManager, type RunRequest } from './run-manager.js';
-import { openSse, type SseClient } from './sse.js';
+import {
+  type LogLine,
+  RunBusyError,
+  type RunManager,
+  type RunRequest,
+  type RunState,
+} from './run-manager.js';
+import { openSse } from './sse.js';
 import type { TaskList } from './task-list.js';
 
 export interface RunContext {
@@ -15,7 +21,14 @@ export interface RunContext {
   runs: RunManager;
   tasks(): Promise<TaskList>;
   /** Open event streams, so run state and output lines reach every page. */
-  clients: Set<SseClient>;
+  clients: Set<RunStream>;
+}
+
+/** One page's live stream: run state, output lines and events.jsonl events, in the order they happened. */
+export interface RunStream {
+  run(state: RunState | null): void;
+  log(line: LogLine): void;
+  close(): void;
 }
 
 const MAX_K = 20;
@@ -59,10 +72,25 @@ export async function getEvents(
   client.send('run', run);
   for (const line of ctx.runs.logSince(0)) client.send('log', line);
   const tail = tailEvents(join(ctx.resultsDir, EVENTS_FILE), from, (e) => client.send('trial', e));
-  ctx.clients.add(client);
+  // Events are read from the file on a timer, while a run's end is known the moment its process exits:
+  // the end waits until the file has been read up to then, so a page never sees a run end before its
+  // last trial does. Everything queues behind it, keeping the order.
+  let queue = Promise.resolve();
+  const inOrder = (send: () => void, readEventsFirst: boolean): void => {
+    queue = queue.then(async () => {
+      if (readEventsFirst) await tail.flush();
+      send();
+    });
+  };
+  const stream: RunStream = {
+    run: (state) => inOrder(() => client.send('run', state), state !== null && state.status !== 'running'),
+    log: (line) => inOrder(() => client.send('log', line), false),
+    close: () => client.close(),
+  };
+  ctx.clients.add(stream);
   client.onClose(() => {
     tail.stop();
-    ctx.clients.delete(client);
+    ctx.clients.delete(stream);
   });
 }
 

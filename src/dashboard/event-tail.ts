@@ -8,6 +8,8 @@ import type { LoggedEvent } from '../results/events.js';
 
 export interface EventTail {
   stop(): void;
+  /** Delivers every complete line appended so far (after any read in progress), then resolves. */
+  flush(): Promise<void>;
 }
 
 const POLL_MS = 200;
@@ -27,15 +29,13 @@ export function tailEvents(
   let offset = fromOffset;
   let pending = Buffer.alloc(0);
   let stopped = false;
-  let busy = false;
-  const poll = async (): Promise<void> => {
-    if (busy || stopped) return;
-    busy = true;
+  /** Reads what was appended since the last read; true when it reached the size it saw. */
+  const readNew = async (): Promise<boolean> => {
     try {
       const size = await currentSize(path);
       // Truncated or replaced: start again from the top of the new file.
       if (size < offset) [offset, pending] = [0, Buffer.alloc(0)];
-      if (size === offset) return;
+      if (size === offset) return true;
       const handle = await open(path, 'r');
       try {
         const buf = Buffer.alloc(Math.min(size - offset, MAX_READ));
@@ -50,21 +50,36 @@ export function tailEvents(
           const event = parseEventLine(line);
           if (event !== null && !stopped) onEvent(event);
         }
+        return offset >= size;
       } finally {
         await handle.close();
       }
     } catch {
       // A file that vanished between stat and open is picked up again on the next poll.
-    } finally {
-      busy = false;
+      return true;
     }
   };
-  const timer = setInterval(() => void poll(), pollMs);
+  // One read at a time: a timer tick during a slow read joins it instead of reading the same bytes.
+  let reading: Promise<boolean> | null = null;
+  const poll = (): Promise<boolean> => {
+    reading ??= readNew().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void poll();
+  }, pollMs);
   void poll();
   return {
     stop() {
       stopped = true;
       clearInterval(timer);
+    },
+    async flush() {
+      // A read in progress may have seen the file before its last lines were appended: read again.
+      if (reading !== null) await reading;
+      while (!stopped && !(await poll())) {}
     },
   };
 }

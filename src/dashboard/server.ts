@@ -19,7 +19,7 @@ import {
   type ReadContext,
   radarModels,
 } from './api-read.js';
-import { getEvents, postCancel, postRun, type RunContext } from './api-run.js';
+import { getEvents, postCancel, postRun, type RunContext, type RunStream } from './api-run.js';
 import { createDashboardState } from './dashboard-state.js';
 import { loadStatic, sendArtifact, sendAsset, sendIndex } from './files.js';
 import { sendError, sendJson } from './http-util.js';
@@ -27,7 +27,6 @@ import { fetchModelList } from './model-list.js';
 import { createResultIndex } from './result-index.js';
 import { createRunManager } from './run-manager.js';
 import { hostAllowed, newSessionToken, originMatches, TOKEN_HEADER, tokenMatches } from './security.js';
-import type { SseClient } from './sse.js';
 import { loadTaskList, type TaskList } from './task-list.js';
 
 export interface DashboardOptions {
@@ -57,17 +56,18 @@ export interface Dashboard {
 export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
   const token = newSessionToken();
   const files = await loadStatic(join(packageRoot(), 'src', 'dashboard', 'static'), token);
-  const clients = new Set<SseClient>();
-  const broadcast = (event: string, data: unknown): void => {
-    for (const c of clients) c.send(event, data);
-  };
+  const clients = new Set<RunStream>();
   const runs = createRunManager({
     resultsDir: o.resultsDir,
     baseUrl: o.baseUrl,
     cliEntry: o.cliEntry ?? join(packageRoot(), 'bin', 'agent-bench'),
     ...(o.graceMs === undefined ? {} : { graceMs: o.graceMs }),
-    onChange: (state) => broadcast('run', state),
-    onLog: (line) => broadcast('log', line),
+    onChange: (state) => {
+      for (const c of clients) c.run(state);
+    },
+    onLog: (line) => {
+      for (const c of clients) c.log(line);
+    },
   });
   let taskList: Promise<TaskList> | null = null;
   const read: ReadContext = {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Stands in for bin/agent-bench in the run-panel tests: behaves like `agent-bench run` as the dashboard
 // sees it (appends events to <results-dir>/events.jsonl, prints progress, stops on SIGTERM) without
-// Docker or a model. The model name picks the behaviour: "stubborn" ignores SIGTERM.
+// Docker or a model. The model name picks the behaviour: "stubborn" ignores SIGTERM; "burst" writes every
+// event at once and exits straight after (quicker than the dashboard's poll of events.jsonl).
 import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -57,7 +58,7 @@ for (let trial = 0; trial < k; trial++) {
   log({ type: 'trial_start', trial });
   for (let turn = 1; turn <= turns; turn++) {
     status(trial, trial, turn);
-    await sleep(150);
+    if (model !== 'burst') await sleep(150);
     log({
       type: 'model_reply',
       trial,

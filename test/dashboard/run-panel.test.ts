@@ -51,10 +51,10 @@ describe('run panel (server side)', () => {
     // The first event arrives while the run is still going: it is live, not replayed at the end.
     expect(lastRun(stream.events)?.status).toBe('running');
     await stream.waitFor((e) => lastRun(e)?.status === 'succeeded');
-    // Events are tailed from the file, so the last ones may arrive just after the exit.
-    const ends = (e: SseEvent[]) =>
-      e.filter((x) => x.event === 'trial' && JSON.stringify(x.data).includes('trial_end'));
-    await stream.waitFor((e) => ends(e).length === 2);
+    // Events are tailed from the file, yet all of them arrive before the end.
+    expect(
+      stream.events.filter((x) => x.event === 'trial' && JSON.stringify(x.data).includes('trial_end')),
+    ).toHaveLength(2);
     const logs = stream.events.filter((e) => e.event === 'log').map((e) => (e.data as { line: string }).line);
     expect(logs[0]).toBe(
       `$ agent-bench run --model fast --tasks debug_python_v1 --k 2 --results-dir ${fixtures.dir} --base-url http://127.0.0.1:9/v1`,
@@ -83,6 +83,32 @@ describe('run panel (server side)', () => {
     expect(trials.filter((t) => t === 'trial_end')).toHaveLength(2);
     // The run id the CLI chose was learned from its first event.
     expect(lastRun(stream.events)?.cli_run_id).toMatch(/^fake-\d+$/);
+    await stream.close();
+  });
+
+  it('a run that ends right after its last event still shows every trial end before the run ends', async () => {
+    const stream = openEventStream(dash.port, '/api/events?since=run');
+    await stream.waitFor((e) => e.some((x) => x.event === 'run'));
+    for (const k of [1, 3]) {
+      const before = stream.events.length;
+      const res = await start({ model: 'burst', task: 'debug_python_v1', k });
+      expect(res.status).toBe(202);
+      const { id } = (JSON.parse(res.body) as { run: RunState }).run;
+      await stream.waitFor((e) => lastRun(e)?.id === id && lastRun(e)?.status === 'succeeded');
+      // Nothing may arrive after the end for the page to miss: what it holds at the end is complete.
+      const ended = stream.events.findIndex(
+        (x) =>
+          x.event === 'run' &&
+          (x.data as RunState | null)?.id === id &&
+          (x.data as RunState).status === 'succeeded',
+      );
+      const ends = stream.events
+        .slice(before, ended)
+        .filter(
+          (x) => x.event === 'trial' && (x.data as { event: { type: string } }).event.type === 'trial_end',
+        );
+      expect(ends).toHaveLength(k);
+    }
     await stream.close();
   });
 
