@@ -69,12 +69,15 @@ RUN if [ -d /usr/lib/locale/C.utf8 ]; then localedef --add-to-archive /usr/lib/l
 # Every exec runs through this wrapper (timeouts, output files, caps) and its report (header,
 # trace, workspace snapshot), read-only like all of /usr. The report's modules are compiled here:
 # the root filesystem is read-only at run time, and compiling them at every exec costs time.
+# The relay (sandbox/relay/) starts those execs for the host inside a running container, so that a
+# command costs a fork rather than an engine exec.
 COPY sandbox/exec-wrapper.sh /usr/local/lib/agent-bench/exec-wrapper
 COPY sandbox/report/ /usr/local/lib/agent-bench/report/
+COPY sandbox/relay/ /usr/local/lib/agent-bench/relay/
 RUN set -eu; \
     chmod 0755 /usr/local/lib/agent-bench/exec-wrapper; \
-    chmod 0644 /usr/local/lib/agent-bench/report/*.py; \
-    python3 -m compileall -q /usr/local/lib/agent-bench/report
+    chmod 0644 /usr/local/lib/agent-bench/report/*.py /usr/local/lib/agent-bench/relay/*.py; \
+    python3 -m compileall -q /usr/local/lib/agent-bench/report /usr/local/lib/agent-bench/relay
 
 # No bytecode: a stale .pyc could stand in for a changed source of the same size and mtime second.
 ENV HOME=/tmp \

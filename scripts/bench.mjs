@@ -3,7 +3,8 @@
 // Prints, asserts nothing. Needs the build and a Docker engine: `npm run build && npm run bench`.
 //   - CLI start-up (`agent-bench --help`)
 //   - one agent turn of `true` (traced command + workspace snapshot) against a bare `docker exec`
-//     from the docker CLI and a raw exec on the engine's socket, interleaved, and the ratio
+//     from the docker CLI and a raw exec on the engine's socket, interleaved, and the ratio; the
+//     same turn without the exec relay (an engine exec per command)
 //   - the cost of tracing (strace in the sandbox): the same commands traced and untraced
 //   - workspace snapshots of 1,000 / 10,000 / 100,000 unchanged files: every file read (setup,
 //     final), a look of its own, and a whole turn (the snapshot folded into the command)
@@ -62,6 +63,8 @@ let t0 = performance.now();
 const traced = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' } });
 row('sandbox create', f0(performance.now() - t0));
 const plain = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, trace: false });
+// The same, each command an engine exec of its own (no relay): what the relay saves.
+const engineOnly = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, relay: false });
 try {
   await perTurn();
   await tracingCost();
@@ -70,6 +73,7 @@ try {
   row('write_file 30 KB', f0(await medianOf(5, (i) => traced.writeFile(`w${i}.txt`, big))));
   row('read_file 30 KB', f0(await medianOf(5, (i) => traced.readFile(`w${i}.txt`))));
 } finally {
+  await engineOnly.dispose();
   await plain.dispose();
   t0 = performance.now();
   await traced.dispose();
@@ -99,7 +103,8 @@ async function perTurn() {
   const Docker = (await import('dockerode')).default;
   const container = new Docker().getContainer(traced.id);
   const turn = (sb) => async () => {
-    await sb.runCommand('true', 10_000);
+    const r = await sb.runCommand('true', 10_000);
+    if (r.exitCode !== 0) throw new Error(`a turn of \`true\` failed: ${r.stderr}`);
     await sb.workspaceChanges();
   };
   const ways = [
@@ -120,6 +125,7 @@ async function perTurn() {
     ],
     ['harness turn, traced', turn(traced)],
     ['harness turn, untraced', turn(plain)],
+    ['harness turn, traced, no relay', turn(engineOnly)],
   ];
   const times = ways.map(() => []);
   for (let round = 0; round < 21; round++)

@@ -4,7 +4,7 @@ import { InternalError } from '../../util/errors.js';
 import { parseTrace } from '../trace/parse.js';
 import type { ExecResult, ExecTrace, SandboxUser } from '../types.js';
 import { containerState } from './container.js';
-import { ContainerGoneError, rawExec } from './raw-exec.js';
+import { ContainerGoneError, type RawExecRequest, type RawExecResult, rawExec } from './raw-exec.js';
 import { MAX_LISTING_BYTES } from './snapshot.js';
 import { parseWrapperOutput, TRACE_CAP_BYTES, type WrapperHeader, wrapperArgv } from './wrapper.js';
 
@@ -43,9 +43,13 @@ export interface ManagedExecResult extends ExecResult {
   snapshot: Buffer | null;
 }
 
+/** Runs the wrapper's exec: an engine exec (rawExec), or a request to the container's relay (relay.ts). */
+export type WrapperRunner = (req: RawExecRequest) => Promise<RawExecResult>;
+
 export async function managedExec(
   container: Docker.Container,
   req: ManagedExecRequest,
+  run: WrapperRunner = (r) => rawExec(container, r),
 ): Promise<ManagedExecResult> {
   validate(req);
   const headBytes = Math.ceil(req.maxOutputBytes * HEAD_SHARE);
@@ -66,7 +70,7 @@ export async function managedExec(
   );
   const deadlineMs = req.timeoutMs + HOST_GRACE_MS + (req.snapshot?.budgetMs ?? 0);
   // The wrapper runs as root (the agent cannot kill it) and switches to req.user for the command.
-  const raw = await rawExec(container, {
+  const raw = await run({
     argv,
     user: 'root',
     envUser: req.user,

@@ -47,9 +47,14 @@ function baseEnv(user: SandboxUser): Record<string, string> {
   return { PATH, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', ...loginEnv(user) };
 }
 
+/** The variables an exec sets over the container's own (the relay sets the same). */
+export function execEnv(req: Pick<RawExecRequest, 'user' | 'envUser' | 'env'>): Record<string, string> {
+  return { ...baseEnv(req.envUser ?? req.user), ...req.env };
+}
+
 export async function rawExec(container: Docker.Container, req: RawExecRequest): Promise<RawExecResult> {
   const started = performance.now();
-  const env = { ...baseEnv(req.envUser ?? req.user), ...req.env };
+  const env = execEnv(req);
   let exec: Docker.Exec;
   let stream: Duplex;
   try {

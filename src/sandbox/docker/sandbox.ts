@@ -33,10 +33,13 @@ import {
   type ManagedExecRequest,
   type ManagedExecResult,
   managedExec,
+  type WrapperRunner,
 } from './exec.js';
 import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
+import { rawExec } from './raw-exec.js';
 import { type RawRunner, runRaw } from './raw-runner.js';
+import { ExecRelay } from './relay.js';
 import { checkStarted, wipeSandbox } from './reset.js';
 import { FOLDED_BUDGET_MS, parseListing, runSnapshot, snapshotSpec } from './snapshot.js';
 import { stageWorkspace } from './stage.js';
@@ -51,6 +54,11 @@ export interface DockerSandboxOptions extends ContainerSpec {
    * allow it, the sandbox runs untraced and says why in `tracingUnavailable`.
    */
   trace?: boolean;
+  /**
+   * Start commands through the container's exec relay (relay.ts) rather than an engine exec each;
+   * default true. Without one (an image that lacks it), commands go through engine execs.
+   */
+  relay?: boolean;
 }
 
 export class DockerSandbox implements Sandbox {
@@ -63,18 +71,22 @@ export class DockerSandbox implements Sandbox {
   private readonly spec: ContainerSpec;
   private container: Docker.Container;
   private readonly view: WorkspaceView;
+  private readonly useRelay: boolean;
+  /** The container's relay as last started (null: none started since the last reset). */
+  private relay: Promise<ExecRelay | null> | null = null;
 
-  private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container) {
+  private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container, useRelay: boolean) {
     this.client = client;
     this.spec = spec;
     this.container = container;
+    this.useRelay = useRelay;
     this.view = new WorkspaceView(mountNames(spec.mounts));
   }
 
   static async create(options: DockerSandboxOptions): Promise<DockerSandbox> {
-    const { client = docker(), trace = true, ...spec } = options;
+    const { client = docker(), trace = true, relay = true, ...spec } = options;
     const container = await startContainer(client, spec);
-    const sandbox = new DockerSandbox(client, spec, container);
+    const sandbox = new DockerSandbox(client, spec, container, relay);
     try {
       await checkStarted(sandbox.raw);
       if (trace) {
@@ -85,6 +97,7 @@ export class DockerSandbox implements Sandbox {
       await sandbox.dispose();
       throw err;
     }
+    sandbox.launchRelay();
     return sandbox;
   }
 
@@ -198,6 +211,8 @@ export class DockerSandbox implements Sandbox {
   }
 
   killAllProcesses(): Promise<void> {
+    // The relay is one of them: it goes first, quietly, and the next command starts a new one.
+    this.stopRelay();
     return killAllProcesses(this.container, this.raw, this.pidsLimit);
   }
 
@@ -213,6 +228,7 @@ export class DockerSandbox implements Sandbox {
         await wipeSandbox(this.raw, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
         this.view.clear();
+        this.launchRelay();
         return;
       } catch {
         // Whatever stopped the reset (a dead container, a process that would not die), a fresh
@@ -224,6 +240,7 @@ export class DockerSandbox implements Sandbox {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.stopRelay();
     await removeQuietly(this.container);
   }
 
@@ -233,12 +250,44 @@ export class DockerSandbox implements Sandbox {
 
   private async recreate(): Promise<void> {
     const old = this.container;
+    this.stopRelay();
     this.container = await startContainer(this.client, this.spec);
     this.isTainted = false;
     this.currentCwd = WORKSPACE_DIR;
     this.view.clear();
     await removeQuietly(old);
     await checkStarted(this.raw);
+    this.launchRelay();
+  }
+
+  /** Starts the container's relay in the background (the first command waits for it). */
+  private launchRelay(): void {
+    if (!this.useRelay) return;
+    this.relay = ExecRelay.start(this.container).catch(() => null);
+  }
+
+  private stopRelay(): void {
+    const relay = this.relay;
+    this.relay = null;
+    void relay?.then((r) => r?.close());
+  }
+
+  /**
+   * How this command's wrapper exec runs: through the relay when there is a live one (a relay
+   * that ended, killed with every process say, is started again), otherwise an engine exec (a
+   * relay that could not start is not tried again before the next reset).
+   */
+  private async wrapperRunner(): Promise<WrapperRunner> {
+    const container = this.container;
+    const direct: WrapperRunner = (r) => rawExec(container, r);
+    if (!this.useRelay) return direct;
+    if (this.relay === null) this.launchRelay();
+    let relay = await this.relay;
+    if (relay?.alive === false) {
+      this.launchRelay();
+      relay = await this.relay;
+    }
+    return relay?.alive === true ? (r) => relay.run(r) : direct;
   }
 
   /** A snapshot in an exec of its own, applied to the view. */
@@ -253,7 +302,7 @@ export class DockerSandbox implements Sandbox {
     this.live();
     this.view.outdate();
     try {
-      const r = await managedExec(this.container, req);
+      const r = await managedExec(this.container, req, await this.wrapperRunner());
       if (!r.suspect) return r;
       this.isTainted = true;
       if (!(await pidsExhausted(this.container))) return r;

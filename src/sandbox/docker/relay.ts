@@ -1,0 +1,231 @@
+/**
+ * Host half of the exec relay (sandbox/relay/exec_relay.py explains it): one attached `docker exec`
+ * per container, through which the sandbox's wrapper execs run as requests instead of an engine
+ * exec each. `run` takes and returns what rawExec does, so a caller cannot tell the two apart but
+ * for the time. A relay that cannot start, or has ended, is no failure: the caller runs the exec
+ * directly (relayed requests in flight when it ends come back without output, as a dying exec's).
+ */
+import type { Duplex } from 'node:stream';
+import type Docker from 'dockerode';
+import { z } from 'zod';
+import { FrameDemuxer } from './demux.js';
+import { execEnv, type RawExecRequest, type RawExecResult } from './raw-exec.js';
+
+/** Loads the relay from where the Dockerfile installs sandbox/relay/ (compiled, read-only, root's). */
+const BOOT = `import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, "/usr/local/lib/agent-bench/relay")
+import exec_relay; exec_relay.main()`;
+/** How long a relay may take to say it is ready (Python's start-up on a loaded machine). */
+const START_TIMEOUT_MS = 15_000;
+const READY = /^agent-bench-relay ready (\d+)\n/;
+
+const Reply = z.object({
+  id: z.number().int(),
+  exit: z.number().int().nullable(),
+  out: z.number().int().nonnegative(),
+  err: z.number().int().nonnegative(),
+  out_dropped: z.number().int().nonnegative(),
+  err_dropped: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  lost: z.string().nullable().optional(),
+});
+type Reply = z.infer<typeof Reply>;
+
+interface Pending {
+  started: number;
+  resolve(r: RawExecResult): void;
+  timer: NodeJS.Timeout;
+}
+
+export class ExecRelay {
+  private readonly stream: Duplex;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private ended = false;
+  /** Bytes of stdout not yet consumed: a reply's line, then its body. */
+  private buffer: Buffer = Buffer.alloc(0);
+  private reply: Reply | null = null;
+
+  private constructor(stream: Duplex) {
+    this.stream = stream;
+  }
+
+  /** A ready relay in the container, or null when it cannot have one (an image without it, say). */
+  static async start(container: Docker.Container): Promise<ExecRelay | null> {
+    let stream: Duplex;
+    try {
+      const exec = await container.exec({
+        Cmd: ['/usr/bin/python3', '-I', '-S', '-c', BOOT],
+        User: '0:0',
+        WorkingDir: '/',
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        Tty: false,
+      });
+      stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
+    } catch {
+      return null;
+    }
+    const relay = new ExecRelay(stream);
+    return (await relay.ready()) ? relay : null;
+  }
+
+  /** Whether requests can still be sent. */
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  /**
+   * One exec of `req.argv` as root from `/` (the wrapper's own way in), answered like rawExec.
+   * Only for a live relay; the deadline is the host's backstop as with rawExec.
+   */
+  run(req: RawExecRequest): Promise<RawExecResult> {
+    if (this.ended) throw new Error('the exec relay has ended');
+    const id = this.nextId++;
+    const line = JSON.stringify({
+      id,
+      // Well-formed text, as the engine's JSON decoding would make it.
+      argv: req.argv.map(wellFormed),
+      env: Object.fromEntries(Object.entries(execEnv(req)).map(([k, v]) => [k, wellFormed(v)])),
+      stdin: req.stdin === undefined ? null : req.stdin.length,
+      max_out: req.maxStdoutBytes,
+      max_err: req.maxStderrBytes,
+    });
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(noOutput(started, true));
+      }, req.deadlineMs);
+      this.pending.set(id, { started, resolve, timer });
+      this.stream.write(`${line}\n`);
+      if (req.stdin !== undefined) this.stream.write(req.stdin);
+    });
+  }
+
+  /** Ends the relay (its stdin closes, it exits); requests in flight come back without output. */
+  close(): void {
+    this.finish();
+    this.stream.destroy();
+  }
+
+  private ready(): Promise<boolean> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (ok: boolean): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!ok) this.close();
+        resolve(ok);
+      };
+      const timer = setTimeout(() => settle(false), START_TIMEOUT_MS);
+      const demux = new FrameDemuxer((which, payload) => {
+        if (which !== 'stdout') return;
+        if (settled) return this.take(payload);
+        this.buffer = Buffer.concat([this.buffer, payload]);
+        const m = READY.exec(this.buffer.toString('latin1'));
+        if (m === null) return;
+        this.buffer = this.buffer.subarray(m[0].length);
+        settle(true);
+        this.take(Buffer.alloc(0));
+      });
+      this.stream.on('data', (chunk: Buffer) => {
+        try {
+          demux.push(chunk);
+        } catch {
+          this.close();
+        }
+      });
+      const gone = (): void => {
+        this.finish();
+        settle(false);
+      };
+      this.stream.on('end', gone);
+      this.stream.on('close', gone);
+      this.stream.on('error', gone);
+    });
+  }
+
+  /** Consumes replies from the relay's stdout as they complete. */
+  private take(chunk: Buffer): void {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      if (this.reply === null) {
+        const nl = this.buffer.indexOf(0x0a);
+        if (nl < 0) return;
+        const parsed = Reply.safeParse(safeJson(this.buffer.subarray(0, nl).toString('utf8')));
+        if (!parsed.success) {
+          this.close(); // out of step: nothing more it says can be trusted
+          return;
+        }
+        this.reply = parsed.data;
+        this.buffer = this.buffer.subarray(nl + 1);
+      }
+      const r = this.reply;
+      if (this.buffer.length < r.out + r.err) return;
+      const body = this.buffer.subarray(0, r.out + r.err);
+      this.buffer = Buffer.from(this.buffer.subarray(r.out + r.err));
+      this.reply = null;
+      this.settle(r, body);
+    }
+  }
+
+  private settle(r: Reply, body: Buffer): void {
+    const p = this.pending.get(r.id);
+    if (p === undefined) return; // its deadline passed: the caller has moved on
+    this.pending.delete(r.id);
+    clearTimeout(p.timer);
+    const why = r.error ?? r.lost ?? null;
+    if (why !== null) {
+      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from(`agent-bench relay: ${why}\n`) });
+      return;
+    }
+    p.resolve({
+      exitCode: r.exit,
+      stdout: Buffer.from(body.subarray(0, r.out)),
+      stderr: Buffer.from(body.subarray(r.out)),
+      stdoutDropped: r.out_dropped,
+      stderrDropped: r.err_dropped,
+      deadlineHit: false,
+      elapsedMs: Math.round(performance.now() - p.started),
+    });
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from('agent-bench relay: it ended\n') });
+    }
+    this.pending.clear();
+  }
+}
+
+/** What an exec that ended without a word gives: no exit code, no output. */
+function noOutput(started: number, deadlineHit: boolean): RawExecResult {
+  return {
+    exitCode: null,
+    stdout: Buffer.alloc(0),
+    stderr: Buffer.alloc(0),
+    stdoutDropped: 0,
+    stderrDropped: 0,
+    deadlineHit,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Lone surrogates become U+FFFD, as in the UTF-8 the engine would have been sent. */
+function wellFormed(s: string): string {
+  return Buffer.from(s, 'utf8').toString('utf8');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The exec relay (sandbox/relay/exec_relay.py): commands start from a process in the container
+ * instead of an engine exec each, nothing about them tells the two ways apart, a relay that ends
+ * is replaced, and a container without one is used through engine execs.
+ */
+import Docker from 'dockerode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containerOptions } from '../../src/sandbox/docker/container.js';
+import { ExecRelay } from '../../src/sandbox/docker/relay.js';
+import type { DockerSandbox } from '../../src/sandbox/index.js';
+import type { CommandResult, ExecResult } from '../../src/sandbox/types.js';
+import { asRoot, IMAGE_TIMEOUT_MS, openSandbox, sandboxImage } from './fixture.js';
+
+let relayed: DockerSandbox;
+let direct: DockerSandbox;
+
+beforeAll(async () => {
+  [relayed, direct] = await Promise.all([openSandbox(), openSandbox({ relay: false })]);
+}, IMAGE_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.all([relayed?.dispose(), direct?.dispose()]);
+});
+
+/** The command lines of a root probe's ancestors, nearest first: who started its exec wrapper. */
+async function ancestors(sb: DockerSandbox): Promise<string[]> {
+  const r = await asRoot(
+    sb,
+    'p=$$; while p=$(ps -o ppid= -p "$p" | tr -d " ") && [ "$p" -gt 0 ]; do echo "$p $(ps -o args= -p "$p")"; done',
+  );
+  expect(r.exitCode).toBe(0);
+  return r.stdout.trim().split('\n');
+}
+
+const relayOf = (lines: string[]): string | undefined =>
+  lines.find((l) => l.includes('exec_relay'))?.split(' ')[0];
+
+/** What a caller sees of a result, but for the time it took. */
+function seen(r: CommandResult | ExecResult): unknown {
+  const { elapsedMs: _, trace, ...rest } = r;
+  return {
+    ...rest,
+    // In the order each started, which a pipeline's members race for.
+    trace: trace?.processes
+      .map((p) => JSON.stringify({ argv: p.argv, cwd: p.cwd, exit: p.exitCode, signal: p.signal }))
+      .sort(),
+  };
+}
+
+describe.sequential('the exec relay', () => {
+  it('starts commands from inside the container; an engine exec when asked not to', async () => {
+    const viaRelay = await ancestors(relayed);
+    expect(viaRelay.some((l) => l.includes('exec-wrapper'))).toBe(true);
+    expect(relayOf(viaRelay)).toBeDefined();
+    const viaEngine = await ancestors(direct);
+    expect(viaEngine.some((l) => l.includes('exec-wrapper'))).toBe(true);
+    expect(relayOf(viaEngine)).toBeUndefined();
+  });
+
+  it('gives what an engine exec gives: output, exit, cwd, caps, timeouts, stdin, users, traces', async () => {
+    const commands: [string, number][] = [
+      ['echo out; echo err >&2; exit 7', 10_000],
+      ['cd /tmp && mkdir -p d && cd d && pwd', 10_000],
+      ['pwd', 10_000],
+      ['id; umask; ulimit -a; grep -E "^(Cap|NoNewPrivs|Seccomp)" /proc/self/status', 10_000],
+      ['env | grep -v "^_=" | sort', 10_000],
+      ['printf "\\xff\\xfe bytes \\u00e9 \\ud800"; echo " \ud800 lone"', 10_000],
+      ['head -c 400000 /dev/zero | tr "\\0" a; head -c 300000 /dev/zero >&2', 10_000],
+      ['sleep 5; echo late', 1_000],
+      ['python3 -c "import os; print(os.getcwd())" && ls / | head -3', 10_000],
+      ['kill -9 $$', 10_000],
+      ['(sleep 3; echo bg) & echo fg', 10_000],
+    ];
+    for (const [command, timeoutMs] of commands) {
+      const [a, b] = await Promise.all([
+        relayed.runCommand(command, timeoutMs),
+        direct.runCommand(command, timeoutMs),
+      ]);
+      expect(seen(a), command).toEqual(seen(b));
+    }
+    const stdin = Buffer.concat([Buffer.from('line 1\n'), Buffer.alloc(200_000, 0x62)]);
+    for (const user of ['agent', 'checker', 'root'] as const) {
+      const script = 'wc -c; echo "$HOME $USER $LOGNAME ${TMPDIR:-} $LANG $PATH"; id -u';
+      const run = (sb: DockerSandbox) => sb.exec(['bash', '-c', script], { user, stdin, cwd: '/' });
+      const [a, b] = await Promise.all([run(relayed), run(direct)]);
+      expect(seen(a), user).toEqual(seen(b));
+      expect(a.stdout).toContain('200007');
+    }
+  });
+
+  it('is replaced when it dies; the command it took down fails at once instead of hanging', async () => {
+    const first = relayOf(await ancestors(relayed));
+    expect(first).toBeDefined();
+    // Root kills the relay from a command the relay itself started: no reply can come.
+    const started = performance.now();
+    const r = await asRoot(relayed, `kill -KILL ${first}; sleep 2; echo never`);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(r.exitCode).toBeNull();
+    expect(r.stdout).not.toContain('never');
+    expect(r.stderr).toMatch(/relay/);
+    const next = await relayed.runCommand('echo alive', 10_000);
+    expect(next.stdout).toBe('alive\n');
+    const second = relayOf(await ancestors(relayed));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+  });
+
+  it('goes with every process at a reset, and the next trial has a new one', async () => {
+    await relayed.reset();
+    const before = relayOf(await ancestors(relayed));
+    await relayed.reset();
+    const after = relayOf(await ancestors(relayed));
+    expect(before).toBeDefined();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // Only one at a time: the old one is gone.
+    const r = await asRoot(
+      relayed,
+      'for p in $(pgrep -x python3); do tr "\\0" " " <"/proc/$p/cmdline"; echo; done | grep -c exec_relay.main',
+    );
+    expect(r.stdout.trim()).toBe('1');
+  });
+});
+
+describe('a container without a relay', () => {
+  it('gives none, quickly: its sandbox runs commands through engine execs', async () => {
+    const docker = new Docker();
+    const options = containerOptions({ image: await sandboxImage(), labels: { run: 'vitest' } });
+    // The image as one built before the relay existed would be: nothing at its path.
+    options.HostConfig = {
+      ...options.HostConfig,
+      Tmpfs: { ...options.HostConfig?.Tmpfs, '/usr/local/lib/agent-bench/relay': 'ro,size=1m' },
+    };
+    const container = await docker.createContainer(options);
+    try {
+      await container.start();
+      const started = performance.now();
+      expect(await ExecRelay.start(container)).toBeNull();
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await container.remove({ force: true });
+    }
+  });
+});
