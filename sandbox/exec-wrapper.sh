@@ -1,7 +1,8 @@
 #!/bin/bash
 # agent-bench exec wrapper: every command the harness or the agent runs in the sandbox goes
 # through it (installed read-only at /usr/local/lib/agent-bench/exec-wrapper; the host side is
-# src/sandbox/docker/wrapper.ts). It runs as root, so nothing the agent does (`kill -9 -1`
+# src/sandbox/docker/wrapper.ts; the container's exec relay, sandbox/relay/, starts it, or an
+# engine exec where there is no relay). It runs as root, so nothing the agent does (`kill -9 -1`
 # included) can take it down; the command itself runs as the requested user. Because Docker has
 # no API to kill an exec, and an attached exec stream stays open while any process holds its
 # stdout:

@@ -88,6 +88,22 @@ describe.sequential('the exec relay', () => {
     }
   });
 
+  it("is out of the agent's reach: no signal, no descriptor, no memory", async () => {
+    const pid = relayOf(await ancestors(relayed));
+    const r = await relayed.runCommand(
+      `kill -KILL ${pid}; kill -STOP ${pid}; ls /proc/${pid}/fd; echo x > /proc/${pid}/fd/0; head -c1 /proc/${pid}/fd/1; ` +
+        `head -c1 /proc/${pid}/mem; cat /proc/${pid}/environ; echo done`,
+      10_000,
+    );
+    expect(r.stdout).toBe('done\n');
+    for (const what of ['kill', 'ls', 'fd/0', 'fd/1', 'mem', 'environ'])
+      expect(r.stderr, what).toMatch(
+        new RegExp(`${what.replace('/', '\\/')}.*(not permitted|Permission denied)`),
+      );
+    expect(relayOf(await ancestors(relayed))).toBe(pid);
+    expect((await relayed.runCommand('echo still', 10_000)).stdout).toBe('still\n');
+  });
+
   it('is replaced when it dies; the command it took down fails at once instead of hanging', async () => {
     const first = relayOf(await ancestors(relayed));
     expect(first).toBeDefined();

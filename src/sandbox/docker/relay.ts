@@ -45,6 +45,8 @@ export class ExecRelay {
   /** Bytes of stdout not yet consumed: a reply's line, then its body. */
   private buffer: Buffer = Buffer.alloc(0);
   private reply: Reply | null = null;
+  /** The end of what the relay wrote to stderr (nothing, unless it failed). */
+  private said: Buffer = Buffer.alloc(0);
 
   private constructor(stream: Duplex) {
     this.stream = stream;
@@ -122,8 +124,15 @@ export class ExecRelay {
       };
       const timer = setTimeout(() => settle(false), START_TIMEOUT_MS);
       const demux = new FrameDemuxer((which, payload) => {
-        if (which !== 'stdout') return;
-        if (settled) return this.take(payload);
+        if (which === 'stderr') {
+          // Python's last words, if it dies: they say why in-flight commands got no answer.
+          this.said = Buffer.concat([this.said, payload]).subarray(-2048);
+          return;
+        }
+        if (settled) {
+          this.take(payload);
+          return;
+        }
         this.buffer = Buffer.concat([this.buffer, payload]);
         const m = READY.exec(this.buffer.toString('latin1'));
         if (m === null) return;
@@ -198,7 +207,9 @@ export class ExecRelay {
     this.ended = true;
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
-      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from('agent-bench relay: it ended\n') });
+      const last = this.said.toString('utf8').trim().split('\n').at(-1) ?? '';
+      const why = `agent-bench relay: it ended${last === '' ? '' : ` (${last})`}\n`;
+      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from(why) });
     }
     this.pending.clear();
   }
