@@ -15,6 +15,7 @@ import { freePort } from '../../src/ladder/free-port.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { type SecondEngine, startSecondEngine, whyNoSecondEngine } from './second-docker-engine.js';
+import { startSshServer, whyNoSshServer } from './ssh-server.js';
 
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
 const exec = promisify(execFile);
@@ -54,6 +55,7 @@ function created(docker: (args: string[]) => string, runId: string, since: numbe
 }
 
 const why = whyNoSecondEngine();
+const whySsh = whyNoSshServer();
 
 describe.skipIf(why !== null)(
   `--docker-host against a second Docker engine${why === null ? '' : ` (skipped: ${why})`}`,
@@ -118,6 +120,44 @@ describe.skipIf(why !== null)(
       expect(file?.result.merged?.parts.map((p) => p.shard)).toEqual([1, 2]);
       expect(JSON.parse(await readFile(file?.path ?? '', 'utf8')).shard).toBeUndefined();
     });
+
+    it.skipIf(whySsh !== null)(
+      `runs on it over ssh:// (the engine's own docker CLI at the far end)${whySsh === null ? '' : ` (skipped: ${whySsh})`}`,
+      async () => {
+        const second = engine as SecondEngine;
+        // The SSH server's sessions reach the second engine, as a remote machine's would its own.
+        const ssh = await startSshServer({ port: await freePort(), dockerHost: second.unix });
+        try {
+          const since = Math.floor(Date.now() / 1000) - 1;
+          const dir = join(root, 'over-ssh');
+          const r = await agentBench(
+            [
+              'run',
+              '--model',
+              'oracle',
+              '--tasks',
+              'debug_python_v1',
+              '--docker-host',
+              ssh.url,
+              '--results-dir',
+              dir,
+            ],
+            ssh.env,
+          );
+          expect(r.code, r.stderr).toBe(0);
+          const [file] = (await readResultFiles(dir)).results;
+          expect(file?.result.trials.map((t) => t.status)).toEqual(['passed']);
+          const runId = file?.result.run_id ?? '';
+          const main = (args: string[]): string => execFileSync('docker', args, { encoding: 'utf8' });
+          expect(created((a) => second.docker(a), runId, since)).toBeGreaterThan(0);
+          expect(created(main, runId, since)).toBe(0);
+          // Nothing of the run is left on the engine it used.
+          expect(second.docker(['ps', '-aq', '--filter', `label=agent-bench.run=${runId}`]).trim()).toBe('');
+        } finally {
+          await ssh.stop();
+        }
+      },
+    );
 
     it('an engine that is not there is exit 3, a malformed address or shard exit 2, each in one line', async () => {
       const gone = await agentBench([
