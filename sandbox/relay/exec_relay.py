@@ -3,14 +3,16 @@
 # `docker exec` (the engine's exec, runc's start, a new attach stream: most of a turn's time).
 # The host starts it with one `docker exec` whose stdin and stdout stay attached (host side:
 # src/sandbox/docker/relay.ts); a reset kills it with every other process and the host starts a new
-# one. It runs exactly what the host would have exec'd, as root, from `/`, with the environment an
+# one. It runs exactly what the host would have exec'd, as its user, from `/`, with the environment an
 # exec gets (the container's, then the request's), so the wrapper cannot tell the difference; the
 # wrapper stays the one that switches to the agent, times the command out and caps its output.
+# The file tools' execs come through it too, started as the agent (its uid and group, no others).
 # The agent cannot reach it: it is root's, its stdin and stdout are the exec's pipes (no child
 # inherits them), and the agent's uid may not signal it or open its /proc entries.
 #
 # Requests on stdin, one JSON line each, then STDIN bytes when "stdin" is a number:
-#   {"id": N, "argv": [...], "env": {...}, "stdin": LEN|null, "max_out": N, "max_err": N}
+#   {"id": N, "uid": UID, "argv": [...], "env": {...}, "stdin": LEN|null, "max_out": N, "max_err": N}
+# (UID's group of the same number, no supplementary groups, as `docker exec -u UID:UID` gives).
 # Replies on stdout, one JSON line each, then OUT bytes of stdout and ERR bytes of stderr:
 #   {"id": N, "exit": CODE|null, "out": OUT, "err": ERR, "out_dropped": N, "err_dropped": N,
 #    "error": null|"why nothing ran"}
@@ -64,6 +66,8 @@ def serve(req, data, base_env, reply):
     rid = req["id"]
     env = dict(base_env)
     env.update(req.get("env") or {})
+    uid = int(req.get("uid", 0))
+    as_user = {} if uid == 0 else {"user": uid, "group": uid, "extra_groups": []}
     try:
         proc = subprocess.Popen(
             req["argv"],
@@ -75,6 +79,7 @@ def serve(req, data, base_env, reply):
             close_fds=True,
             # Out of the relay's process group and session, as a `docker exec` would be.
             start_new_session=True,
+            **as_user,
         )
     except OSError as err:
         reply(failure(rid, "cannot start %s: %s" % (req["argv"][0], err.strerror or err)))

@@ -3,6 +3,7 @@
  * instead of an engine exec each, nothing about them tells the two ways apart, a relay that ends
  * is replaced, and a container without one is used through engine execs.
  */
+import { execFileSync } from 'node:child_process';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOptions } from '../../src/sandbox/docker/container.js';
@@ -86,6 +87,48 @@ describe.sequential('the exec relay', () => {
       expect(seen(a), user).toEqual(seen(b));
       expect(a.stdout).toContain('200007');
     }
+  });
+
+  it('a turn costs no engine exec: a command, a file written and read, the looks after them', async () => {
+    /** The engine's own count of execs it created in a container since `since` (unix seconds, fractional). */
+    const engineExecs = (id: string, since: number): number =>
+      execFileSync(
+        'docker',
+        [
+          ...['events', '--since', String(since), '--until', String(Math.ceil(Date.now() / 1000) + 1)],
+          ...['--filter', `container=${id}`, '--filter', 'event=exec_create', '--format', '{{.ID}}'],
+        ],
+        { encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter((l) => l.trim() !== '').length;
+    const turns = async (sb: DockerSandbox) => {
+      await sb.runCommand('true', 10_000); // the relay is up (it starts with the sandbox)
+      const since = Date.now() / 1000;
+      const out = [
+        await sb.runCommand('cd /workspace && mkdir -p t && echo a > t/f.txt && ls t', 10_000),
+        await sb.workspaceChanges(),
+        await sb.writeFile('t/g.txt', 'written\n'),
+        await sb.readFile('t/g.txt'),
+        await sb.workspaceChanges(),
+        await sb.writeFile('/etc/passwd', 'no'),
+        await sb.readFile('/etc/shadow'),
+        await sb.readFile('t'),
+      ].map((r) => ('snapshotMs' in r ? { ...r, snapshotMs: 0 } : r));
+      return { out, execs: engineExecs(sb.id, since) };
+    };
+    const [a, b] = [await turns(relayed), await turns(direct)];
+    expect(a.execs).toBe(0);
+    expect(b.execs).toBeGreaterThanOrEqual(7);
+    const { elapsedMs: _, ...ra } = a.out[0] as CommandResult;
+    const { elapsedMs: __, ...rb } = b.out[0] as CommandResult;
+    expect({ ...ra, trace: ra.trace?.processes.length }).toEqual({
+      ...rb,
+      trace: rb.trace?.processes.length,
+    });
+    expect(a.out.slice(1)).toEqual(b.out.slice(1));
+    expect(a.out[1]).toMatchObject({ paths: ['t', 't/f.txt'] });
+    expect(a.out[4]).toMatchObject({ paths: ['t/g.txt'] });
   });
 
   it("is out of the agent's reach: no signal, no descriptor, no memory", async () => {

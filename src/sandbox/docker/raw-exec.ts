@@ -35,6 +35,11 @@ export interface RawExecResult {
   stderrDropped: number;
   deadlineHit: boolean;
   elapsedMs: number;
+  /**
+   * Through the relay only (relay.ts): why it gave no result, when it could not start the command
+   * or ended before it answered. The command may or may not have run.
+   */
+  relayProblem?: string;
 }
 
 /** The container stopped or vanished under a sandbox: reset() recreates it, nothing else can go on. */

@@ -18,10 +18,11 @@ export async function runRaw(
   container: Docker.Container,
   req: Parameters<RawRunner>[0],
   taint: () => void,
+  run: (req: RawExecRequest) => Promise<RawExecResult> = (r) => rawExec(container, r),
 ): Promise<RawExecResult> {
   let r: RawExecResult;
   try {
-    r = await rawExec(container, { ...req, deadlineMs: req.deadlineMs ?? DEFAULT_DEADLINE_MS });
+    r = await run({ ...req, deadlineMs: req.deadlineMs ?? DEFAULT_DEADLINE_MS });
   } catch (err) {
     if (err instanceof InfraError) taint();
     throw err;
@@ -30,6 +31,17 @@ export async function runRaw(
     taint();
     throw new InfraError(
       `the sandbox did not finish \`${req.argv[0]}\` within ${Math.round((req.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000)} s`,
+    );
+  }
+  if (r.relayProblem !== undefined) {
+    const state = await containerState(container);
+    taint();
+    if (!state.running)
+      throw new ContainerGoneError(
+        `sandbox container ${container.id.slice(0, 12)} is not running (${state.detail})`,
+      );
+    throw new ExecStartFailed(
+      `the sandbox's exec relay gave no result for \`${req.argv[0]}\`: ${r.relayProblem}`,
     );
   }
   // The engine reports a failed start in the output stream, not as an HTTP error.

@@ -10,6 +10,7 @@ import type Docker from 'dockerode';
 import { z } from 'zod';
 import { FrameDemuxer } from './demux.js';
 import { execEnv, type RawExecRequest, type RawExecResult } from './raw-exec.js';
+import { uidOf } from './users.js';
 
 /** Loads the relay from where the Dockerfile installs sandbox/relay/ (compiled, read-only, root's). */
 const BOOT = `import sys; sys.dont_write_bytecode = True
@@ -79,14 +80,15 @@ export class ExecRelay {
   }
 
   /**
-   * One exec of `req.argv` as root from `/` (the wrapper's own way in), answered like rawExec.
-   * Only for a live relay; the deadline is the host's backstop as with rawExec.
+   * One exec of `req.argv` as `req.user` (its own group, no others) from `/`, answered like
+   * rawExec. Only for a live relay; the deadline is the host's backstop as with rawExec.
    */
   run(req: RawExecRequest): Promise<RawExecResult> {
     if (this.ended) throw new Error('the exec relay has ended');
     const id = this.nextId++;
     const line = JSON.stringify({
       id,
+      uid: uidOf(req.user),
       // Well-formed text, as the engine's JSON decoding would make it.
       argv: req.argv.map(wellFormed),
       env: Object.fromEntries(Object.entries(execEnv(req)).map(([k, v]) => [k, wellFormed(v)])),
@@ -188,7 +190,11 @@ export class ExecRelay {
     clearTimeout(p.timer);
     const why = r.error ?? r.lost ?? null;
     if (why !== null) {
-      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from(`agent-bench relay: ${why}\n`) });
+      p.resolve({
+        ...noOutput(p.started, false),
+        stderr: Buffer.from(`agent-bench relay: ${why}\n`),
+        relayProblem: why,
+      });
       return;
     }
     p.resolve({
@@ -208,8 +214,12 @@ export class ExecRelay {
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       const last = this.said.toString('utf8').trim().split('\n').at(-1) ?? '';
-      const why = `agent-bench relay: it ended${last === '' ? '' : ` (${last})`}\n`;
-      p.resolve({ ...noOutput(p.started, false), stderr: Buffer.from(why) });
+      const why = `it ended${last === '' ? '' : ` (${last})`}`;
+      p.resolve({
+        ...noOutput(p.started, false),
+        stderr: Buffer.from(`agent-bench relay: ${why}\n`),
+        relayProblem: why,
+      });
     }
     this.pending.clear();
   }

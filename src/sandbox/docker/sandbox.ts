@@ -37,7 +37,7 @@ import {
 } from './exec.js';
 import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
-import { rawExec } from './raw-exec.js';
+import { type RawExecRequest, rawExec } from './raw-exec.js';
 import { type RawRunner, runRaw } from './raw-runner.js';
 import { ExecRelay } from './relay.js';
 import { checkStarted, wipeSandbox } from './reset.js';
@@ -178,13 +178,13 @@ export class DockerSandbox implements Sandbox {
   }
 
   readFile(path: string, range?: { offset?: number; limit?: number }): Promise<ReadFileResult> {
-    return readAgentFile(this.raw, this.currentCwd, path, range);
+    return readAgentFile(this.quick, this.currentCwd, path, range);
   }
 
   /** Accepts bytes as well as text: the tool passes strings, harness code may pass any bytes. */
   writeFile(path: string, content: string | Buffer): Promise<WriteFileResult> {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    return writeAgentFile(this.raw, this.currentCwd, path, bytes);
+    return writeAgentFile(this.quick, this.currentCwd, path, bytes);
   }
 
   putFiles(files: SandboxFile[], options: { owner?: SandboxUser } = {}): Promise<void> {
@@ -293,7 +293,7 @@ export class DockerSandbox implements Sandbox {
   /** A snapshot in an exec of its own, applied to the view. */
   private async ownSnapshot(rehash: boolean): Promise<void> {
     const started = performance.now();
-    const listing = await runSnapshot(this.raw, this.view.request(rehash));
+    const listing = await runSnapshot(this.quick, this.view.request(rehash));
     const applied = this.view.apply(listing, Math.round(performance.now() - started));
     if (!applied.ok) throw new InfraError(`workspace snapshot failed: ${applied.reason}`);
   }
@@ -315,12 +315,33 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
+  /** The sandbox's own execs (files, resets, kills, staging): each an engine exec. */
   private readonly raw: RawRunner = (req) => {
     this.live();
     this.view.outdate();
     return runRaw(this.container, req, () => {
       this.isTainted = true;
     });
+  };
+
+  /**
+   * The execs of a turn's file tools and looks: through the relay when one is up (never one
+   * started for them), else an engine exec like the rest.
+   */
+  private readonly quick: RawRunner = async (req) => {
+    this.live();
+    this.view.outdate();
+    const container = this.container;
+    const relay = this.useRelay ? await this.relay : null;
+    const run = relay?.alive === true ? (r: RawExecRequest) => relay.run(r) : undefined;
+    return runRaw(
+      container,
+      req,
+      () => {
+        this.isTainted = true;
+      },
+      run,
+    );
   };
 
   private live(): void {
