@@ -104,6 +104,29 @@ describe('exec relay protocol (host side)', () => {
     expect(rb.deadlineHit).toBe(false);
   });
 
+  it('a reply of megabytes in small frames arrives whole, the next one after it too', async () => {
+    const { relay, sent, say } = await started();
+    const big = relay.run(request());
+    const small = relay.run(request());
+    await tick();
+    const body = Buffer.alloc(8 << 20, 0x61);
+    body.write('end', body.length - 3);
+    const head = (id: number, out: number) =>
+      `${JSON.stringify({ id, exit: 0, out, err: 0, out_dropped: 0, err_dropped: 0, error: null })}\n`;
+    say(
+      Buffer.concat([
+        Buffer.from(head(sent[0]?.id ?? -1, body.length)),
+        body,
+        Buffer.from(`${head(sent[1]?.id ?? -1, 2)}ok`),
+      ]),
+      32 * 1024,
+    );
+    const [b, s] = await Promise.all([big, small]);
+    expect(b.stdout.length).toBe(body.length);
+    expect(b.stdout.subarray(-3).toString()).toBe('end');
+    expect(s.stdout.toString()).toBe('ok');
+  });
+
   it('sends text as the engine would receive it: a lone surrogate becomes U+FFFD', async () => {
     const { relay, sent } = await started();
     void relay.run(request({ argv: ['/bin/echo', 'x\ud800y'] }));

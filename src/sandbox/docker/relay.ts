@@ -43,8 +43,12 @@ export class ExecRelay {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private ended = false;
-  /** Bytes of stdout not yet consumed: a reply's line, then its body. */
-  private buffer: Buffer = Buffer.alloc(0);
+  /**
+   * Stdout not yet consumed (a reply's line, then its body), as it came: joined once a whole reply
+   * is there, so that a listing of megabytes is not copied again with every chunk.
+   */
+  private unread: Buffer[] = [];
+  private unreadBytes = 0;
   private reply: Reply | null = null;
   /** The end of what the relay wrote to stderr (nothing, unless it failed). */
   private said: Buffer = Buffer.alloc(0);
@@ -135,10 +139,11 @@ export class ExecRelay {
           this.take(payload);
           return;
         }
-        this.buffer = Buffer.concat([this.buffer, payload]);
-        const m = READY.exec(this.buffer.toString('latin1'));
+        this.keep(payload);
+        const head = this.joined();
+        const m = READY.exec(head.toString('latin1'));
         if (m === null) return;
-        this.buffer = this.buffer.subarray(m[0].length);
+        this.rest(head.subarray(m[0].length));
         settle(true);
         this.take(Buffer.alloc(0));
       });
@@ -161,26 +166,45 @@ export class ExecRelay {
 
   /** Consumes replies from the relay's stdout as they complete. */
   private take(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    this.keep(chunk);
     for (;;) {
       if (this.reply === null) {
-        const nl = this.buffer.indexOf(0x0a);
+        // Only the line: what follows a body is small, so joining it is cheap.
+        const head = this.joined();
+        const nl = head.indexOf(0x0a);
         if (nl < 0) return;
-        const parsed = Reply.safeParse(safeJson(this.buffer.subarray(0, nl).toString('utf8')));
+        const parsed = Reply.safeParse(safeJson(head.subarray(0, nl).toString('utf8')));
         if (!parsed.success) {
           this.close(); // out of step: nothing more it says can be trusted
           return;
         }
         this.reply = parsed.data;
-        this.buffer = this.buffer.subarray(nl + 1);
+        this.rest(head.subarray(nl + 1));
       }
       const r = this.reply;
-      if (this.buffer.length < r.out + r.err) return;
-      const body = this.buffer.subarray(0, r.out + r.err);
-      this.buffer = Buffer.from(this.buffer.subarray(r.out + r.err));
+      const size = r.out + r.err;
+      if (this.unreadBytes < size) return;
+      const all = this.joined();
+      this.rest(Buffer.from(all.subarray(size)));
       this.reply = null;
-      this.settle(r, body);
+      this.settle(r, all.subarray(0, size));
     }
+  }
+
+  private keep(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.unread.push(chunk);
+    this.unreadBytes += chunk.length;
+  }
+
+  private joined(): Buffer {
+    if (this.unread.length !== 1) this.unread = [Buffer.concat(this.unread, this.unreadBytes)];
+    return this.unread[0] as Buffer;
+  }
+
+  private rest(rest: Buffer): void {
+    this.unread = rest.length === 0 ? [] : [rest];
+    this.unreadBytes = rest.length;
   }
 
   private settle(r: Reply, body: Buffer): void {
