@@ -1,6 +1,6 @@
 /** The record of a trial that could not be measured: an `error` trial, never the model's failure. */
 import type { RequestFailure } from '../models/types.js';
-import type { EventSink } from '../results/events.js';
+import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialError, TrialRecord, TurnLog } from '../results/trial.js';
 import { callCounts, sumUsage } from './turn-log.js';
 
@@ -66,6 +66,6 @@ export function requestFailedTrial(
     reason: `${failure.kind}: ${message}`,
     error: trialErrorOf(failure),
   });
-  emit({ type: 'trial_end', trial: f.index, status: 'error', passed: false, score: 0, turns: record.turns });
+  emit(trialEndEvent(record));
   return record;
 }

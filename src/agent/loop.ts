@@ -5,7 +5,7 @@
  */
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition } from '../results/condition.js';
-import type { EventSink } from '../results/events.js';
+import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
@@ -103,7 +103,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
       elapsedSec: round3(turns.agentMs / 1000),
       harnessSec: round3((setupMs + turns.snapshotMs + (Date.now() - judgeStart)) / 1000),
     });
-    emit({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: record.turns });
+    emit(trialEndEvent(record));
     return record;
   }
   const artifacts =
@@ -148,14 +148,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     turn_logs: turns.turnLogs,
     ...(safety === null ? {} : { safety }),
   };
-  emit({
-    type: 'trial_end',
-    trial: index,
-    status: record.status,
-    passed: record.passed,
-    score: record.score,
-    turns: record.turns,
-  });
+  emit(trialEndEvent(record));
   return record;
 }
 

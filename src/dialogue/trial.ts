@@ -6,7 +6,7 @@
 import { requestFailedTrial } from '../agent/error-trial.js';
 import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from '../agent/turn-log.js';
 import type { ChatModel } from '../models/types.js';
-import type { EventSink } from '../results/events.js';
+import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import { capHeadTail } from '../util/text-cap.js';
 import { dialogueSystemPrompt } from './agent-prompt.js';
@@ -111,14 +111,7 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
       user_usage: driven.userUsage,
     },
   };
-  emit({
-    type: 'trial_end',
-    trial: index,
-    status: record.status,
-    passed: record.passed,
-    score: record.score,
-    turns: record.turns,
-  });
+  emit(trialEndEvent(record));
   return record;
 }
 

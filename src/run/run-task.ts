@@ -11,7 +11,7 @@ import { errorTrial } from '../agent/error-trial.js';
 import { runTrial } from '../agent/loop.js';
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition } from '../results/condition.js';
-import type { EventSink } from '../results/events.js';
+import { type EventSink, trialEndEvent } from '../results/events.js';
 import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
@@ -155,7 +155,7 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
           reason: `harness_error: ${errorMessage(err)}`,
           error: { kind: 'harness' },
         });
-        o.onEvent?.({ type: 'trial_end', trial: index, status: 'error', passed: false, score: 0, turns: 0 });
+        o.onEvent?.(trialEndEvent(trial));
       }
       // A sandbox the harness failed in (a throw, or judging that failed under it) is not trusted again.
       if (trial.error?.kind === 'harness' && sandbox !== null) {
