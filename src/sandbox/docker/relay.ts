@@ -5,6 +5,7 @@
  * for the time. A relay that cannot start, or has ended, is no failure: the caller runs the exec
  * directly (relayed requests in flight when it ends come back without output, as a dying exec's).
  */
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { z } from 'zod';
@@ -74,6 +75,8 @@ export class ExecRelay {
     } catch {
       return null;
     }
+    // An idle relay never keeps the process alive (a request in flight does, by its deadline timer).
+    (stream as Partial<Socket>).unref?.();
     const relay = new ExecRelay(stream);
     return (await relay.ready()) ? relay : null;
   }
