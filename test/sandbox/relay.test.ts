@@ -3,7 +3,9 @@
  * instead of an engine exec each, nothing about them tells the two ways apart, a relay that ends
  * is replaced, and a container without one is used through engine execs.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOptions } from '../../src/sandbox/docker/container.js';
@@ -178,6 +180,30 @@ describe.sequential('the exec relay', () => {
       'for p in $(pgrep -x python3); do tr "\\0" " " <"/proc/$p/cmdline"; echo; done | grep -c exec_relay.main',
     );
     expect(r.stdout.trim()).toBe('1');
+  });
+});
+
+describe('a sandbox left open', () => {
+  it("does not keep its process alive through its relay's stream", async () => {
+    // The built code (the integration project builds it first), in a process of its own that never disposes.
+    const index = pathToFileURL(join(import.meta.dirname, '../../dist/src/sandbox/index.js')).href;
+    const script = `const { createDockerSandbox } = await import(${JSON.stringify(index)});
+const sb = await createDockerSandbox({ image: ${JSON.stringify(await sandboxImage())}, labels: { run: 'vitest' } });
+const r = await sb.runCommand('echo relayed', 10000);
+process.stdout.write(sb.id + ' ' + r.stdout);`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const [id, said] = child.stdout.trim().split(' ');
+    try {
+      expect(said, child.stderr).toBe('relayed');
+      expect(child.signal, 'killed at the timeout: something kept it alive').toBeNull();
+      expect(child.status).toBe(0);
+    } finally {
+      if (id !== undefined && /^[0-9a-f]{64}$/.test(id))
+        await new Docker().getContainer(id).remove({ force: true });
+    }
   });
 });
 
