@@ -91,7 +91,7 @@ export class ExecRelay {
    * rawExec. Only for a live relay; the deadline is the host's backstop as with rawExec.
    */
   run(req: RawExecRequest): Promise<RawExecResult> {
-    if (this.ended) throw new Error('the exec relay has ended');
+    if (this.ended) return Promise.resolve(this.endedResult(performance.now()));
     const id = this.nextId++;
     const line = JSON.stringify({
       id,
@@ -235,18 +235,23 @@ export class ExecRelay {
     });
   }
 
+  /** A request the relay ended under (or was sent after it ended): no output, and why. */
+  private endedResult(started: number): RawExecResult {
+    const last = this.said.toString('utf8').trim().split('\n').at(-1) ?? '';
+    const why = `it ended${last === '' ? '' : ` (${last})`}`;
+    return {
+      ...noOutput(started, false),
+      stderr: Buffer.from(`agent-bench relay: ${why}\n`),
+      relayProblem: why,
+    };
+  }
+
   private finish(): void {
     if (this.ended) return;
     this.ended = true;
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
-      const last = this.said.toString('utf8').trim().split('\n').at(-1) ?? '';
-      const why = `it ended${last === '' ? '' : ` (${last})`}`;
-      p.resolve({
-        ...noOutput(p.started, false),
-        stderr: Buffer.from(`agent-bench relay: ${why}\n`),
-        relayProblem: why,
-      });
+      p.resolve(this.endedResult(p.started));
     }
     this.pending.clear();
   }
