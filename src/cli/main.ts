@@ -367,6 +367,7 @@ export function buildProgram(): Command {
     .argument('<result-file>', 'a results file (results/*.json)')
     .option('--trial <n>', 'print this trial’s trajectory (trials count from 1)', int('--trial', 1))
     .option('--out <dir>', 'write every trial’s trajectory as <dir>/<task>__<trial>/agent/trajectory.json')
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
     .action(async (file: string, opts) => {
       const { exportAtifCommand } = await import('./commands/export.js');
       await exportAtifCommand(file, opts);

@@ -5,7 +5,8 @@
  * dialogue task's user reply is a user step after it. Results files keep each call's stdout, stderr
  * and exit code, not the exact text the model was shown (capped, with injected faults), so an
  * observation is rebuilt from them and the step's `extra` says where a fault or injection was. The
- * task prompt is not in a results file: the trajectory starts at the first agent turn.
+ * prompts are not in a results file: the exporter passes them (a system step and a user step first)
+ * when it can know them exactly, otherwise the trajectory starts at the first agent turn.
  */
 import type { ResultFile } from '../results/result-file.js';
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
@@ -20,7 +21,7 @@ interface AtifToolCall {
 
 interface AtifStep {
   step_id: number;
-  source: 'agent' | 'user';
+  source: 'agent' | 'user' | 'system';
   message: string;
   model_name?: string;
   tool_calls?: AtifToolCall[];
@@ -43,8 +44,22 @@ interface AtifTrajectory {
   };
 }
 
-export function trialTrajectory(result: ResultFile, trial: TrialRecord): AtifTrajectory {
+/** What the model was shown before its first turn: the harness's system prompt and the task's. */
+export interface TrialOpening {
+  system: string;
+  prompt: string;
+}
+
+export function trialTrajectory(
+  result: ResultFile,
+  trial: TrialRecord,
+  opening: TrialOpening | null = null,
+): AtifTrajectory {
   const steps: AtifStep[] = [];
+  if (opening !== null) {
+    steps.push({ step_id: 1, source: 'system', message: opening.system });
+    steps.push({ step_id: 2, source: 'user', message: opening.prompt });
+  }
   for (const turn of trial.turn_logs) {
     steps.push(agentStep(steps.length + 1, result.model, turn));
     if (turn.user_reply !== undefined)
@@ -55,7 +70,7 @@ export function trialTrajectory(result: ResultFile, trial: TrialRecord): AtifTra
     session_id: `${result.run_id}/${result.task_id}/${trial.index}`,
     agent: { name: 'agent-bench', version: result.environment.harness_version, model_name: result.model },
     steps,
-    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index}: ${verdict(trial)}`,
+    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index}: ${verdict(trial)}${opening === null ? '; the prompts are not known here, the trajectory starts at the first agent turn' : ''}`,
     final_metrics: {
       total_prompt_tokens: trial.usage.prompt_tokens,
       total_completion_tokens: trial.usage.completion_tokens,

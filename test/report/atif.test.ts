@@ -7,12 +7,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SYSTEM_PROMPT } from '../../src/agent/system-prompt.js';
 import { exportAtifCommand } from '../../src/cli/commands/export.js';
 import { trialTrajectory } from '../../src/report/atif.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { withHash, writeResultFile } from '../../src/results/store.js';
 import type { TurnLog } from '../../src/results/trial.js';
+import { taskVersion } from '../../src/tasks/version.js';
 import { UsageError } from '../../src/util/errors.js';
+import { HARNESS_VERSION } from '../../src/util/version.js';
+import { getTask } from '../../tasks/index.js';
 import { MISS, PASS, result } from '../helpers/result-builder.js';
 
 const dirs: string[] = [];
@@ -145,5 +149,42 @@ describe('agent-bench export atif', () => {
     await expect(exportAtifCommand(join(dir, 'none.json'), { trial: 0 })).rejects.toThrow(
       /none\.json: cannot be read/,
     );
+  });
+
+  it('opens with the prompts the model was shown when they are known exactly, and says so when not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atif-'));
+    dirs.push(dir);
+    const task = getTask('debug_python_v1');
+    if (task === undefined) throw new Error('no debug_python_v1');
+    const { result_hash: _h, ...base } = crafted();
+    const ours = { ...base, task_id: task.id, task_version: taskVersion(task) };
+    const environment = { ...ours.environment, harness_version: HARNESS_VERSION };
+    const print = async (r: Omit<ResultFile, 'result_hash'>) => {
+      let printed = '';
+      const file = await writeResultFile(dir, withHash(r));
+      await exportAtifCommand(file, { trial: 2 }, { write: (x: string) => (printed += x) });
+      return JSON.parse(printed) as ReturnType<typeof trialTrajectory>;
+    };
+    const known = await print({ ...ours, environment });
+    expect(known.steps.map((x) => [x.step_id, x.source])).toEqual([
+      [1, 'system'],
+      [2, 'user'],
+      [3, 'agent'],
+      [4, 'user'],
+      [5, 'agent'],
+    ]);
+    expect(known.steps[0]?.message).toBe(SYSTEM_PROMPT);
+    expect(known.steps[1]?.message).toBe(task.prompt);
+    expect(known.final_metrics.total_steps).toBe(5);
+    expect(known.notes).not.toMatch(/not known/);
+    // Another version of the task, or of agent-bench: the prompts may differ, so they are left out.
+    for (const other of [
+      { ...ours, environment, task_version: 'other' },
+      { ...ours, environment: { ...environment, harness_version: '0.0.0-other' } },
+    ]) {
+      const unknown = await print(other);
+      expect(unknown.steps[0]?.source).toBe('agent');
+      expect(unknown.notes).toMatch(/prompts are not known here/);
+    }
   });
 });

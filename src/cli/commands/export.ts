@@ -5,14 +5,21 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { trialTrajectory } from '../../report/atif.js';
+import { SYSTEM_PROMPT } from '../../agent/system-prompt.js';
+import { type TrialOpening, trialTrajectory } from '../../report/atif.js';
+import type { ResultFile } from '../../results/result-file.js';
 import { readResultFile } from '../../results/store.js';
+import { taskVersion } from '../../tasks/version.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { UsageError } from '../../util/errors.js';
+import { HARNESS_VERSION } from '../../util/version.js';
+import { selectWithSkills } from '../select-tasks.js';
 
 export interface ExportAtifOptions {
   trial?: number;
   out?: string;
+  /** `--tasks-dir`: where the trial's task is, when it is not a built-in one (for its prompt). */
+  tasksDir?: string[];
 }
 
 interface Output {
@@ -31,6 +38,7 @@ export async function exportAtifCommand(
   const parsed = await readResultFile(file);
   if (!parsed.ok) throw new UsageError(`${file}: ${parsed.reason}`);
   const result = parsed.result;
+  const opening = openingOf(result, o.tasksDir ?? []);
   if (o.trial !== undefined) {
     // Trials are numbered from 1 on the command line, as the CLI prints them (the file keeps 0-based indexes).
     const trial = result.trials.find((t) => t.index === (o.trial ?? 0) - 1);
@@ -38,7 +46,7 @@ export async function exportAtifCommand(
       throw new UsageError(
         `${file} has no trial ${o.trial}; its trials: ${result.trials.map((t) => t.index + 1).join(', ') || 'none'}`,
       );
-    out.write(`${JSON.stringify(trialTrajectory(result, trial), null, 2)}\n`);
+    out.write(`${JSON.stringify(trialTrajectory(result, trial, opening), null, 2)}\n`);
     return;
   }
   const dir = o.out ?? '';
@@ -47,8 +55,27 @@ export async function exportAtifCommand(
     await mkdir(at, { recursive: true });
     await writeFileAtomic(
       join(at, 'trajectory.json'),
-      `${JSON.stringify(trialTrajectory(result, trial), null, 2)}\n`,
+      `${JSON.stringify(trialTrajectory(result, trial, opening), null, 2)}\n`,
     );
   }
   out.write(`${result.trials.length} trajectories written under ${dir}\n`);
+}
+
+/**
+ * The prompts the trial's model was shown, when this agent-bench can know them exactly: the same
+ * harness version (its system prompt) and the task, found here at the version the trial ran. A
+ * dialogue task's conversation opens with its user, whose turns are in the trajectory already.
+ */
+function openingOf(result: ResultFile, tasksDirs: string[]): TrialOpening | null {
+  if (result.environment.harness_version !== HARNESS_VERSION) return null;
+  let task: ReturnType<typeof selectWithSkills>[number] | undefined;
+  try {
+    [task] = selectWithSkills({ tasks: result.task_id, skillDirs: [], skillAb: false, tasksDirs });
+  } catch (err) {
+    if (err instanceof UsageError) return null; // not known here
+    throw err;
+  }
+  if (task === undefined || task.dialogue !== undefined || taskVersion(task) !== result.task_version)
+    return null;
+  return { system: SYSTEM_PROMPT, prompt: task.prompt };
 }
