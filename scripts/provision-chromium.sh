@@ -8,14 +8,6 @@ if [ -x /usr/bin/chromium ]; then
   exit 0
 fi
 
-sudo=''
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "provision-chromium: need root or sudo to install chromium" >&2; exit 1; }
-  sudo='sudo'
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
 # fonts-dejavu-core: screenshots need at least one font with wide glyph coverage.
-$sudo apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+bash "$(dirname "$0")/apt-install.sh" provision-chromium chromium fonts-dejavu-core
 echo "installed: $(/usr/bin/chromium --version)"

@@ -81,6 +81,20 @@ export function selectWithSkills(o: SkillSelection): Task[] {
   return o.skillAb ? unique.flatMap((t) => abPair(t, skills)) : unique;
 }
 
+/**
+ * The task a results file names, as this agent-bench has it (built in, or in `tasksDirs`), or why
+ * it is not known here (for a message).
+ */
+export function taskOfResult(taskId: string, tasksDirs: string[]): Task | { unknown: string } {
+  try {
+    const [task] = selectWithSkills({ tasks: taskId, skillDirs: [], skillAb: false, tasksDirs });
+    return task ?? { unknown: 'no such task' };
+  } catch (err) {
+    if (err instanceof UsageError) return { unknown: err.message };
+    throw err;
+  }
+}
+
 /** Loads every folder, then reports the problems of all of them in one error. */
 function loadAll(dirs: readonly string[]): LoadedSkill[] {
   const loaded: LoadedSkill[] = [];

@@ -54,6 +54,9 @@ function created(docker: (args: string[]) => string, runId: string, since: numbe
   return out.split('\n').filter((l) => l.trim() !== '').length;
 }
 
+/** One light task with the reference agent: what each test runs on the engine it points at. */
+const ORACLE_RUN = ['run', '--model', 'oracle', '--tasks', 'debug_python_v1'];
+
 const why = whyNoSecondEngine();
 const whySsh = whyNoSshServer();
 
@@ -78,7 +81,7 @@ describe.skipIf(why !== null)(
       const second = engine as SecondEngine;
       const since = Math.floor(Date.now() / 1000) - 1;
       const dirs = [join(root, 'shard-1'), join(root, 'shard-2')];
-      const bench = ['run', '--model', 'oracle', '--tasks', 'debug_python_v1', '--k', '2'];
+      const bench = [...ORACLE_RUN, '--k', '2'];
       const [one, two] = await Promise.all([
         agentBench([
           ...bench,
@@ -131,17 +134,7 @@ describe.skipIf(why !== null)(
           const since = Math.floor(Date.now() / 1000) - 1;
           const dir = join(root, 'over-ssh');
           const r = await agentBench(
-            [
-              'run',
-              '--model',
-              'oracle',
-              '--tasks',
-              'debug_python_v1',
-              '--docker-host',
-              ssh.url,
-              '--results-dir',
-              dir,
-            ],
+            [...ORACLE_RUN, '--docker-host', ssh.url, '--results-dir', dir],
             ssh.env,
           );
           expect(r.code, r.stderr).toBe(0);
@@ -161,11 +154,7 @@ describe.skipIf(why !== null)(
 
     it('an engine that is not there is exit 3, a malformed address or shard exit 2, each in one line', async () => {
       const gone = await agentBench([
-        'run',
-        '--model',
-        'oracle',
-        '--tasks',
-        'debug_python_v1',
+        ...ORACLE_RUN,
         '--docker-host',
         'unix:///run/ab-docker-none.sock',
         '--results-dir',

@@ -13,7 +13,7 @@ import { taskVersion } from '../../tasks/version.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { UsageError } from '../../util/errors.js';
 import { HARNESS_VERSION } from '../../util/version.js';
-import { selectWithSkills } from '../select-tasks.js';
+import { taskOfResult } from '../select-tasks.js';
 
 export interface ExportAtifOptions {
   trial?: number;
@@ -68,14 +68,8 @@ export async function exportAtifCommand(
  */
 function openingOf(result: ResultFile, tasksDirs: string[]): TrialOpening | null {
   if (result.environment.harness_version !== HARNESS_VERSION) return null;
-  let task: ReturnType<typeof selectWithSkills>[number] | undefined;
-  try {
-    [task] = selectWithSkills({ tasks: result.task_id, skillDirs: [], skillAb: false, tasksDirs });
-  } catch (err) {
-    if (err instanceof UsageError) return null; // not known here
-    throw err;
-  }
-  if (task === undefined || task.dialogue !== undefined || taskVersion(task) !== result.task_version)
+  const task = taskOfResult(result.task_id, tasksDirs);
+  if ('unknown' in task || task.dialogue !== undefined || taskVersion(task) !== result.task_version)
     return null;
   return { system: SYSTEM_PROMPT, prompt: task.prompt };
 }

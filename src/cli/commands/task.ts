@@ -3,7 +3,7 @@ import { readResultFile } from '../../results/store.js';
 import { isFreeFolder, writeDraftTask } from '../../tasks/folder/from-trial.js';
 import { taskVersion } from '../../tasks/version.js';
 import { UsageError } from '../../util/errors.js';
-import { selectWithSkills } from '../select-tasks.js';
+import { taskOfResult } from '../select-tasks.js';
 
 export interface FromTrialOptions {
   /** 1-based, as the CLI prints trials. */
@@ -30,21 +30,11 @@ export async function taskFromTrialCommand(
     throw new UsageError(
       `trial ${o.trial} of ${file} was not measured (${trial.failure_reason}): nothing to draft from`,
     );
-  let task: ReturnType<typeof selectWithSkills>[number] | undefined;
-  try {
-    [task] = selectWithSkills({
-      tasks: result.task_id,
-      skillDirs: [],
-      skillAb: false,
-      tasksDirs: o.tasksDir ?? [],
-    });
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
+  const task = taskOfResult(result.task_id, o.tasksDir ?? []);
+  if ('unknown' in task)
     throw new UsageError(
-      `the trial's task ${result.task_id} is not known here (${err.message}); give its folder with --tasks-dir`,
+      `the trial's task ${result.task_id} is not known here (${task.unknown}); give its folder with --tasks-dir`,
     );
-  }
-  if (task === undefined) throw new UsageError(`the trial's task ${result.task_id} is not known here`);
   if (task.dialogue !== undefined || task.harbor !== undefined)
     throw new UsageError(
       `${task.id} is a ${task.dialogue !== undefined ? 'dialogue' : 'Harbor'} task: from-trial drafts sandbox task folders only`,

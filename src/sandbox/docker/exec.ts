@@ -4,7 +4,7 @@ import { InternalError } from '../../util/errors.js';
 import { parseTrace } from '../trace/parse.js';
 import type { ExecResult, ExecTrace, SandboxUser } from '../types.js';
 import { containerState } from './container.js';
-import { ContainerGoneError, type RawExecRequest, type RawExecResult, rawExec } from './raw-exec.js';
+import { ContainerGoneError, type ExecRunner, rawExec } from './raw-exec.js';
 import { MAX_LISTING_BYTES } from './snapshot.js';
 import { parseWrapperOutput, TRACE_CAP_BYTES, type WrapperHeader, wrapperArgv } from './wrapper.js';
 
@@ -43,13 +43,10 @@ export interface ManagedExecResult extends ExecResult {
   snapshot: Buffer | null;
 }
 
-/** Runs the wrapper's exec: an engine exec (rawExec), or a request to the container's relay (relay.ts). */
-export type WrapperRunner = (req: RawExecRequest) => Promise<RawExecResult>;
-
 export async function managedExec(
   container: Docker.Container,
   req: ManagedExecRequest,
-  run: WrapperRunner = (r) => rawExec(container, r),
+  run: ExecRunner = (r) => rawExec(container, r),
 ): Promise<ManagedExecResult> {
   validate(req);
   const headBytes = Math.ceil(req.maxOutputBytes * HEAD_SHARE);

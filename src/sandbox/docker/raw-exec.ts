@@ -52,6 +52,9 @@ function baseEnv(user: SandboxUser): Record<string, string> {
   return { PATH, LANG: 'C.UTF-8', PYTHONDONTWRITEBYTECODE: '1', ...loginEnv(user) };
 }
 
+/** How an exec is run: rawExec on the engine, or a request to the container's relay (relay.ts). */
+export type ExecRunner = (req: RawExecRequest) => Promise<RawExecResult>;
+
 /** The variables an exec sets over the container's own (the relay sets the same). */
 export function execEnv(req: Pick<RawExecRequest, 'user' | 'envUser' | 'env'>): Record<string, string> {
   return { ...baseEnv(req.envUser ?? req.user), ...req.env };

@@ -2,7 +2,13 @@
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
 import { containerState } from './container.js';
-import { ContainerGoneError, type RawExecRequest, type RawExecResult, rawExec } from './raw-exec.js';
+import {
+  ContainerGoneError,
+  type ExecRunner,
+  type RawExecRequest,
+  type RawExecResult,
+  rawExec,
+} from './raw-exec.js';
 
 const DEFAULT_DEADLINE_MS = 60_000;
 
@@ -18,7 +24,7 @@ export async function runRaw(
   container: Docker.Container,
   req: Parameters<RawRunner>[0],
   taint: () => void,
-  run: (req: RawExecRequest) => Promise<RawExecResult> = (r) => rawExec(container, r),
+  run: ExecRunner = (r) => rawExec(container, r),
 ): Promise<RawExecResult> {
   let r: RawExecResult;
   try {

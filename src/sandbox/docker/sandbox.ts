@@ -33,11 +33,10 @@ import {
   type ManagedExecRequest,
   type ManagedExecResult,
   managedExec,
-  type WrapperRunner,
 } from './exec.js';
 import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
-import { type RawExecRequest, rawExec } from './raw-exec.js';
+import { type ExecRunner, rawExec } from './raw-exec.js';
 import { type RawRunner, runRaw } from './raw-runner.js';
 import { ExecRelay } from './relay.js';
 import { checkStarted, wipeSandbox } from './reset.js';
@@ -273,13 +272,13 @@ export class DockerSandbox implements Sandbox {
   }
 
   /**
-   * How this command's wrapper exec runs: through the relay when there is a live one (a relay
-   * that ended, killed with every process say, is started again), otherwise an engine exec (a
-   * relay that could not start is not tried again before the next reset).
+   * How a command's or a file tool's exec runs: through the relay when there is a live one (a
+   * relay that ended, killed with every process say, is started again), otherwise an engine exec
+   * (a relay that could not start is not tried again before the next reset).
    */
-  private async wrapperRunner(): Promise<WrapperRunner> {
+  private async turnRunner(): Promise<ExecRunner> {
     const container = this.container;
-    const direct: WrapperRunner = (r) => rawExec(container, r);
+    const direct: ExecRunner = (r) => rawExec(container, r);
     if (!this.useRelay) return direct;
     if (this.relay === null) this.launchRelay();
     let relay = await this.relay;
@@ -302,7 +301,7 @@ export class DockerSandbox implements Sandbox {
     this.live();
     this.view.outdate();
     try {
-      const r = await managedExec(this.container, req, await this.wrapperRunner());
+      const r = await managedExec(this.container, req, await this.turnRunner());
       if (!r.suspect) return r;
       this.isTainted = true;
       if (!(await pidsExhausted(this.container))) return r;
@@ -315,33 +314,22 @@ export class DockerSandbox implements Sandbox {
     }
   }
 
-  /** The sandbox's own execs (files, resets, kills, staging): each an engine exec. */
+  private readonly taint = (): void => {
+    this.isTainted = true;
+  };
+
+  /** The sandbox's own execs (resets, kills, staging, transfers): each an engine exec. */
   private readonly raw: RawRunner = (req) => {
     this.live();
     this.view.outdate();
-    return runRaw(this.container, req, () => {
-      this.isTainted = true;
-    });
+    return runRaw(this.container, req, this.taint);
   };
 
-  /**
-   * The execs of a turn's file tools and looks: through the relay when one is up (never one
-   * started for them), else an engine exec like the rest.
-   */
+  /** The execs of a turn's file tools and looks: the way its commands run (turnRunner). */
   private readonly quick: RawRunner = async (req) => {
     this.live();
     this.view.outdate();
-    const container = this.container;
-    const relay = this.useRelay ? await this.relay : null;
-    const run = relay?.alive === true ? (r: RawExecRequest) => relay.run(r) : undefined;
-    return runRaw(
-      container,
-      req,
-      () => {
-        this.isTainted = true;
-      },
-      run,
-    );
+    return runRaw(this.container, req, this.taint, await this.turnRunner());
   };
 
   private live(): void {
