@@ -46,8 +46,8 @@ const layers = {
 
 const SPECIAL_PATHS = {
   'task-defs': '^tasks/',
-  'task-kit': '^src/tasks/(kit\\.ts$|folder/)',
-  tasks: '^src/tasks/(?!kit\\.ts$|folder/)',
+  'task-kit': '^src/tasks/(kit\\.ts$|kit/|folder/)',
+  tasks: '^src/tasks/(?!kit\\.ts$|kit/|folder/)',
 };
 const pathOf = (layer) => SPECIAL_PATHS[layer] ?? `^src/${layer}/`;
 

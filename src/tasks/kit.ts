@@ -16,4 +16,6 @@ export { firstRead, readsOf } from '../scoring/seen.js';
 export { upToLast } from '../util/up-to-last.js';
 export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
 export { harnessPytest, PYTHON_IGNORED } from './folder/pytest-run.js';
+export * from './kit/js-checks.js';
+export * from './kit/tdd.js';
 export type { CheckContext, FlagOutcome } from './types.js';

@@ -7,9 +7,14 @@
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { absence } from '../../src/scoring/score.js';
 import { sameEntry } from '../../src/scoring/snapshot-diff.js';
+import {
+  greenAfterLastChange,
+  miss,
+  readBeforeChange,
+  runBeforeFirstChange,
+} from '../../src/tasks/kit/js-checks.js';
 import { harnessNodeTest } from '../../src/tasks/kit.js';
 import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
-import { greenAfterLastChange, miss, readBeforeChange, runBeforeFirstChange } from '../shared/js-checks.js';
 import { answer, exec, read, together, write } from '../shared/script-steps.js';
 import { refactorExtractJsAlternates } from './alternates.js';
 import { refactorExtractJsCheats } from './cheats.js';

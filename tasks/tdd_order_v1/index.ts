@@ -5,9 +5,9 @@
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
+import { isTargetRed, redSurvives, testFiles, testFirstFlag } from '../../src/tasks/kit/tdd.js';
 import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
 import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
-import { isTargetRed, redSurvives, testFiles, testFirstFlag } from '../shared/tdd.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
 import { alternates, cheats } from './variants.js';

@@ -8,11 +8,11 @@ import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-help
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
 import { afterChange, beforeChange, changedBefore } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
+import { miss } from '../../src/tasks/kit/js-checks.js';
+import { isNodeTargetRed } from '../../src/tasks/kit/tdd.js';
 import { harnessNodeTest, tapSummary } from '../../src/tasks/kit.js';
 import { type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
-import { miss } from '../shared/js-checks.js';
 import { answer, exec, write } from '../shared/script-steps.js';
-import { isNodeTargetRed } from '../shared/tdd.js';
 import { tddStrictJsAlternates } from './alternates.js';
 import { tddStrictJsCheats } from './cheats.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';

@@ -7,6 +7,7 @@ import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import { firstChangeTurn, groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { afterChange, beforeChange, changedBefore, writersIn } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
+import { testFiles, testFirstFlag } from '../../src/tasks/kit/tdd.js';
 import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
 import {
   type CheckContext,
@@ -15,7 +16,6 @@ import {
   HIDDEN_DIR,
   type Task,
 } from '../../src/tasks/types.js';
-import { testFiles, testFirstFlag } from '../shared/tdd.js';
 import { tddStrictAlternates } from './alternates.js';
 import { tddStrictCheats } from './cheats.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';

@@ -14,8 +14,8 @@ import { readRunnerSummary } from '../../src/evidence/runner-summary.js';
 import type { ProcessLog } from '../../src/results/trial.js';
 import type { StepRef } from '../../src/scoring/ordering.js';
 import { type RunnerRun, runnerRuns } from '../../src/scoring/runner-runs.js';
+import { targetRedText } from '../../src/tasks/kit/tdd.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { targetRedText } from '../shared/tdd.js';
 
 /** One write of the log by a pytest run: `at` is the writing process (pytest, its wrapper, or a tee). */
 export interface LogWrite {

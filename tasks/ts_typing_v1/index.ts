@@ -7,15 +7,15 @@
 import { CHECKER_HOME } from '../../src/sandbox/types.js';
 import { groundTruthPasses } from '../../src/scoring/check-helpers.js';
 import { sameEntry } from '../../src/scoring/snapshot-diff.js';
-import { harnessNodeTest } from '../../src/tasks/kit.js';
-import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import {
   greenAfterLastChange,
   isRed,
   miss,
   readBeforeChange,
   runBeforeFirstChange,
-} from '../shared/js-checks.js';
+} from '../../src/tasks/kit/js-checks.js';
+import { harnessNodeTest } from '../../src/tasks/kit.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
 import { answer, exec, read, write } from '../shared/script-steps.js';
 import { tsTypingAlternates } from './alternates.js';
 import { tsTypingCheats } from './cheats.js';
