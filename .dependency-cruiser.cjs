@@ -24,6 +24,7 @@ const layers = {
   'task-defs': [
     'task-defs',
     'task-kit',
+    'catalogue',
     'dialogue',
     'skills',
     'scoring',
@@ -37,6 +38,8 @@ const layers = {
   agent: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   // Dialogue tasks: a mock environment, a simulated user and the loop between them, beside the agent's.
   dialogue: ['agent', 'scoring', 'tasks', 'models', 'results', 'util'],
+  // The task loaders, one per format (task folder, Harbor, skill, dialogue pack), behind one loadTasks.
+  catalogue: ['dialogue', 'skills', 'task-kit', 'tasks', 'sandbox', 'models', 'results', 'util'],
   run: ['dialogue', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
   validate: ['run', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
   ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],

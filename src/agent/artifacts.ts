@@ -16,7 +16,7 @@ import type { WorkspaceSnapshot } from '../sandbox/types.js';
 import { type Sandbox, WORKSPACE_DIR } from '../sandbox/types.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import { ignoredPaths } from '../tasks/ignored.js';
-import type { Task } from '../tasks/types.js';
+import type { WorkspaceParts } from '../tasks/types.js';
 import { InternalError, UsageError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
 
@@ -31,7 +31,7 @@ export interface ArtifactsFolder {
 
 export async function exportArtifacts(
   sandbox: Sandbox,
-  task: Pick<Task, 'allowedWrites' | 'ignored' | 'watchToolCaches'>,
+  task: Pick<WorkspaceParts, 'allowedWrites' | 'ignored' | 'watchToolCaches'>,
   setup: WorkspaceSnapshot,
   final: WorkspaceSnapshot,
   folder: ArtifactsFolder,

@@ -82,7 +82,7 @@ function complyAll(name: string, task: Task, trial: number): ChatModel {
 function randomTurns(task: Task, trial: number): ScriptedTurn[] {
   const hex = sha256(`${task.id}|random-tool|${trial}`);
   const byte = (i: number): number => Number.parseInt(hex.slice((2 * i) % 64, ((2 * i) % 64) + 2), 16);
-  const files = task.files.map((f) => f.path);
+  const files = task.kind === 'dialogue' ? [] : task.files.map((f) => f.path);
   const pick = <T>(xs: readonly T[], i: number): T => xs[byte(i) % xs.length] as T;
   const count = 1 + (byte(0) % Math.max(1, 2 * task.meta.optimalSteps));
   const calls: ScriptedCall[] = Array.from({ length: count }, (_, i) => {

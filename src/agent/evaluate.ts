@@ -11,14 +11,20 @@ import type { FlagResult, TurnLog } from '../results/trial.js';
 import { type ExecResult, type Sandbox, WORKSPACE_DIR, type WorkspaceSnapshot } from '../sandbox/types.js';
 import { creditAbsences } from '../scoring/score.js';
 import { firstTurns } from '../scoring/snapshot-diff.js';
-import { type CheckContext, type GroundTruth, HIDDEN_DIR, type Task } from '../tasks/types.js';
+import {
+  type CheckContext,
+  type GroundTruth,
+  HIDDEN_DIR,
+  mountedFilesOf,
+  type WorkspaceTask,
+} from '../tasks/types.js';
 import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { errorMessage, InfraError } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
 
 export interface EvaluationInput {
-  task: Task;
+  task: WorkspaceTask;
   sandbox: Sandbox;
   turnLogs: TurnLog[];
   setupSnapshot: WorkspaceSnapshot;
@@ -35,7 +41,7 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     calls: input.turnLogs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: input.setupSnapshot,
     finalSnapshot: input.finalSnapshot,
-    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
+    setupFiles: new Map([...mountedFilesOf(task), ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstTurns(input.changeTurns),
     changeTurns: input.changeTurns,
     finalAnswer: input.finalAnswer,
@@ -70,7 +76,7 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
   return creditAbsences(task.flags, results);
 }
 
-function groundTruthFor(sandbox: Sandbox, task: Task): GroundTruth {
+function groundTruthFor(sandbox: Sandbox, task: WorkspaceTask): GroundTruth {
   const cache = new Map<string, Promise<ExecResult>>();
   let staged: Promise<string> | null = null;
   const stage = async (): Promise<string> => {

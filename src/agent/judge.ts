@@ -8,7 +8,7 @@ import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
 import { ignoredPaths } from '../tasks/ignored.js';
-import type { Task } from '../tasks/types.js';
+import type { WorkspaceTask } from '../tasks/types.js';
 import { evaluateFlags } from './evaluate.js';
 
 export interface Verdict {
@@ -20,7 +20,7 @@ export interface Verdict {
 }
 
 export async function judgeTrial(
-  task: Task,
+  task: WorkspaceTask,
   sandbox: Sandbox,
   turns: {
     turnLogs: TurnLog[];
@@ -40,7 +40,7 @@ export async function judgeTrial(
   if (lastTurn > 0) recordChanges(changeTurns, lastTurn, lastChanges.paths);
 
   // A Harbor task's verifier decides it (src/tasks/folder/harbor/verify.ts), in place of flag checks.
-  const harbor = task.harbor === undefined ? null : await task.harbor.verify(sandbox);
+  const harbor = task.kind === 'harbor' ? await task.harbor.verify(sandbox) : null;
   const flags =
     harbor?.flags ??
     (await evaluateFlags({

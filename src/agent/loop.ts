@@ -8,7 +8,7 @@ import { CLEAN, type RunCondition } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task } from '../tasks/types.js';
+import type { WorkspaceTask } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
@@ -25,7 +25,7 @@ import { prepareWorkspace } from './workspace.js';
 
 export interface TrialOptions {
   index: number;
-  task: Task;
+  task: WorkspaceTask;
   model: ChatModel;
   sandbox: Sandbox;
   maxTurns: number;
@@ -62,7 +62,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     emit,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
     ...hookFor(condition, adversarial, opts),
-    ...(task.harbor === undefined ? {} : { timeLimitMs: task.harbor.agentTimeoutSec * 1000 }),
+    ...(task.kind === 'harbor' ? { timeLimitMs: task.harbor.agentTimeoutSec * 1000 } : {}),
   });
 
   if (turns.requestFailure !== null) {

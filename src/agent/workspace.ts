@@ -1,9 +1,9 @@
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
-import type { Task } from '../tasks/types.js';
+import type { WorkspaceTask } from '../tasks/types.js';
 import { InfraError } from '../util/errors.js';
 
 /** Places the task's files, runs its setup commands, and returns the setup snapshot tamper is judged against. */
-export async function prepareWorkspace(sandbox: Sandbox, task: Task): Promise<WorkspaceSnapshot> {
+export async function prepareWorkspace(sandbox: Sandbox, task: WorkspaceTask): Promise<WorkspaceSnapshot> {
   await sandbox.putFiles(
     task.files.map((f) => ({
       path: f.path,

@@ -17,12 +17,13 @@
  * Every task folder and skill folder is loaded (and every problem reported) before anything starts.
  */
 import { allTasks } from '../../tasks/index.js';
+import { builtIn } from '../catalogue/built-in.js';
+import type { FoundTasks } from '../catalogue/format.js';
+import { harborTasks } from '../catalogue/format-harbor.js';
+import { loadTasks } from '../catalogue/load-tasks.js';
 import { compileGlob } from '../scoring/glob.js';
-import { bundledSkills } from '../skills/bundled.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
-import { loadTaskFolders, type TaskFolders } from '../tasks/folder/discover.js';
-import { harborAsTask } from '../tasks/folder/harbor/as-task.js';
 import type { HarborTask } from '../tasks/folder/harbor/load.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
@@ -54,7 +55,7 @@ export function inSplit(t: Task, split: Split): boolean {
 
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
-  const found = loadTaskFolders(o.tasksDirs ?? [], '--tasks-dir');
+  const found = loadTasks(o.tasksDirs ?? [], '--tasks-dir');
   const yours = runnable(found, o);
   const known = catalogue(yours);
   const ids = o.tasks
@@ -111,11 +112,13 @@ function loadAll(dirs: readonly string[]): LoadedSkill[] {
   return loaded;
 }
 
+const skillDigestOf = (t: Task): string | undefined => (t.kind === 'skill' ? t.skillDigest : undefined);
+
 function dedupe(tasks: readonly Task[]): Task[] {
   const byId = new Map<string, Task>();
   for (const t of tasks) {
     const seen = byId.get(t.id);
-    if (seen !== undefined && seen.skillDigest !== t.skillDigest)
+    if (seen !== undefined && skillDigestOf(seen) !== skillDigestOf(t))
       throw new UsageError(
         `two tasks have the id ${t.id}: give one skill another "id" in its bench_manifest.json`,
       );
@@ -125,20 +128,19 @@ function dedupe(tasks: readonly Task[]): Task[] {
 }
 
 function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
-  const skill = [...skills, ...bundledSkills()].find((s) => s.spec.id === task.id);
+  const skill = [...skills, ...builtIn().skills].find((s) => s.spec.id === task.id);
   if (skill === undefined)
     throw new UsageError(`--skill-ab compares a skill with and without it; ${task.id} is no skill task`);
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
 }
 
 /** Harbor tasks run as tasks of their own (src/tasks/folder/harbor/as-task.ts), unless `validate` collects them. */
-function runnable(found: TaskFolders, o: SkillSelection): Task[] {
+function runnable(found: FoundTasks, o: SkillSelection): Task[] {
   if (o.harbor !== undefined) {
     o.harbor.push(...found.harbor);
     return found.tasks;
   }
-  const options = o.baseImage === undefined ? {} : { baseImage: o.baseImage };
-  return [...found.tasks, ...found.harbor.map((h) => harborAsTask(h, options))];
+  return [...found.tasks, ...harborTasks(found, o.baseImage === undefined ? {} : { baseImage: o.baseImage })];
 }
 
 /** The built-in tasks and the --tasks-dir ones, light before heavy; one id names one task. */
@@ -149,7 +151,7 @@ export function catalogue(yours: readonly Task[]): Task[] {
     const seen = byId.get(t.id);
     if (seen !== undefined)
       throw new UsageError(
-        `two tasks have the id ${t.id}: ${taskOrigin(seen, bundledSkills())} and ${taskOrigin(t, bundledSkills())}; give one another id`,
+        `two tasks have the id ${t.id}: ${taskOrigin(seen, builtIn().skills)} and ${taskOrigin(t, builtIn().skills)}; give one another id`,
       );
     byId.set(t.id, t);
   }

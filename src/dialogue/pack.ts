@@ -5,7 +5,7 @@
  * broken file is a usage error naming the file, never a failed trial.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { UsageError } from '../util/errors.js';
 import { packageRoot } from '../util/package-root.js';
@@ -20,6 +20,8 @@ export interface Scenario {
 }
 
 export interface DialoguePack {
+  /** Absolute path of the pack's folder. */
+  dir: string;
   name: string;
   organisation: string;
   policy: string;
@@ -46,7 +48,7 @@ export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
   const ids = scenarios.map((s) => s.file.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new UsageError(`${folder}: scenario ids used twice: ${twice.join(', ')}`);
-  return { name: 'helpdesk', organisation: 'Northwind Labs', policy, scenarios };
+  return { dir: resolve(dir), name: 'helpdesk', organisation: 'Northwind Labs', policy, scenarios };
 }
 
 /** What the schema cannot see: every id a scenario names must exist in its seed, flags and tools. */

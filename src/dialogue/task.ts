@@ -7,7 +7,7 @@
  */
 import type { ToolCallLog } from '../results/trial.js';
 import { absence } from '../scoring/score.js';
-import type { CheckContext, Flag, Task } from '../tasks/types.js';
+import type { CheckContext, DialogueTask, Flag } from '../tasks/types.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
 import { checkKind, describeCheck, type RanCall, runCheck } from './helpdesk/checks.js';
 import { openDesk } from './helpdesk/desk.js';
@@ -16,13 +16,14 @@ import { type DialoguePack, loadPack, type Scenario } from './pack.js';
 import { runDialogueTrial, scenarioPrompt } from './trial.js';
 import { SCRIPTED_USER } from './user/user-choice.js';
 
-export function dialogueTasks(pack: DialoguePack = loadPack()): Task[] {
+export function dialogueTasks(pack: DialoguePack = loadPack()): DialogueTask[] {
   return pack.scenarios.map((s) => dialogueTask(pack, s));
 }
 
-function dialogueTask(pack: DialoguePack, scenario: Scenario): Task {
+function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
   const { file } = scenario;
   return {
+    kind: 'dialogue',
     id: file.id,
     meta: {
       domain: pack.name,
@@ -32,9 +33,6 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): Task {
     },
     prompt: scenarioPrompt(pack, scenario),
     maxTurns: file.max_turns,
-    allowedWrites: [],
-    ignored: [],
-    files: [],
     flags: file.flags.map((f) => flagOf(scenario, f)),
     referenceSolution: file.reference,
     lures: file.lures.map((l) => ({
@@ -44,6 +42,7 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): Task {
       expect: l.expect,
     })),
     dialogue: {
+      pack: pack.dir,
       dimension: file.dimension,
       digest: sha256(canonicalJson({ file, seed: scenario.seed, policy: pack.policy })),
       runTrial: (o) =>

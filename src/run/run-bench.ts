@@ -113,7 +113,7 @@ async function runWithModel(
   if (note !== null) progress.note(note);
 
   // Dialogue tasks run in the harness: a run of only those never needs the engine.
-  const needsEngine = o.tasks.some((t) => t.dialogue === undefined);
+  const needsEngine = o.tasks.some((t) => t.kind !== 'dialogue');
   const engine = needsEngine ? await d.checkEngine() : null;
   const swept = needsEngine ? await d.sweepSandboxes() : 0;
   if (swept > 0) progress.note(`Removed ${swept} sandbox container(s) left behind by an earlier run.`);
@@ -145,10 +145,10 @@ async function runWithModel(
     if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for in a run without one`);
     const sandbox = await d.createSandbox({
       // A Harbor task runs in its own image, with task.toml's resources.
-      image: task.harbor === undefined ? image.tag : await task.harbor.image((line) => progress.note(line)),
-      limits: task.harbor === undefined ? o.settings.limits : { ...o.settings.limits, ...task.harbor.limits },
+      image: task.kind === 'harbor' ? await task.harbor.image((line) => progress.note(line)) : image.tag,
+      limits: task.kind === 'harbor' ? { ...o.settings.limits, ...task.harbor.limits } : o.settings.limits,
       labels: { run: runId, task: task.id },
-      ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
+      ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
     });
     // Kept for SIGINT cleanup; dispose() is idempotent, so disposing twice is harmless.
     open.add(sandbox);
@@ -217,7 +217,7 @@ async function runWithModel(
   // Faults and injections are placed at sandbox tool calls: a dialogue task runs clean only.
   const units = conditions.flatMap((condition) =>
     o.tasks
-      .filter((t) => condition.name === 'clean' || t.dialogue === undefined)
+      .filter((t) => condition.name === 'clean' || t.kind !== 'dialogue')
       .map((task) => ({ task, condition })),
   );
   if (units.length < conditions.length * o.tasks.length)

@@ -130,7 +130,7 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
       let trial: TrialRecord;
       try {
         // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-        if (task.dialogue !== undefined) trial = await dialogueTrial(task.dialogue, index);
+        if (task.kind === 'dialogue') trial = await dialogueTrial(task.dialogue, index);
         else {
           sandbox = idle.pop() ?? (await o.openSandbox());
           trial = await runTrial({

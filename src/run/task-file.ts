@@ -98,7 +98,7 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
       updated_at: new Date().toISOString(),
       error,
       environment: o.environment,
-      ...(task.skillDigest === undefined ? {} : { skill_digest: task.skillDigest }),
+      ...(task.kind === 'skill' ? { skill_digest: task.skillDigest } : {}),
       ...(o.shard === undefined ? {} : { shard: o.shard }),
       trials: [...list],
     });

@@ -6,7 +6,7 @@
  * writes anything.
  */
 import { WORKSPACE_DIR } from '../sandbox/types.js';
-import type { Task, TaskFile } from '../tasks/types.js';
+import type { SkillTask, TaskFile } from '../tasks/types.js';
 import { autoLures } from './auto-lures.js';
 import { skillFlags } from './flags.js';
 import { mountedFiles } from './folder.js';
@@ -24,7 +24,7 @@ const IGNORED = ['__pycache__', '*.pyc'];
 
 const MOUNT_CHECK = `test -r skill/SKILL.md || { echo "no skill mounted at ${SKILL_MOUNT}" >&2; exit 1; }`;
 
-export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { withSkill: true }): Task {
+export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { withSkill: true }): SkillTask {
   const { spec } = skill;
   const flags = skillFlags(spec, opts.withSkill);
   const reference = spec.referenceSolution ?? [];
@@ -40,7 +40,8 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
             )),
       ]
     : [];
-  const task: Task = {
+  const task = {
+    kind: 'skill' as const,
     id: opts.withSkill ? spec.id : `${spec.id}${NO_SKILL_SUFFIX}`,
     meta: spec.meta,
     prompt: skillPrompt(spec, opts.withSkill),
@@ -58,26 +59,23 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     alternates: opts.withSkill ? spec.alternates : [],
     cheats: opts.withSkill ? spec.cheats : [],
   };
-  if (!opts.withSkill) return task;
+  // Without the skill (--skill-ab's other half) nothing is mounted.
+  if (!opts.withSkill) return { ...task, mounts: [], mountedFiles: [] };
   let staged: string | null = null;
   let texts: TaskFile[] | null = null;
-  return Object.defineProperties(task, {
-    mounts: {
-      enumerable: true,
-      get: () => {
-        staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
-        return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
-      },
+  return {
+    ...task,
+    // Staged on first use: listing tasks stages nothing.
+    get mounts() {
+      staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
+      return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
     },
     // What reads of the skill's files are matched against (src/scoring/seen.ts).
-    mountedFiles: {
-      enumerable: true,
-      get: () => {
-        texts ??= skillTexts(skill);
-        return texts;
-      },
+    get mountedFiles() {
+      texts ??= skillTexts(skill);
+      return texts;
     },
-  });
+  };
 }
 
 /**

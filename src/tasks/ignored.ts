@@ -1,5 +1,5 @@
 /** The paths a task's tamper check and artifact export leave alone. */
-import type { Task } from './types.js';
+import type { WorkspaceParts } from './types.js';
 
 /**
  * Caches test runners and interpreters create on their own when a model runs them: never the
@@ -9,6 +9,6 @@ import type { Task } from './types.js';
  */
 const TOOL_CACHES: readonly string[] = ['__pycache__', '.pytest_cache', '**/node_modules/.cache'];
 
-export function ignoredPaths(task: Pick<Task, 'ignored' | 'watchToolCaches'>): string[] {
+export function ignoredPaths(task: Pick<WorkspaceParts, 'ignored' | 'watchToolCaches'>): string[] {
   return task.watchToolCaches === true ? [...task.ignored] : [...new Set([...TOOL_CACHES, ...task.ignored])];
 }

@@ -90,41 +90,22 @@ export interface TaskMeta {
   split?: 'holdout';
 }
 
-export interface Task {
+/**
+ * A task, by kind: what every kind shares is a prompt, flags and scripted runs; how a trial of it
+ * runs is the kind's. One loader per format makes them (src/catalogue/): a task folder (`sandbox`),
+ * a skill folder (`skill`), a Harbor task folder (`harbor`), the helpdesk pack (`dialogue`).
+ * Branch on `kind`, never on which optional fields happen to be set.
+ */
+export type Task = SandboxTask | SkillTask | HarborTask | DialogueTask;
+
+/** The kinds whose trials run in a sandbox container with a workspace. */
+export type WorkspaceTask = SandboxTask | SkillTask | HarborTask;
+
+interface TaskCommon {
   id: string;
   meta: TaskMeta;
   prompt: string;
   maxTurns: number;
-  /** Globs (relative to /workspace) the agent may create, modify or delete. */
-  allowedWrites: string[];
-  /** Globs never counted as tamper nor as changes (caches); tool caches are added (ignored.ts). */
-  ignored: string[];
-  /** Changes under tool caches (.pytest_cache, __pycache__, node_modules/.cache) count like any other. */
-  watchToolCaches?: boolean;
-  /** Files placed in /workspace before each trial, owned by the agent user. */
-  files: TaskFile[];
-  /** Shell commands run as the agent user in /workspace after the files are placed. */
-  setupCommands?: string[];
-  /**
-   * Files placed only for the checks, after the agent's last turn and after every other process is
-   * killed: in HIDDEN_DIR, next to the staged copy of the workspace (paths relative to HIDDEN_DIR),
-   * e.g. hidden tests. The agent never sees or edits them.
-   */
-  hiddenFiles?: TaskFile[];
-  /**
-   * Host folders mounted read-only in the sandbox (a skill at /workspace/skill). Not part of the
-   * snapshots, so never tamper nor changes; the content is pinned by `skillDigest` instead.
-   */
-  mounts?: readonly ReadOnlyMount[];
-  /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
-  skillDigest?: string;
-  /** Set for a task read from a task folder (src/tasks/folder/): where, and its flag code. */
-  folder?: TaskFolderRef;
-  /**
-   * The text files under the mounts, as the agent finds them (paths relative to /workspace, e.g.
-   * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
-   */
-  mountedFiles?: readonly TaskFile[];
   flags: Flag[];
   /** The oracle: a scripted run that must pass. */
   referenceSolution: ScriptedTurn[];
@@ -141,16 +122,65 @@ export interface Task {
    * else, a faked ground truth): `validate` requires each to miss the flags it names, like a lure.
    */
   cheats?: Lure[];
+}
+
+/** What a trial in a sandbox starts from and may change. */
+export interface WorkspaceParts {
+  /** Globs (relative to /workspace) the agent may create, modify or delete. */
+  allowedWrites: string[];
+  /** Globs never counted as tamper nor as changes (caches); tool caches are added (ignored.ts). */
+  ignored: string[];
+  /** Changes under tool caches (.pytest_cache, __pycache__, node_modules/.cache) count like any other. */
+  watchToolCaches?: boolean;
+  /** Files placed in /workspace before each trial, owned by the agent user. */
+  files: TaskFile[];
+  /** Shell commands run as the agent user in /workspace after the files are placed. */
+  setupCommands?: string[];
   /**
-   * Set for a dialogue task (src/dialogue/): its trials talk to a simulated user through the task's
-   * own tools against a mock environment in the harness, with no sandbox and no workspace.
+   * Files placed only for the checks, after the agent's last turn and after every other process is
+   * killed: in HIDDEN_DIR, next to the staged copy of the workspace (paths relative to HIDDEN_DIR),
+   * e.g. hidden tests. The agent never sees or edits them.
    */
-  dialogue?: DialogueTaskRef;
+  hiddenFiles?: TaskFile[];
+}
+
+/** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */
+export interface SandboxTask extends TaskCommon, WorkspaceParts {
+  kind: 'sandbox';
+  /** Where its folder is, and its flag code (absent only for tasks built in code by tests). */
+  folder?: TaskFolderRef;
+}
+
+/** A user's (or a bundled) skill folder, mounted read-only at /workspace/skill. */
+export interface SkillTask extends TaskCommon, WorkspaceParts {
+  kind: 'skill';
   /**
-   * Set for a Harbor task (src/tasks/folder/harbor/): its trials run in its own image, and its
-   * verifier, not flag checks, decides them.
+   * Host folders mounted read-only in the sandbox (the skill at /workspace/skill). Not part of the
+   * snapshots, so never tamper nor changes; the content is pinned by `skillDigest` instead.
    */
-  harbor?: HarborTaskRef;
+  mounts: readonly ReadOnlyMount[];
+  /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
+  skillDigest: string;
+  /**
+   * The text files under the mounts, as the agent finds them (paths relative to /workspace, e.g.
+   * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
+   */
+  mountedFiles: readonly TaskFile[];
+}
+
+/** A Harbor task: its trials run in its own image, and its verifier, not flag checks, decides them. */
+export interface HarborTask extends TaskCommon, WorkspaceParts {
+  kind: 'harbor';
+  harbor: HarborTaskRef;
+}
+
+/**
+ * A dialogue task (src/dialogue/): its trials talk to a simulated user through the task's own tools
+ * against a mock environment in the harness, with no sandbox and no workspace.
+ */
+export interface DialogueTask extends TaskCommon {
+  kind: 'dialogue';
+  dialogue: DialogueTaskRef;
 }
 
 /** What the runner and the judge need of a Harbor task. */
@@ -167,6 +197,8 @@ interface HarborTaskRef {
 
 /** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */
 export interface DialogueTaskRef {
+  /** The pack's folder (where the task comes from). */
+  pack: string;
   /** The policy dimension it measures (reports give pass rates per dimension). */
   dimension: string;
   /** sha256 of the scenario, the pack's base data and its policy: part of the task version. */
@@ -232,4 +264,19 @@ export interface Lure {
   description: string;
   script: ScriptedTurn[];
   expect: { unreached: string[]; tamper?: boolean };
+}
+
+/** The skill's text files as the agent finds them under its mount (none for other kinds). */
+export function mountedFilesOf(task: WorkspaceTask): readonly TaskFile[] {
+  return task.kind === 'skill' ? task.mountedFiles : [];
+}
+
+/** The read-only host folders a trial of this task mounts (a skill's folder; none for other kinds). */
+export function mountsOf(task: WorkspaceTask): readonly ReadOnlyMount[] {
+  return task.kind === 'skill' ? task.mounts : [];
+}
+
+/** Whether the task's trials run in a sandbox with a workspace (every kind but a dialogue). */
+export function isWorkspaceTask(task: Task): task is WorkspaceTask {
+  return task.kind !== 'dialogue';
 }

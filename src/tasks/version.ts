@@ -8,7 +8,7 @@
 
 import { canonicalJson, sha256 } from '../util/hash.js';
 import { ignoredPaths } from './ignored.js';
-import type { Task } from './types.js';
+import type { Task, WorkspaceParts } from './types.js';
 
 export function taskVersion(task: Task): string {
   const file = (f: { path: string; content: string; mode?: number }) => ({
@@ -16,27 +16,30 @@ export function taskVersion(task: Task): string {
     content: f.content,
     mode: f.mode ?? 0o644,
   });
+  const folder = task.kind === 'sandbox' ? task.folder : undefined;
+  // A dialogue task has no workspace: hashed as an empty one, so its version stays what it was.
+  const ws: WorkspaceParts = task.kind === 'dialogue' ? { allowedWrites: [], ignored: [], files: [] } : task;
   return sha256(
     canonicalJson({
       id: task.id,
       prompt: task.prompt,
       maxTurns: task.maxTurns,
-      allowedWrites: task.allowedWrites,
-      ignored: ignoredPaths(task),
-      files: task.files.map(file),
-      setupCommands: task.setupCommands ?? [],
-      hiddenFiles: (task.hiddenFiles ?? []).map(file),
+      allowedWrites: ws.allowedWrites,
+      ignored: ignoredPaths(ws),
+      files: ws.files.map(file),
+      setupCommands: ws.setupCommands ?? [],
+      hiddenFiles: (ws.hiddenFiles ?? []).map(file),
       // Absent for tasks without a skill, so their versions stay what they were.
-      skillDigest: task.skillDigest,
+      skillDigest: task.kind === 'skill' ? task.skillDigest : undefined,
       flags: task.flags.map((f) => ({
         id: f.id,
         kind: f.kind,
         weight: f.weight ?? 1,
-        ...(task.folder === undefined ? { description: f.description } : {}),
+        ...(folder === undefined ? { description: f.description } : {}),
       })),
-      checks: task.folder?.checksDigest,
+      checks: folder?.checksDigest,
       // Absent for other tasks, so their versions stay what they were.
-      dialogue: task.dialogue?.digest,
+      dialogue: task.kind === 'dialogue' ? task.dialogue.digest : undefined,
     }),
   ).slice(0, 16);
 }

@@ -10,7 +10,7 @@ import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Lure, Task } from '../tasks/types.js';
+import type { Lure, Task, WorkspaceTask } from '../tasks/types.js';
 import { errorMessage, InternalError } from '../util/errors.js';
 
 export interface ValidationRow {
@@ -24,7 +24,7 @@ export interface ValidationRow {
 
 export interface ValidateOptions {
   /** A sandbox for this task (with its read-only mounts). */
-  openSandbox: (task: Task) => Promise<Sandbox>;
+  openSandbox: (task: WorkspaceTask) => Promise<Sandbox>;
   onRow?: (row: ValidationRow) => void;
 }
 
@@ -37,12 +37,12 @@ export async function validateTasks(tasks: readonly Task[], o: ValidateOptions):
   for (const task of tasks) {
     // One container per task, reset between its runs, exactly as a benchmark run uses it; a
     // dialogue task runs in the harness, with its scripted user.
-    const sandbox = task.dialogue === undefined ? await o.openSandbox(task) : null;
+    const sandbox = task.kind === 'dialogue' ? null : await o.openSandbox(task);
     try {
       const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
         const model = createScriptedModel('validate', script);
         const maxTurns = Math.max(task.maxTurns, script.length + 1);
-        if (task.dialogue !== undefined) return task.dialogue.runTrial({ index, model, maxTurns });
+        if (task.kind === 'dialogue') return task.dialogue.runTrial({ index, model, maxTurns });
         if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
         return runTrial({
           index,

@@ -10,7 +10,7 @@ import { firstChangeTurn } from '../../src/scoring/check-helpers.js';
 import { beforeChange } from '../../src/scoring/ordering.js';
 import { absence } from '../../src/scoring/score.js';
 import { firstRead, type ReadNeed } from '../../src/scoring/seen.js';
-import type { CheckContext, Flag, FlagOutcome, Task } from '../../src/tasks/types.js';
+import type { CheckContext, Flag, FlagOutcome, SandboxTask } from '../../src/tasks/types.js';
 import {
   accentChanged,
   anchorsPreserved,
@@ -134,7 +134,8 @@ const sed = (from: string, to: string) => ({
   arguments: { command: `sed -i 's|${from}|${to}|' ${PAGE}` },
 });
 
-export const bigFileEditV1: Task = {
+export const bigFileEditV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'big_file_edit_v1',
   meta: {
     domain: 'editing',

@@ -14,7 +14,7 @@ import {
 import { absence } from '../../src/scoring/score.js';
 import { firstRead } from '../../src/scoring/seen.js';
 import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
-import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { type Flag, type FlagOutcome, HIDDEN_DIR, type SandboxTask } from '../../src/tasks/types.js';
 import { fixedService, HIDDEN_TEST, STALE_MODULES, servicePath, WORKSPACE_FILES } from './fixture.js';
 import { lures } from './lures.js';
 import { STALE_RATE } from './spec.js';
@@ -81,7 +81,8 @@ const flags: Flag[] = [
   }),
 ];
 
-export const contextManageV1: Task = {
+export const contextManageV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'context_manage_v1',
   meta: {
     domain: 'context',

@@ -14,7 +14,7 @@ import {
   runBeforeFirstChange,
 } from '../../src/tasks/kit/js-checks.js';
 import { harnessNodeTest } from '../../src/tasks/kit.js';
-import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type SandboxTask } from '../../src/tasks/types.js';
 import { answer, exec, read, together, write } from '../shared/script-steps.js';
 import { refactorExtractJsAlternates } from './alternates.js';
 import { refactorExtractJsCheats } from './cheats.js';
@@ -106,7 +106,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const refactorExtractJsV1: Task = {
+export const refactorExtractJsV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'refactor_extract_js_v1',
   meta: {
     domain: 'refactoring',

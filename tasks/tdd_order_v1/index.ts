@@ -7,7 +7,7 @@ import { firstChangeTurn, groundTruthPasses, pytestRuns } from '../../src/scorin
 import { afterChange, beforeChange } from '../../src/scoring/ordering.js';
 import { isTargetRed, redSurvives, testFiles, testFirstFlag } from '../../src/tasks/kit/tdd.js';
 import { harnessPytest, PYTHON_IGNORED } from '../../src/tasks/kit.js';
-import { type Flag, type FlagOutcome, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { type Flag, type FlagOutcome, HIDDEN_DIR, type SandboxTask } from '../../src/tasks/types.js';
 import { AGENT_TESTS, CONTRACT_TESTS, IMPLEMENTATION } from './fixture.js';
 import { lures } from './lures.js';
 import { alternates, cheats } from './variants.js';
@@ -61,7 +61,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const tddOrderV1: Task = {
+export const tddOrderV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'tdd_order_v1',
   meta: {
     domain: 'testing',

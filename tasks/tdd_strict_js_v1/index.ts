@@ -11,7 +11,7 @@ import { absence } from '../../src/scoring/score.js';
 import { miss } from '../../src/tasks/kit/js-checks.js';
 import { isNodeTargetRed } from '../../src/tasks/kit/tdd.js';
 import { harnessNodeTest, tapSummary } from '../../src/tasks/kit.js';
-import { type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { type Flag, HIDDEN_DIR, type SandboxTask } from '../../src/tasks/types.js';
 import { answer, exec, write } from '../shared/script-steps.js';
 import { tddStrictJsAlternates } from './alternates.js';
 import { tddStrictJsCheats } from './cheats.js';
@@ -92,7 +92,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const tddStrictJsV1: Task = {
+export const tddStrictJsV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'tdd_strict_js_v1',
   meta: {
     domain: 'testing',

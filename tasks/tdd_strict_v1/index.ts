@@ -14,7 +14,7 @@ import {
   type Flag,
   type FlagOutcome,
   HIDDEN_DIR,
-  type Task,
+  type SandboxTask,
 } from '../../src/tasks/types.js';
 import { tddStrictAlternates } from './alternates.js';
 import { tddStrictCheats } from './cheats.js';
@@ -108,7 +108,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const tddStrictV1: Task = {
+export const tddStrictV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'tdd_strict_v1',
   meta: {
     domain: 'testing',

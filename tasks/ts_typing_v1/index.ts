@@ -15,7 +15,7 @@ import {
   runBeforeFirstChange,
 } from '../../src/tasks/kit/js-checks.js';
 import { harnessNodeTest } from '../../src/tasks/kit.js';
-import { type CheckContext, type Flag, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import { type CheckContext, type Flag, HIDDEN_DIR, type SandboxTask } from '../../src/tasks/types.js';
 import { answer, exec, read, write } from '../shared/script-steps.js';
 import { tsTypingAlternates } from './alternates.js';
 import { tsTypingCheats } from './cheats.js';
@@ -101,7 +101,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const tsTypingV1: Task = {
+export const tsTypingV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'ts_typing_v1',
   meta: {
     domain: 'typing',

@@ -18,7 +18,7 @@ import {
   type Flag,
   type FlagOutcome,
   HIDDEN_DIR,
-  type Task,
+  type SandboxTask,
 } from '../../src/tasks/types.js';
 import {
   BUGGY_TIMESHEET,
@@ -126,7 +126,8 @@ const flags: Flag[] = [
   },
 ];
 
-export const wrongFixTrapV1: Task = {
+export const wrongFixTrapV1: SandboxTask = {
+  kind: 'sandbox',
   id: 'wrong_fix_trap_v1',
   meta: {
     domain: 'debugging',

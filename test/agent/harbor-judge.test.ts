@@ -5,12 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../src/models/scripted.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { HarborTask } from '../../src/tasks/types.js';
 import { READ_NOTES, trial } from './trials.js';
 
-function harborLike(reward: number, allowedWrites: string[], seen: string[], agentTimeoutSec = 600): Task {
+function harborLike(
+  reward: number,
+  allowedWrites: string[],
+  seen: string[],
+  agentTimeoutSec = 600,
+): HarborTask {
   return {
     ...READ_NOTES,
+    kind: 'harbor',
     id: 'harbor_like',
     allowedWrites,
     flags: [

@@ -10,7 +10,7 @@ import { normalizeForNonce, SECRET_PATH } from '../../src/agent/injection/secret
 import { siteFor } from '../../src/agent/injection/site.js';
 import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 import type { RunCondition } from '../../src/results/condition.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { SandboxTask, SkillTask } from '../../src/tasks/types.js';
 import { fileSandbox, traceOf } from './file-sandbox.js';
 import { READ_NOTES, recordingModel, trial } from './trials.js';
 
@@ -127,13 +127,20 @@ describe('placing the payload', () => {
 
   it('chooses the site from the task alone: the named file, a mounted file, or the first command', () => {
     expect(siteFor(READ_NOTES)).toEqual({ kind: 'file', path: '/workspace/notes.txt' });
-    const skill = { ...READ_NOTES, files: [], mountedFiles: [{ path: 'skill/SKILL.md', content: '' }] };
+    const skill: SkillTask = {
+      ...READ_NOTES,
+      kind: 'skill',
+      files: [],
+      mounts: [],
+      skillDigest: 'd',
+      mountedFiles: [{ path: 'skill/SKILL.md', content: '' }],
+    };
     expect(siteFor(skill)).toEqual({ kind: 'file', path: '/workspace/skill/SKILL.md' });
     expect(siteFor({ ...READ_NOTES, files: [] })).toEqual({ kind: 'first_command' });
   });
 
   it('appends to the first command only when the task has no file to read', async () => {
-    const task: Task = { ...READ_NOTES, id: 'no_files_v1', files: [], flags: [] };
+    const task: SandboxTask = { ...READ_NOTES, id: 'no_files_v1', files: [], flags: [] };
     const plan = planInjection(task, 0);
     const model = recordingModel('m', [
       { calls: [{ name: 'execute_command', arguments: { command: 'ls' } }] },

@@ -5,11 +5,12 @@ import type { ChatMessage, ChatModel } from '../../src/models/types.js';
 import type { RunCondition } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { SandboxTask, WorkspaceTask } from '../../src/tasks/types.js';
 import { type FileSandbox, fileSandbox } from './file-sandbox.js';
 
 /** A task that needs notes.txt read: its one flag is reached by a read_file of it that returned its text. */
-export const READ_NOTES: Task = {
+export const READ_NOTES: SandboxTask = {
+  kind: 'sandbox',
   id: 'read_notes_v1',
   meta: { domain: 'test', difficulty: 'easy', description: 'read notes', optimalSteps: 2 },
   prompt: 'Read notes.txt and say what it says.',
@@ -55,7 +56,7 @@ export function recordingModel(name: string, turns: readonly ScriptedTurn[]): Re
 }
 
 export async function trial(o: {
-  task?: Task;
+  task?: WorkspaceTask;
   model: ChatModel;
   condition?: RunCondition;
   index?: number;

@@ -13,7 +13,7 @@ import { BASELINE_MODEL } from '../../src/dialogue/baseline/baseline-model.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { type BenchDeps, runBench } from '../../src/run/run-bench.js';
-import type { CheckContext } from '../../src/tasks/types.js';
+import type { CheckContext, DialogueTaskRef, Task } from '../../src/tasks/types.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 
@@ -59,7 +59,7 @@ async function bench(model: string, resultsDir: string): Promise<ResultFile[]> {
 describe('the helpdesk pack, k=3', () => {
   it('is selected by a glob: every scenario, all dialogue tasks', () => {
     expect(TASKS.length).toBe(18);
-    expect(TASKS.every((t) => t.id.startsWith('helpdesk_') && t.dialogue !== undefined)).toBe(true);
+    expect(TASKS.every((t) => t.id.startsWith('helpdesk_') && t.kind === 'dialogue')).toBe(true);
     expect(() => selectTasks('helpdesk_nope_*')).toThrow(/no task matches "helpdesk_nope_\*"/);
   });
 
@@ -74,7 +74,7 @@ describe('the helpdesk pack, k=3', () => {
       expect(new Set(r.trials.map((t) => t.passed)).size).toBe(1);
       expect(r.pass_hat_k).toBe(r.trials[0]?.passed ? 1 : 0);
       expect(r.trials[0]?.dialogue?.dimension).toBe(
-        TASKS.find((t) => t.id === r.task_id)?.dialogue?.dimension,
+        dialogueOf(TASKS.find((t) => t.id === r.task_id))?.dimension,
       );
     }
     expect(results.filter((r) => r.pass_all_k).length).toBe(13);
@@ -147,3 +147,7 @@ describe('validate', () => {
     expect(rows.length).toBe(18 * 2 + TASKS.reduce((n, t) => n + (t.lures?.length ?? 0), 0));
   });
 });
+
+function dialogueOf(task: Task | undefined): DialogueTaskRef | undefined {
+  return task?.kind === 'dialogue' ? task.dialogue : undefined;
+}

@@ -15,21 +15,19 @@ import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { checkEngine, createDockerSandbox, DEFAULT_LIMITS, ensureImage } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { WorkspaceTask } from '../../src/tasks/types.js';
 import { InternalError } from '../../src/util/errors.js';
-import { getTask } from '../../tasks/index.js';
+import { builtInTask } from '../tasks/folder-files.js';
 
 const RUN_ID = `gguf-trial-test-${process.pid}`;
 const MAX_TOKENS = 64;
 
 let dir: string;
 let sandbox: Sandbox | null = null;
-let task: Task;
+let task: WorkspaceTask;
 
 beforeAll(async () => {
-  const found = getTask('debug_python_v1');
-  if (found === undefined) throw new Error('task debug_python_v1 is missing');
-  task = found;
+  task = builtInTask('debug_python_v1');
   await checkEngine();
   const image = await ensureImage();
   dir = await mkdtemp(join(tmpdir(), 'gguf-trial-'));

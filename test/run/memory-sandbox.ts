@@ -4,7 +4,7 @@
  */
 import type { Environment } from '../../src/results/result-file.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { SandboxTask } from '../../src/tasks/types.js';
 
 export function memorySandbox(): Sandbox & { writes: { path: string; bytes: number }[] } {
   const writes: { path: string; bytes: number }[] = [];
@@ -33,7 +33,8 @@ export function memorySandbox(): Sandbox & { writes: { path: string; bytes: numb
 }
 
 /** A task passed by a final answer that says "done"; nothing to set up or check in a sandbox. */
-export const SAY_DONE: Task = {
+export const SAY_DONE: SandboxTask = {
+  kind: 'sandbox',
   id: 'say_done_v1',
   meta: { domain: 'test', difficulty: 'easy', description: 'say done', optimalSteps: 1 },
   prompt: 'Say done.',

@@ -4,12 +4,12 @@
  * absence are marked as such, so doing nothing earns nothing for the harm it did not do.
  */
 import { describe, expect, it } from 'vitest';
+import { builtIn } from '../../src/catalogue/built-in.js';
 import type { FlagResult, ToolCallLog } from '../../src/results/trial.js';
 import { ABSENCE_NOTE, creditAbsences, NO_OUTCOME_DETAIL, scoreTrial } from '../../src/scoring/score.js';
-import { bundledSkills } from '../../src/skills/bundled.js';
 import { skillFlags } from '../../src/skills/flags.js';
 import type { SkillSpec } from '../../src/skills/spec.js';
-import type { FlagOutcome, Task } from '../../src/tasks/types.js';
+import { type FlagOutcome, isWorkspaceTask, type Task } from '../../src/tasks/types.js';
 import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from '../tasks/crafted-trial.js';
 import { readFile, shell } from './call-fixtures.js';
@@ -18,8 +18,8 @@ const READ_ONLY_MAX = 0.25;
 
 /** Every file the agent can see, with its content: the task's files, and a skill task's mounted folder. */
 function visibleFiles(task: Task): [string, string][] {
-  const own = task.files.map((f): [string, string] => [f.path, f.content]);
-  const skill = bundledSkills().find((s) => s.spec.id === task.id);
+  const own = (isWorkspaceTask(task) ? task.files : []).map((f): [string, string] => [f.path, f.content]);
+  const skill = builtIn().skills.find((s) => s.spec.id === task.id);
   if (skill === undefined) return own;
   const mounted = [...skill.folder.files.keys()].filter((p) => !p.startsWith('.bench/'));
   return [
@@ -160,7 +160,7 @@ describe('skill tasks', () => {
   it('a manifest with few reads keeps every weight at 1', () => {
     const few = skillFlags(spec(['skill/SKILL.md'], ['out/x.txt', 'out/y.txt']), true);
     expect(few.every((f) => f.weight === undefined)).toBe(true);
-    for (const skill of bundledSkills())
+    for (const skill of builtIn().skills)
       expect(
         skillFlags(skill.spec, true).every((f) => f.weight === undefined),
         skill.spec.id,

@@ -6,10 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtIn } from '../../src/catalogue/built-in.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { compareAb, formatAb } from '../../src/skills/ab.js';
-import { bundledSkills } from '../../src/skills/bundled.js';
 import type { Task } from '../../src/tasks/types.js';
 import { sha256 } from '../../src/util/hash.js';
 import { getTask } from '../../tasks/index.js';
@@ -35,7 +35,7 @@ describe.sequential('skill tasks in a real run', () => {
       expect(trial?.passed, trial?.failure_reason ?? '').toBe(true);
       // cmd:render is reached only when the stub's log pairs with the parsed run: the stub recorded it.
       expect(trial?.flags['cmd:render']).toMatchObject({ reached: true, turn: 3 });
-      expect(result.skill_digest).toBe(bundledSkills().find((s) => s.spec.id === report.id)?.digest);
+      expect(result.skill_digest).toBe(builtIn().skills.find((s) => s.spec.id === report.id)?.digest);
       expect(trial?.artifacts.map((a) => a.path)).toEqual(['output/report.pdf', 'output/summary.json']);
       for (const a of trial?.artifacts ?? []) {
         const bytes = await readFile(join(run.resultsDir, trial?.artifacts_dir ?? '', a.path));
@@ -124,7 +124,8 @@ describe.sequential('skill tasks in a real run', () => {
   it('runs --skill-ab as two variants, both with the digest, and compares them', async () => {
     const tasks = selectWithSkills({ tasks: 'all', skillDirs: [LEGACY_SKILL], skillAb: true });
     expect(tasks.map((t) => t.id)).toEqual(['skill_run_v1_report', 'skill_run_v1_report__noskill']);
-    expect(tasks[1]?.mounts).toBeUndefined();
+    // Without the skill nothing is mounted.
+    expect(tasks[1]?.kind === 'skill' ? tasks[1].mounts : null).toEqual([]);
     expect(tasks[1]?.prompt).toMatch(/^Your goal: Generate the daily report\.\n/);
     expect(tasks[1]?.prompt).not.toMatch(/skill/);
     const withSkill = turnsToReplies([

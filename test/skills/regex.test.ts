@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateFlags } from '../../src/agent/evaluate.js';
+import { builtIn } from '../../src/catalogue/built-in.js';
 import type { Sandbox, SnapshotEntry } from '../../src/sandbox/types.js';
-import { bundledSkills } from '../../src/skills/bundled.js';
 import { groupRuns } from '../../src/skills/command-match.js';
 import { schemaProblems, validateJson } from '../../src/skills/json-schema.js';
 import { loadSkill } from '../../src/skills/load.js';
@@ -55,7 +55,7 @@ describe('the static check for nested quantifiers', () => {
   });
 
   it('loads every bundled skill', () => {
-    expect(bundledSkills().length).toBeGreaterThan(0);
+    expect(builtIn().skills.length).toBeGreaterThan(0);
   });
 
   it('refuses such a manifest pattern, and such a schema pattern, with one line each', () => {

@@ -4,8 +4,8 @@
  * A user's skill is validated the same way from --skill-dir, and needs a reference solution.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtIn } from '../../src/catalogue/built-in.js';
 import { validateCommand } from '../../src/cli/commands/validate.js';
-import { bundledSkills } from '../../src/skills/bundled.js';
 import { skillTask } from '../../src/skills/skill-task.js';
 import type { Task } from '../../src/tasks/types.js';
 import { UsageError } from '../../src/util/errors.js';
@@ -15,10 +15,10 @@ import { LEGACY_SKILL, removeSkillFolders, skillFolder } from './skill-folder.js
 
 afterAll(removeSkillFolders);
 
-const open = (task: Task) => openSandbox(task.mounts === undefined ? {} : { mounts: task.mounts });
+const open = (task: Task) => openSandbox(task.kind === 'skill' ? { mounts: task.mounts } : {});
 
 describe('bundled skills', () => {
-  it.each(bundledSkills().map((s) => [s.spec.id, s] as const))(
+  it.each(builtIn().skills.map((s) => [s.spec.id, s] as const))(
     '%s: oracle passes, doing nothing scores 0, every lure is caught',
     async (_id, skill) => {
       const rows = await validateTasks([skillTask(skill)], { openSandbox: open });

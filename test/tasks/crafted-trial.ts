@@ -12,7 +12,14 @@ import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
-import type { CheckContext, FlagOutcome, Task } from '../../src/tasks/types.js';
+import {
+  type CheckContext,
+  type FlagOutcome,
+  isWorkspaceTask,
+  mountedFilesOf,
+  type Task,
+  type TaskFile,
+} from '../../src/tasks/types.js';
 import { tracedBash } from './local-trial.js';
 
 interface Effects {
@@ -40,12 +47,15 @@ export interface CraftedTrial {
   asked: string[];
 }
 
+/** A dialogue task has no workspace: it starts empty. */
+const workspaceFiles = (task: Task): readonly TaskFile[] => (isWorkspaceTask(task) ? task.files : []);
+
 export function craftTrial(
   task: Task,
   turns: readonly (readonly CraftedCall[])[],
   truth: FakeTruth,
 ): CraftedTrial {
-  const files = new Map<string, string>(task.files.map((f) => [f.path, f.content]));
+  const files = new Map<string, string>(workspaceFiles(task).map((f) => [f.path, f.content]));
   const links = new Map<string, string>();
   const setup = snapshot(files, links);
   const perTurn: TurnSnapshot[] = [];
@@ -76,7 +86,12 @@ export function craftTrial(
     calls: logs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
-    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
+    setupFiles: new Map(
+      [...(isWorkspaceTask(task) ? mountedFilesOf(task) : []), ...workspaceFiles(task)].map((f) => [
+        f.path,
+        f.content,
+      ]),
+    ),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: null,

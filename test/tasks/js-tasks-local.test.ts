@@ -8,14 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import type { FlagOutcome, Task } from '../../src/tasks/types.js';
+import type { FlagOutcome, WorkspaceTask } from '../../src/tasks/types.js';
 import { refactorExtractJsV1 } from '../../tasks/refactor_extract_js_v1/index.js';
 import { tddStrictJsV1 } from '../../tasks/tdd_strict_js_v1/index.js';
 import { tsTypingV1 } from '../../tasks/ts_typing_v1/index.js';
 import { builtInTask } from './folder-files.js';
 import { type LocalTrial, runLocally } from './local-trial.js';
 
-const TASKS: Task[] = [builtInTask('debug_js_v1'), tddStrictJsV1, refactorExtractJsV1, tsTypingV1];
+const TASKS: WorkspaceTask[] = [builtInTask('debug_js_v1'), tddStrictJsV1, refactorExtractJsV1, tsTypingV1];
 const ready = spawnSync('tsc', ['--version'], { stdio: 'ignore' }).status === 0;
 
 const trials: LocalTrial[] = [];
@@ -23,7 +23,7 @@ afterEach(() => {
   for (const t of trials.splice(0)) t.cleanup();
 });
 
-async function run(task: Task, script: readonly ScriptedTurn[]) {
+async function run(task: WorkspaceTask, script: readonly ScriptedTurn[]) {
   const trial = runLocally(task, script);
   trials.push(trial);
   const outcomes: Record<string, FlagOutcome> = {};

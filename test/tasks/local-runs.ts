@@ -5,12 +5,12 @@
  */
 import { expect } from 'vitest';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
-import type { Task } from '../../src/tasks/types.js';
+import type { WorkspaceTask } from '../../src/tasks/types.js';
 import { runLocally } from './local-trial.js';
 
 /** flag id -> reached, for the flags named (a detail is kept for the ones missed, to read failures). */
 export async function localFlags(
-  task: Task,
+  task: WorkspaceTask,
   script: readonly ScriptedTurn[],
   ids: readonly string[],
 ): Promise<Record<string, true | string>> {

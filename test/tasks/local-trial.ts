@@ -31,7 +31,13 @@ import {
 } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
-import { type CheckContext, HIDDEN_DIR, type Task } from '../../src/tasks/types.js';
+import {
+  type CheckContext,
+  HIDDEN_DIR,
+  mountedFilesOf,
+  mountsOf,
+  type WorkspaceTask,
+} from '../../src/tasks/types.js';
 import { wrapperTraceOptions } from '../sandbox/trace-options.js';
 
 /** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
@@ -46,7 +52,7 @@ export interface LocalTrial {
   cleanup(): void;
 }
 
-export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTrial {
+export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[]): LocalTrial {
   const root = mkdtempSync(join(tmpdir(), `${task.id}-`));
   const ws = join(root, 'workspace');
   const harness = join(root, 'harness');
@@ -59,7 +65,7 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
       .replaceAll(CHECKER_HOME, join(root, 'checker'));
   mkdirSync(ws, { recursive: true });
   // Read-only mounts (a skill at /workspace/skill) become a plain copy: not read-only, but there.
-  for (const m of task.mounts ?? [])
+  for (const m of mountsOf(task))
     cpSync(m.hostPath, join(ws, relative('/workspace', m.containerPath)), { recursive: true });
   for (const f of task.files) put(join(ws, f.path), f.content, f.mode);
   for (const c of task.setupCommands ?? []) bash(c, ws, map);
@@ -88,7 +94,7 @@ export function runLocally(task: Task, script: readonly ScriptedTurn[]): LocalTr
     calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
-    setupFiles: new Map([...(task.mountedFiles ?? []), ...task.files].map((f) => [f.path, f.content])),
+    setupFiles: new Map([...mountedFilesOf(task), ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: script.at(-1)?.text ?? null,

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import type { FlagOutcome, Task } from '../../src/tasks/types.js';
+import { type FlagOutcome, isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
 import { fixedService } from '../../tasks/context_manage_v1/fixture.js';
-import { allTasks, getTask } from '../../tasks/index.js';
-import { taskFolderFile } from './folder-files.js';
+import { allTasks } from '../../tasks/index.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { type LocalTrial, localPythonReady, runLocally } from './local-trial.js';
 
 const FIXED_MODULE = taskFolderFile('debug_python_v1', 'solution/durations.py');
@@ -20,7 +20,7 @@ afterEach(() => {
   for (const t of trials.splice(0)) t.cleanup();
 });
 
-async function run(task: Task, script: readonly ScriptedTurn[]) {
+async function run(task: WorkspaceTask, script: readonly ScriptedTurn[]) {
   const trial = runLocally(task, script);
   trials.push(trial);
   const outcomes: Record<string, FlagOutcome> = {};
@@ -29,18 +29,14 @@ async function run(task: Task, script: readonly ScriptedTurn[]) {
   return { outcomes, tamper, ...scoreTrial(task.flags, outcomes, tamper.length > 0) };
 }
 
-function task(id: string): Task {
-  const t = getTask(id);
-  if (t === undefined) throw new Error(`no task ${id}`);
-  return t;
-}
+const task = builtInTask;
 
 const write = (path: string, content: string): ScriptedTurn => ({
   calls: [{ name: 'write_file', arguments: { path, content } }],
 });
 
 /** Dialogue tasks (helpdesk_*) have no workspace: test/dialogue/pack.test.ts runs theirs. */
-const sandboxTasks = () => allTasks().filter((t) => t.dialogue === undefined);
+const sandboxTasks = () => allTasks().filter(isWorkspaceTask);
 
 // Skipped only off CI: under CI a missing python3/pytest must fail the run, not hide these tests.
 describe.skipIf(!localPythonReady() && !process.env.CI)('reference solutions, run for real', () => {
@@ -48,7 +44,7 @@ describe.skipIf(!localPythonReady() && !process.env.CI)('reference solutions, ru
   // their reference solutions are proven through the real sandbox (test/integration/validate.test.ts).
   it.each(
     sandboxTasks()
-      .filter((t) => t.skillDigest === undefined)
+      .filter((t) => t.kind !== 'skill')
       .map((t) => [t.id, t] as const),
   )('%s: the reference solution reaches every flag', async (_id, t) => {
     const r = await run(t, t.referenceSolution);

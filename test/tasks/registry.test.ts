@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
-import type { Task } from '../../src/tasks/types.js';
+import { isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
 import { taskVersion } from '../../src/tasks/version.js';
 import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
+import { builtInTask } from './folder-files.js';
 
 /** Tasks in the sandbox; dialogue tasks (helpdesk_*) are judged on their desk's state: test/dialogue/pack.test.ts. */
-const sandboxTasks = () => allTasks().filter((t) => t.dialogue === undefined);
+const sandboxTasks = () => allTasks().filter(isWorkspaceTask);
+
+const KINDS = ['sandbox', 'harbor', 'skill', 'dialogue'];
 
 describe('task registry', () => {
-  it('runs the task folders first (by name), then the TypeScript tasks, heavy tasks last; finds each by id', () => {
+  it('runs the task folders first (by name), then the skills, then the dialogue pack, heavy tasks last; finds each by id', () => {
     const ids = allTasks().map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.slice(0, 4)).toEqual(['debug_js_v1', 'debug_python_v1', 'doc_trap_v1', 'tdd_order_v1']);
-    const luring = ['wrong_fix_trap_v1', 'tdd_strict_v1', 'long_procedure_v1', 'big_file_edit_v1'];
-    expect(ids.filter((id) => luring.includes(id))).toEqual(luring);
+    expect(ids.slice(0, 3)).toEqual(['debug_js_v1', 'debug_python_v1', 'doc_trap_v1']);
+    const kinds = allTasks()
+      .filter((t) => t.meta.heavy !== true && (t.kind !== 'sandbox' || t.folder !== undefined))
+      .map((t) => t.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)));
     const heavy = allTasks().map((t) => t.meta.heavy === true);
     expect(heavy.slice(heavy.indexOf(true)).every(Boolean)).toBe(true);
     expect(['big_file_edit_v1', 'long_procedure_v1'].map((id) => getTask(id)?.meta.heavy)).toEqual([
@@ -26,7 +31,7 @@ describe('task registry', () => {
   });
 
   it('registers the helpdesk pack beside the sandbox tasks', () => {
-    expect(allTasks().filter((t) => t.dialogue !== undefined).length).toBeGreaterThanOrEqual(12);
+    expect(allTasks().filter((t) => t.kind === 'dialogue').length).toBeGreaterThanOrEqual(12);
     expect(sandboxTasks().length).toBeGreaterThanOrEqual(16);
   });
 
@@ -68,7 +73,7 @@ describe('task registry', () => {
 });
 
 describe('taskVersion', () => {
-  const base = getTask('debug_python_v1') as Task;
+  const base = builtInTask('debug_python_v1');
 
   it('is stable for the same task', () => {
     expect(taskVersion(base)).toBe(taskVersion({ ...base }));
@@ -76,7 +81,7 @@ describe('taskVersion', () => {
   });
 
   it('changes with anything that changes what a trial means', () => {
-    const variants: Task[] = [
+    const variants: WorkspaceTask[] = [
       { ...base, prompt: `${base.prompt} ` },
       { ...base, maxTurns: base.maxTurns + 1 },
       { ...base, allowedWrites: [...base.allowedWrites, 'x'] },

@@ -19,10 +19,7 @@ export interface InjectionPlan {
   text: string;
 }
 
-export function planInjection(
-  task: Pick<Task, 'id' | 'files' | 'mountedFiles' | 'prompt'>,
-  trial: number,
-): InjectionPlan {
+export function planInjection(task: Task, trial: number): InjectionPlan {
   const offset = Number.parseInt(sha256(`${task.id}|adversarial|class`).slice(0, 8), 16);
   const injection = INJECTION_CLASSES[(offset + trial) % INJECTION_CLASSES.length] as InjectionClass;
   const secrets = trialSecrets(task.id, trial);

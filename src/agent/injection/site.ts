@@ -8,13 +8,15 @@
 import type { ToolCallLog } from '../../results/trial.js';
 import { WORKSPACE_DIR } from '../../sandbox/types.js';
 import { resolvePath } from '../../scoring/paths.js';
-import type { Task } from '../../tasks/types.js';
+import { mountedFilesOf, type Task } from '../../tasks/types.js';
 
 export type InjectionSite = { kind: 'file'; path: string } | { kind: 'first_command' };
 
-export function siteFor(task: Pick<Task, 'files' | 'mountedFiles' | 'prompt'>): InjectionSite {
+export function siteFor(task: Task): InjectionSite {
+  // A dialogue task has no workspace: its site is the first command, as for a task without files.
+  if (task.kind === 'dialogue') return { kind: 'first_command' };
   const named = task.files.find((f) => !f.path.startsWith('/') && task.prompt.includes(f.path));
-  const file = named ?? task.mountedFiles?.[0];
+  const file = named ?? mountedFilesOf(task)[0];
   return file === undefined
     ? { kind: 'first_command' }
     : { kind: 'file', path: `${WORKSPACE_DIR}/${file.path}` };

@@ -69,7 +69,6 @@ export async function exportAtifCommand(
 function openingOf(result: ResultFile, tasksDirs: string[]): TrialOpening | null {
   if (result.environment.harness_version !== HARNESS_VERSION) return null;
   const task = taskOfResult(result.task_id, tasksDirs);
-  if ('unknown' in task || task.dialogue !== undefined || taskVersion(task) !== result.task_version)
-    return null;
+  if ('unknown' in task || task.kind === 'dialogue' || taskVersion(task) !== result.task_version) return null;
   return { system: SYSTEM_PROMPT, prompt: task.prompt };
 }

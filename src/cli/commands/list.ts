@@ -1,6 +1,6 @@
 /** `agent-bench list`: every task with its flags and where it comes from (a task folder, TypeScript, a skill). */
-import { bundledSkills } from '../../skills/bundled.js';
-import { loadTaskFolders } from '../../tasks/folder/discover.js';
+import { builtIn } from '../../catalogue/built-in.js';
+import { loadTasks } from '../../catalogue/load-tasks.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { catalogue, inSplit, type Split } from '../select-tasks.js';
 import { taskOrigin } from '../task-origin.js';
@@ -13,7 +13,7 @@ export interface ListCliOptions {
 }
 
 export async function listCommand(o: ListCliOptions = {}): Promise<void> {
-  const found = loadTaskFolders(o.tasksDir ?? [], '--tasks-dir');
+  const found = loadTasks(o.tasksDir ?? [], '--tasks-dir');
   const tasks = catalogue(found.tasks).filter((t) => inSplit(t, o.split ?? 'all'));
   // Harbor tasks carry no split: they are dev tasks.
   const harbor = o.split === 'holdout' ? [] : found.harbor;
@@ -28,7 +28,7 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
     process.stdout.write(
       `${t.id.padEnd(width)}  ${t.meta.difficulty.padEnd(6)}  max ${String(t.maxTurns).padStart(2)} turns  ${t.meta.description}\n` +
         `${pad}  flags: ${flags}\n` +
-        `${pad}  from: ${taskOrigin(t, bundledSkills())}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
+        `${pad}  from: ${taskOrigin(t, [...builtIn().skills, ...found.skills])}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
     );
   }
   for (const h of harbor)

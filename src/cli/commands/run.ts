@@ -60,12 +60,12 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     ...(o.split === undefined ? {} : { split: o.split }),
     ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
-  if (o.baseImage !== undefined && !tasks.some((t) => t.harbor !== undefined))
+  if (o.baseImage !== undefined && !tasks.some((t) => t.kind === 'harbor'))
     throw new UsageError(
       '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
     );
   await loadFlagCode(tasks);
-  if (o.model === BASELINE_MODEL && tasks.some((t) => t.dialogue === undefined))
+  if (o.model === BASELINE_MODEL && tasks.some((t) => t.kind !== 'dialogue'))
     throw new UsageError(
       `--model ${BASELINE_MODEL} plays dialogue tasks only: select them, e.g. --tasks 'helpdesk_*'`,
     );

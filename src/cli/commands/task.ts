@@ -35,9 +35,9 @@ export async function taskFromTrialCommand(
     throw new UsageError(
       `the trial's task ${result.task_id} is not known here (${task.unknown}); give its folder with --tasks-dir`,
     );
-  if (task.dialogue !== undefined || task.harbor !== undefined)
+  if (task.kind === 'dialogue' || task.kind === 'harbor')
     throw new UsageError(
-      `${task.id} is a ${task.dialogue !== undefined ? 'dialogue' : 'Harbor'} task: from-trial drafts sandbox task folders only`,
+      `${task.id} is a ${task.kind === 'dialogue' ? 'dialogue' : 'Harbor'} task: from-trial drafts sandbox task folders only`,
     );
   if (!isFreeFolder(dir)) throw new UsageError(`${dir} is not an empty folder: give a new one for the draft`);
   const version = taskVersion(task);

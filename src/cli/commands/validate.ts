@@ -36,13 +36,13 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
       '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
     );
   await loadFlagCode(tasks);
-  const unprovable = tasks.filter((t) => t.skillDigest !== undefined && t.referenceSolution.length === 0);
+  const unprovable = tasks.filter((t) => t.kind === 'skill' && t.referenceSolution.length === 0);
   if (unprovable.length > 0)
     throw new UsageError(
       `${unprovable.map((t) => t.id).join(', ')}: no reference_solution in bench_manifest.json; add one (a list of tool calls that solves the task) to validate it`,
     );
   // Dialogue tasks run in the harness: validating only those needs no engine.
-  const image = tasks.some((t) => t.dialogue === undefined) ? await engineImage() : null;
+  const image = tasks.some((t) => t.kind !== 'dialogue') ? await engineImage() : null;
   if (harbor.length > 0 && image === null) {
     await checkEngine();
     await sweepSandboxes();
@@ -56,7 +56,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
         image: image.tag,
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
-        ...(task.mounts === undefined ? {} : { mounts: task.mounts }),
+        ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
       });
     },
     onRow,

@@ -68,7 +68,7 @@ export function codeCheck(ref: FlagCodeRef, name: string): CheckFn {
 /** Imports the flag code of every folder task that has some, and checks that each named export is a function. */
 export async function loadFlagCode(tasks: readonly Task[]): Promise<void> {
   for (const task of tasks) {
-    const ref = task.folder?.flagCode;
+    const ref = task.kind === 'sandbox' ? task.folder?.flagCode : undefined;
     if (ref === undefined || ref === null) continue;
     const mod = await importOnce(ref);
     for (const name of ref.exports) exported(ref, mod, name);

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { ScriptedTurn } from '../../models/scripted.js';
 import type { ResultFile } from '../../results/result-file.js';
 import type { TrialRecord, TurnLog } from '../../results/trial.js';
-import type { Task, TaskFile } from '../types.js';
+import type { SandboxTask, SkillTask, TaskFile } from '../types.js';
 import { HIDDEN_FILES_DIR } from './layout.js';
 
 /** The lure that replays the trial. */
@@ -23,8 +23,8 @@ export interface DraftSource {
   /** The result's path, for the notes. */
   file: string;
   trial: TrialRecord;
-  /** The task the trial ran, as this machine knows it. */
-  task: Task;
+  /** The task the trial ran, as this machine knows it (a sandbox or skill task: others have no workspace to draft). */
+  task: SandboxTask | SkillTask;
 }
 
 /** Writes the draft into `dir` (which must be missing or empty) and returns the files it wrote. */

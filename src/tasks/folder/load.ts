@@ -10,7 +10,7 @@ import { TaskId } from '../../skills/manifest-parts.js';
 import { resolveFiles } from '../../skills/manifest-scripts.js';
 import { problemsFromIssues } from '../../skills/problems.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
-import type { Lure, Task, TaskFile } from '../types.js';
+import type { Lure, SandboxTask, TaskFile } from '../types.js';
 import { buildFlags } from './build-flags.js';
 import { flagCodeRef } from './flag-code.js';
 import type { FlagEntry } from './flag-entry.js';
@@ -26,7 +26,7 @@ import { type TaskManifest, taskManifestSchema } from './manifest.js';
 import { parseManifestText } from './manifest-text.js';
 import { type TaskProblem, taskFolderError } from './problems.js';
 
-export function loadTaskFolder(dir: string): Task {
+export function loadTaskFolder(dir: string): SandboxTask {
   const abs = resolve(dir);
   const { folder, problems: walked } = readSkillFolder(abs, TASK_FOLDER);
   const problems: TaskProblem[] = walked.map((p) => ({ file: p.at, at: '', message: p.message }));
@@ -62,6 +62,7 @@ export function loadTaskFolder(dir: string): Task {
   if (problems.length > 0) throw taskFolderError(dir, problems);
   const referenceSolution = resolveFiles(m.reference_solution, folder);
   return {
+    kind: 'sandbox',
     id,
     meta: {
       domain: m.meta.domain,

@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadTasks, taskFoldersIn } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
-import { loadTaskFolders, taskFoldersIn } from '../../../src/tasks/folder/discover.js';
 import { UsageError } from '../../../src/util/errors.js';
 import { allTasks } from '../../../tasks/index.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
@@ -23,11 +23,13 @@ const select = (tasks: string, tasksDirs: string[]) =>
 
 describe('discovery', () => {
   it('the built-in task folders are tasks without any registry entry', () => {
-    const folders = allTasks().filter((t) => t.folder !== undefined);
+    const folders = allTasks().flatMap((t) =>
+      t.kind === 'sandbox' && t.folder !== undefined ? [{ id: t.id, dir: t.folder.dir }] : [],
+    );
     expect(folders.map((t) => t.id).sort()).toEqual(
       expect.arrayContaining(['debug_js_v1', 'debug_python_v1', 'doc_trap_v1', 'long_procedure_v1']),
     );
-    for (const t of folders) expect(t.folder?.dir).toMatch(new RegExp(`/tasks/${t.id}$`));
+    for (const t of folders) expect(t.dir).toMatch(new RegExp(`/tasks/${t.id}$`));
   });
 
   it('a root holds task folders one level down, in name order; a task folder given is itself', () => {
@@ -40,12 +42,12 @@ describe('discovery', () => {
   });
 
   it('a root that is missing or holds no task is a usage error', () => {
-    expect(() => loadTaskFolders(['/nonexistent/tasks'], '--tasks-dir')).toThrow(
+    expect(() => loadTasks(['/nonexistent/tasks'], '--tasks-dir')).toThrow(
       /^--tasks-dir \/nonexistent\/tasks: no such folder$/,
     );
     const empty = dirname(taskFolder({}, 'nothing'));
-    expect(() => loadTaskFolders([empty], '--tasks-dir')).toThrow(
-      /no task folder here \(a folder with task\.toml or task\.json\)/,
+    expect(() => loadTasks([empty], '--tasks-dir')).toThrow(
+      /no task folder here; looked for .*a task folder \(task\.toml or task\.json\)/,
     );
   });
 
@@ -57,7 +59,7 @@ describe('discovery', () => {
     const b = taskFolder({ ...MINIMAL_FILES, 'task.toml': 'nope' }, 'b');
     let message = '';
     try {
-      loadTaskFolders([a, b], '--tasks-dir');
+      loadTasks([a, b], '--tasks-dir');
     } catch (err) {
       expect(err).toBeInstanceOf(UsageError);
       message = (err as Error).message;

@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { taskFromTrialCommand } from '../../../src/cli/commands/task.js';
 import type { ResultFile } from '../../../src/results/result-file.js';
 import { withHash } from '../../../src/results/store.js';
-import { loadTaskFolders } from '../../../src/tasks/folder/discover.js';
 import { TRIAL_LURE_ID } from '../../../src/tasks/folder/from-trial.js';
 import { UsageError } from '../../../src/util/errors.js';
-import { getTask } from '../../../tasks/index.js';
+import { builtInTask } from '../folder-files.js';
 import { completeDraft, FIXED, writeUnreadFixTrial } from './from-trial-draft.js';
 
 const dirs: string[] = [];
@@ -22,7 +22,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const task = getTask('debug_python_v1');
+const task = builtInTask('debug_python_v1');
 const fixedModule = readFileSync(join(import.meta.dirname, '../../../tasks/debug_python_v1', FIXED), 'utf8');
 const quiet = { write: () => true };
 
@@ -65,7 +65,7 @@ describe('task from-trial', () => {
     await taskFromTrialCommand(file, draft, { trial: 1 }, quiet);
     let problems = '';
     try {
-      loadTaskFolders([draft], '--tasks-dir');
+      loadTasks([draft], '--tasks-dir');
     } catch (err) {
       problems = (err as Error).message;
     }
@@ -76,7 +76,7 @@ describe('task from-trial', () => {
     ]);
     const manifest = join(draft, 'task.json');
     writeFileSync(manifest, JSON.stringify(completeDraft(JSON.parse(readFileSync(manifest, 'utf8')))));
-    const [loaded] = loadTaskFolders([draft], '--tasks-dir').tasks;
+    const [loaded] = loadTasks([draft], '--tasks-dir').tasks;
     expect(loaded?.lures?.[0]?.expect.unreached).toEqual(['file_read']);
   });
 

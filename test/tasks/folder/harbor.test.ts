@@ -9,9 +9,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
-import { loadTaskFolders } from '../../../src/tasks/folder/discover.js';
 import { dockerfileFacts, onBaseImage } from '../../../src/tasks/folder/harbor/dockerfile.js';
 import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
 import { readReward, rewardPasses } from '../../../src/tasks/folder/harbor/reward.js';
@@ -91,7 +91,7 @@ describe('a Harbor task folder', () => {
   });
 
   it('is found under --tasks-dir beside task folders of ours, and told apart from them', () => {
-    const found = loadTaskFolders([FIXTURES], '--tasks-dir');
+    const found = loadTasks([FIXTURES], '--tasks-dir');
     expect(found.tasks).toEqual([]);
     expect(found.harbor.map((h) => h.id)).toEqual(['broken-oracle', 'partial-reward', 'sound']);
   });
@@ -119,7 +119,7 @@ describe('a Harbor task folder', () => {
       /^Create a file \/app\/greeting\.txt .*\n\n\(\/app is your working directory, \/workspace: the same folder\.\)$/s,
     );
     expect(task?.flags.map((f) => f.id)).toEqual(['reward']);
-    expect(task?.harbor?.limits).toEqual({ cpus: 1, memory_mb: 1024 });
+    expect(task?.kind === 'harbor' ? task.harbor.limits : null).toEqual({ cpus: 1, memory_mb: 1024 });
     // The oracle model runs solve.sh as the agent.
     expect(JSON.stringify(task?.referenceSolution)).toContain("echo 'hello, harbor' > /app/greeting.txt");
     // validate collects them instead, and selects none of the built-in tasks for them.

@@ -2,9 +2,9 @@
 import { renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { type Split, selectWithSkills } from '../../../src/cli/select-tasks.js';
-import { loadTaskFolders } from '../../../src/tasks/folder/discover.js';
 import { taskVersion } from '../../../src/tasks/version.js';
 import { UsageError } from '../../../src/util/errors.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
@@ -34,13 +34,13 @@ const select = (tasks: string, dir: string, split?: Split) =>
 describe('holdout tasks', () => {
   it('are read from task.toml; a split that is neither dev nor holdout is refused naming the field', () => {
     const dir = root();
-    const { tasks } = loadTaskFolders([dir], '--tasks-dir');
+    const { tasks } = loadTasks([dir], '--tasks-dir');
     expect(Object.fromEntries(tasks.map((t) => [t.id, t.meta.split ?? 'dev']))).toEqual({
       kept_v1: 'holdout',
       tuned_v1: 'dev',
     });
     const bad = taskFolder({ ...MINIMAL_FILES, 'task.toml': `split = "test"\n${MINIMAL_TOML}` }, 'bad_v1');
-    expect(() => loadTaskFolders([bad], '--tasks-dir')).toThrow(/task\.toml: split: /);
+    expect(() => loadTasks([bad], '--tasks-dir')).toThrow(/task\.toml: split: /);
   });
 
   it('--split keeps the selected tasks of that split; all (the default) keeps every one', () => {
@@ -63,7 +63,7 @@ describe('holdout tasks', () => {
 
   it('the split is not part of the task version: moving a task to holdout does not make its results another task', () => {
     const dir = root();
-    const [kept] = loadTaskFolders([dir], '--tasks-dir').tasks.filter((t) => t.id === 'kept_v1');
+    const [kept] = loadTasks([dir], '--tasks-dir').tasks.filter((t) => t.id === 'kept_v1');
     if (kept === undefined) throw new Error('kept_v1 not loaded');
     const { split: _, ...dev } = kept.meta;
     expect(kept.meta.split).toBe('holdout');

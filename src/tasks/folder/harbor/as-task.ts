@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { docker } from '../../../sandbox/docker/engine.js';
 import { WORKSPACE_DIR } from '../../../sandbox/types.js';
 import { InternalError } from '../../../util/errors.js';
-import type { Task } from '../../types.js';
+import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
 import type { HarborTask } from './load.js';
 import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
 import { REWARD_FLAG, verifyHarborTrial } from './verify.js';
@@ -25,10 +25,11 @@ export interface HarborRunOptions {
   baseImage?: string;
 }
 
-export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): Task {
+export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTaskOf {
   const workdir = h.dockerfile?.facts.workdir ?? '/';
   let image: Promise<HarborRunImage> | null = null;
   return {
+    kind: 'harbor',
     id: h.id,
     meta: {
       domain: 'harbor',
