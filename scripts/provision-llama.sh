@@ -36,21 +36,39 @@ fi
 
 jobs=${AGENT_BENCH_LLAMA_JOBS:-$(nproc)}
 limit=${AGENT_BENCH_LLAMA_BUILD_TIMEOUT:-2400}
-work=$(mktemp -d "${TMPDIR:-/tmp}/agent-bench-llama.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# The build folder lives in the cache and survives a failed or timed-out run: the next run (or the
+# next CI on this machine) resumes it where make stopped, instead of starting the 20-35 minutes over.
+# It is removed once the binaries are cached.
+work="$cache_root/llama.cpp/.build-$commit"
+mkdir -p "$work"
+# One build at a time per commit: a second run waits for the first, then finds its cache.
+exec 9>"$work.lock"
+flock 9
+if [ -x "$dest/bin/llama-server" ] && [ -x "$dest/bin/llama-quantize" ]; then
+  say "cached build of llama.cpp $commit (built while this run waited)"
+  echo "$dest"
+  exit 0
+fi
 
-say "building llama.cpp $commit (CPU only, $jobs jobs; about 20 minutes on 2 cores)"
-git -c advice.detachedHead=false clone -q "$bundle" "$work/src"
-git -C "$work/src" checkout -q "$commit"
-# Static, portable (no -march=native: the cache may be read by another machine), no curl, no tests.
-cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
-  -DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
-  -DLLAMA_BUILD_SERVER=ON -DGGML_OPENMP=OFF >"$work/cmake.log" 2>&1 \
-  || { tail -20 "$work/cmake.log" >&2; say "cmake configure failed"; exit 1; }
+if [ "$(git -C "$work/src" rev-parse HEAD 2>/dev/null)" != "$commit" ]; then
+  rm -rf "$work/src" "$work/build"
+  git -c advice.detachedHead=false clone -q "$bundle" "$work/src"
+  git -C "$work/src" checkout -q "$commit"
+fi
+if [ -f "$work/build/CMakeCache.txt" ]; then
+  say "resuming the build of llama.cpp $commit in $work (CPU only, $jobs jobs)"
+else
+  say "building llama.cpp $commit (CPU only, $jobs jobs; about 20 minutes on 2 cores, resumable)"
+  # Static, portable (no -march=native: the cache may be read by another machine), no curl, no tests.
+  cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+    -DGGML_NATIVE=OFF -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
+    -DLLAMA_BUILD_SERVER=ON -DGGML_OPENMP=OFF >"$work/cmake.log" 2>&1 \
+    || { tail -20 "$work/cmake.log" >&2; rm -rf "$work/build"; say "cmake configure failed"; exit 1; }
+fi
 started=$(date +%s)
 if ! timeout "$limit" cmake --build "$work/build" --target llama-server llama-quantize -j "$jobs" >"$work/build.log" 2>&1; then
   tail -20 "$work/build.log" >&2
-  say "build failed or took over ${limit}s"
+  say "build failed or took over ${limit}s; what was built is kept in $work, and the next run resumes it"
   exit 1
 fi
 say "built in $(( $(date +%s) - started ))s"
@@ -67,5 +85,6 @@ cp "$work/src/models/templates/Qwen-Qwen2.5-7B-Instruct.jinja" "$staging/vocab/"
 echo "$commit" >"$staging/COMMIT"
 rm -rf "$dest"
 mv "$staging" "$dest"
+rm -rf "$work"
 say "cached in $dest"
 echo "$dest"
