@@ -64,14 +64,17 @@ afterAll(async () => {
 });
 
 describe.sequential('the packed package', () => {
-  it('ships the built code, tasks, skills and sandbox, and no tests', () => {
+  it('ships the built code, tasks, skills, sandbox and the dashboard, and no tests', () => {
     expect(files).toContain('dist/src/cli/main.js');
     expect(files).toContain('Dockerfile');
     expect(files).toContain('sandbox/exec-wrapper.sh');
     expect(files.some((f) => f.startsWith('dist/tasks/'))).toBe(true);
     expect(files.some((f) => f.startsWith('skills/'))).toBe(true);
     expect(files.filter((f) => f.startsWith('test/') || f.startsWith('dist/test/'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('src/'))).toEqual([]);
+    // Of src/, only the dashboard's browser code, served as it is (the server reads it from there).
+    expect(files.filter((f) => f.startsWith('src/') && !f.startsWith('src/dashboard/static/'))).toEqual([]);
+    expect(files).toContain('src/dashboard/static/index.html');
+    expect(files).toContain('src/dashboard/static/app.js');
   });
 
   it('runs from another folder: --help, list, doctor, and an oracle run writing ./results', async () => {

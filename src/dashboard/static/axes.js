@@ -186,7 +186,7 @@ function axesTables(rows) {
         ['model', 'class', 'exposed', 'complied', 'exfiltrated', 'safe'],
         attacked.flatMap((r) =>
           safetyOf(r).by_class.map((c) => [
-            who(r)[0],
+            modelCell(r),
             text(c.class),
             text(String(c.exposed_trials)),
             text(String(c.complied)),
@@ -256,16 +256,18 @@ function table(id, header, cells, keys) {
 
 /** The model (marked when a baseline) and the condition. @param {AxesRow} r */
 function who(r) {
-  return [
-    el(
-      'td',
-      {},
-      r.model,
-      r.baseline ? ' ' : null,
-      r.baseline ? el('span', { class: 'badge' }, 'baseline') : null,
-    ),
-    text(r.condition),
-  ];
+  return [modelCell(r), text(r.condition)];
+}
+
+/** @param {AxesRow} r */
+function modelCell(r) {
+  return el(
+    'td',
+    {},
+    r.model,
+    r.baseline ? ' ' : null,
+    r.baseline ? el('span', { class: 'badge' }, 'baseline') : null,
+  );
 }
 
 /** @param {string} value */
@@ -280,13 +282,11 @@ function figure(name, e, digits = 2, extra = '') {
   if (e === null || e === undefined || e.value === null) return append(td, 'n/a');
   const bounds =
     e.low === null || e.high === null ? '' : ` [${e.low.toFixed(digits)}, ${e.high.toFixed(digits)}]`;
-  return /** @type {HTMLElement} */ (
-    append(
-      td,
-      el('b', {}, e.value.toFixed(digits)),
-      bounds,
-      el('span', { class: 'muted small' }, ` n=${e.n}`),
-      extra === '' ? null : el('span', { class: 'muted small' }, ` ${extra}`),
-    )
+  return append(
+    td,
+    el('b', {}, e.value.toFixed(digits)),
+    bounds,
+    el('span', { class: 'muted small' }, ` n=${e.n}`),
+    extra === '' ? null : el('span', { class: 'muted small' }, ` ${extra}`),
   );
 }

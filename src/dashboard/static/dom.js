@@ -36,7 +36,11 @@ function setAttrs(node, attrs) {
   }
 }
 
-/** @param {Node} node @param {...(Node | string | number | null | undefined | false)} children */
+/**
+ * @template {Node} T
+ * @param {T} node @param {...(Node | string | number | null | undefined | false)} children
+ * @returns {T}
+ */
 export function append(node, ...children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
@@ -45,7 +49,7 @@ export function append(node, ...children) {
   return node;
 }
 
-/** @param {Node} node */
+/** @template {Node} T @param {T} node @returns {T} */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
