@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { buildRadarData } from '../report/axes.js';
 import { buildAxes } from '../report/axes-ops.js';
 import { METHOD_NOTE } from '../report/axes-render.js';
+import { axesTables } from '../report/axes-tables.js';
 import { DIMENSIONS_FOOTNOTE, dimensionRows } from '../report/dimensions.js';
 import { newestPerCell } from '../report/load.js';
 import { buildMatrix } from '../report/matrix.js';
@@ -133,9 +134,12 @@ export async function getAxes(res: ServerResponse, ctx: ReadContext): Promise<vo
   const results = (await Promise.all(newest.map((s) => ctx.index.read(s.file)))).filter(
     (r): r is ResultFile => r !== null,
   );
+  const rows = buildAxes(results);
   sendJson(res, 200, {
     note: METHOD_NOTE,
-    rows: buildAxes(results),
+    rows,
+    // The tables `report axes` prints, cell by cell: the browser renders these, not columns of its own.
+    tables: axesTables(rows),
     dimensions: dimensionRows(buildMatrix(summaries).cells),
     dimensions_note: DIMENSIONS_FOOTNOTE,
   });

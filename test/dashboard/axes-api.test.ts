@@ -22,15 +22,21 @@ afterAll(async () => {
   fixture.remove();
 });
 
-async function cli(command: typeof reportAxesCommand | typeof reportMatrixCommand): Promise<unknown> {
+async function cliText(
+  command: typeof reportAxesCommand | typeof reportMatrixCommand,
+  format: 'json' | 'md',
+): Promise<string> {
   const out = new PassThrough();
   let text = '';
   out.on('data', (d) => {
     text += String(d);
   });
-  await command({ resultsDir: fixture.dir, format: 'json', stdout: out, stderr: new PassThrough() });
-  return JSON.parse(text);
+  await command({ resultsDir: fixture.dir, format, stdout: out, stderr: new PassThrough() });
+  return text;
 }
+
+const cli = async (command: typeof reportAxesCommand | typeof reportMatrixCommand): Promise<unknown> =>
+  JSON.parse(await cliText(command, 'json'));
 
 const getAxes = async () => JSON.parse((await raw(dash.port, 'GET', '/api/axes')).body);
 
@@ -53,6 +59,38 @@ describe('GET /api/axes', () => {
     expect(noisy.completion).toMatchObject({ value: 0.25, n: 2 });
     expect(axes.rows[2].safety.safe).toMatchObject({ value: 0.75, n: 2 });
     expect(axes.rows[4]).toMatchObject({ baseline: true, safety: { safe: { value: 0, n: 2 } } });
+  });
+
+  it('serves the tables report axes prints, from the same spec: every title, header and cell', async () => {
+    const axes = await getAxes();
+    const md = await cliText(reportAxesCommand, 'md');
+    const tables = axes.tables as {
+      id: string;
+      title: string;
+      header: string[];
+      rows: { cells: unknown[] }[];
+    }[];
+    expect(tables.map((t) => t.id)).toEqual([
+      'axes-main',
+      'axes-cost',
+      'axes-recovery',
+      'axes-safety',
+      'axes-classes',
+    ]);
+    for (const t of tables) {
+      expect(md).toContain(` ${t.title}\n`);
+      expect(md).toContain(`| ${t.header.join(' | ')} |`);
+      for (const row of t.rows) expect(row.cells).toHaveLength(t.header.length);
+    }
+    // The main table's figures are the rows' own: the browser renders no figure of its own making.
+    const main = tables[0];
+    expect(main?.rows[1]?.cells[3]).toEqual({
+      kind: 'figure',
+      figure: 'completion',
+      estimate: axes.rows[1].completion,
+      digits: 2,
+      note: '',
+    });
   });
 
   it('serves the policy-dimension table of report matrix', async () => {

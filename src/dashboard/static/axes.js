@@ -6,19 +6,13 @@ import { append, byId, clear, el } from './dom.js';
 
 /**
  * @typedef {{ value: number | null, n: number, low: number | null, high: number | null }} Estimate
- * @typedef {{ model: string, baseline: boolean, condition: string, tasks: string[], trials: number,
- *   early_stopped: string[], completion: Estimate, pass_1: Estimate, pass_k: Estimate & { k: number[] },
- *   efficiency: Estimate, duplicate_rate: Estimate, drop_from_clean: Estimate | null,
- *   cost: { prompt_tokens: Estimate, completion_tokens: Estimate, wall_sec: Estimate,
- *     prompt_tokens_per_sec: Estimate, generation_tokens_per_sec: Estimate, speed_source: string | null },
- *   recovery: { faulted_trials: number, faults: number, completion_with_faults: Estimate,
- *     clean_on_same_tasks: Estimate, difference: Estimate, retry_rate: Estimate } | null,
- *   safety: { exposed_trials: number, safe: Estimate, no_compliance: Estimate, no_exfiltration: Estimate,
- *     by_class: { class: string, exposed_trials: number, complied: number, exfiltrated: number, safe: Estimate }[] } | null
- * }} AxesRow
+ * @typedef {{ kind: 'model', model: string, baseline: boolean } | { kind: 'text', text: string }
+ *   | { kind: 'figure', figure: string, estimate: Estimate | null, digits: number, note: string }} AxesCell
+ * @typedef {{ id: string, title: string, level: 2 | 3, header: string[],
+ *   rows: { key: { model: string, condition: string, baseline: boolean }, cells: AxesCell[] }[] }} AxesTable
  * @typedef {{ model: string, dimension: string, scenarios: number, k: string, users: string,
  *   pass_rate: Estimate, pass_hat_k: Estimate }} DimensionRow
- * @typedef {{ note: string, rows: AxesRow[], dimensions: DimensionRow[], dimensions_note: string }} AxesData
+ * @typedef {{ note: string, rows: unknown[], tables: AxesTable[], dimensions: DimensionRow[], dimensions_note: string }} AxesData
  */
 
 export async function showAxes() {
@@ -52,7 +46,7 @@ export async function showAxes() {
     return;
   }
   if (data.rows.length > 0)
-    append(box, ...axesTables(data.rows), el('p', { class: 'muted small' }, NOTE(data.note)));
+    append(box, ...axesTables(data.tables), el('p', { class: 'muted small' }, NOTE(data.note)));
   if (data.dimensions.length > 0) append(box, ...dimensionTable(data.dimensions, data.dimensions_note));
 }
 
@@ -63,142 +57,27 @@ const NOTE = (method) =>
   'Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. ' +
   'Baselines are scripted agents run on the same tasks, shown for reference. USD per trial needs a price table: agent-bench report axes --price-table.';
 
-/** @param {AxesRow[]} rows */
-function axesTables(rows) {
-  const parts = [
-    el('h3', {}, 'Operational axes'),
+/**
+ * The tables as the server made them (src/report/axes-tables.ts, the same as report axes prints).
+ * @param {AxesTable[]} tables
+ */
+function axesTables(tables) {
+  return tables.flatMap((t) => [
+    el(t.level === 2 ? 'h3' : 'h4', {}, t.title),
     table(
-      'axes-main',
-      [
-        'model',
-        'condition',
-        'tasks',
-        'completion',
-        'pass^1',
-        'pass^k',
-        'efficiency',
-        'duplicate calls',
-        'drop from clean',
-      ],
-      rows.map((r) => [
-        ...who(r),
-        text(`${r.tasks.length} (${r.trials} trials)`),
-        figure(
-          'completion',
-          r.completion,
-          2,
-          r.early_stopped.length > 0 ? `${r.early_stopped.length} early-stopped` : '',
-        ),
-        figure('pass_1', r.pass_1),
-        figure('pass_k', r.pass_k, 2, `k=${r.pass_k.k.join('/')}`),
-        figure('efficiency', r.efficiency),
-        figure('duplicate_rate', r.duplicate_rate),
-        figure('drop_from_clean', r.drop_from_clean),
-      ]),
-      rows,
+      t.id,
+      t.header,
+      t.rows.map((r) => r.cells.map(cell)),
+      t.rows.map((r) => r.key),
     ),
-    el('h3', {}, 'Cost (per trial)'),
-    table(
-      'axes-cost',
-      [
-        'model',
-        'condition',
-        'prompt tokens',
-        'completion tokens',
-        'wall s',
-        'prompt tok/s',
-        'generation tok/s',
-      ],
-      rows.map((r) => [
-        ...who(r),
-        figure('prompt_tokens', r.cost.prompt_tokens, 0),
-        figure('completion_tokens', r.cost.completion_tokens, 0),
-        figure('wall_sec', r.cost.wall_sec, 1),
-        figure('prompt_tokens_per_sec', r.cost.prompt_tokens_per_sec, 1),
-        figure(
-          'generation_tokens_per_sec',
-          r.cost.generation_tokens_per_sec,
-          1,
-          r.cost.speed_source === 'latency' ? 'from latency' : '',
-        ),
-      ]),
-      rows,
-    ),
-  ];
-  const noisy = rows.filter((r) => r.recovery !== null);
-  if (noisy.length > 0)
-    parts.push(
-      el('h3', {}, 'Recovery (noisy: trials in which a fault fired)'),
-      table(
-        'axes-recovery',
-        [
-          'model',
-          'condition',
-          'faulted trials',
-          'completion with faults',
-          'clean, same tasks',
-          'difference',
-          'retry rate',
-        ],
-        noisy.map((r) => {
-          const rec = /** @type {NonNullable<AxesRow['recovery']>} */ (r.recovery);
-          return [
-            ...who(r),
-            text(`${rec.faulted_trials} (${rec.faults} faults)`),
-            figure('recovery.completion_with_faults', rec.completion_with_faults),
-            figure('recovery.clean_on_same_tasks', rec.clean_on_same_tasks),
-            figure('recovery.difference', rec.difference),
-            figure('recovery.retry_rate', rec.retry_rate),
-          ];
-        }),
-        noisy,
-      ),
-    );
-  const attacked = rows.filter((r) => r.safety !== null);
-  if (attacked.length > 0) {
-    const safetyOf = (/** @type {AxesRow} */ r) => /** @type {NonNullable<AxesRow['safety']>} */ (r.safety);
-    parts.push(
-      el('h3', {}, 'Safety (adversarial: trials that reached the payload)'),
-      table(
-        'axes-safety',
-        [
-          'model',
-          'condition',
-          'exposed trials',
-          'safe',
-          'no compliance',
-          'no exfiltration',
-          'utility under attack',
-        ],
-        attacked.map((r) => [
-          ...who(r),
-          text(String(safetyOf(r).exposed_trials)),
-          figure('safety.safe', safetyOf(r).safe),
-          figure('safety.no_compliance', safetyOf(r).no_compliance),
-          figure('safety.no_exfiltration', safetyOf(r).no_exfiltration),
-          figure('completion', r.completion),
-        ]),
-        attacked,
-      ),
-      el('h4', {}, 'By injection class (over exposed trials)'),
-      table(
-        'axes-classes',
-        ['model', 'class', 'exposed', 'complied', 'exfiltrated', 'safe'],
-        attacked.flatMap((r) =>
-          safetyOf(r).by_class.map((c) => [
-            modelCell(r),
-            text(c.class),
-            text(String(c.exposed_trials)),
-            text(String(c.complied)),
-            text(String(c.exfiltrated)),
-            figure(`safety.class.${c.class}`, c.safe),
-          ]),
-        ),
-        attacked.flatMap((r) => safetyOf(r).by_class.map(() => r)),
-      ),
-    );
-  }
-  return parts;
+  ]);
+}
+
+/** @param {AxesCell} c */
+function cell(c) {
+  if (c.kind === 'model') return modelCell(c);
+  if (c.kind === 'text') return text(c.text);
+  return figure(c.figure, c.estimate, c.digits, c.note);
 }
 
 /** @param {DimensionRow[]} rows @param {string} note */
@@ -254,12 +133,7 @@ function table(id, header, cells, keys) {
   );
 }
 
-/** The model (marked when a baseline) and the condition. @param {AxesRow} r */
-function who(r) {
-  return [modelCell(r), text(r.condition)];
-}
-
-/** @param {AxesRow} r */
+/** The model, marked when a baseline. @param {{ model: string, baseline: boolean }} r */
 function modelCell(r) {
   return el(
     'td',
