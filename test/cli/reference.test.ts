@@ -1,8 +1,11 @@
 /**
  * docs/commands.md is generated from the CLI definition (`npm run docs:cli`); this test regenerates
  * it in memory, so CI fails when a command or option changed and the reference was not rewritten.
+ * Beside it: every link of the README and docs/ leads to a file (and heading) that exists.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
@@ -50,5 +53,56 @@ describe('docs/commands.md', () => {
     expect(reference).toContain('| `[files...]` | the files |');
     expect(reference).toContain('| `--format <f>` | output format (one of: `md`, `json`) | `"md"` |');
     expect(reference).toContain('tool go [options] <mode> [files...]');
+  });
+});
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((page) =>
+  page.endsWith('.md'),
+);
+
+/** The links of a Markdown page, outside code blocks and code spans. */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+}
+
+/** GitHub's anchors for a page's headings. */
+function anchorsOf(markdown: string): Set<string> {
+  const headings = markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#+ (.+)$/gm);
+  return new Set(
+    [...headings].map((m) =>
+      (m[1] ?? '')
+        .toLowerCase()
+        .replace(/[^a-z0-9 _-]/g, '')
+        .replace(/ /g, '-'),
+    ),
+  );
+}
+
+describe('links of the README and docs/', () => {
+  it.each(PAGES)('%s: every relative link leads to a file, and a #heading to a heading of it', (page) => {
+    const broken: string[] = [];
+    for (const link of linksOf(readFileSync(join(ROOT, page), 'utf8'))) {
+      if (/^[a-z]+:/.test(link)) continue;
+      const [path = '', anchor] = link.split('#');
+      const target = path === '' ? join(ROOT, page) : join(ROOT, dirname(page), path);
+      if (!existsSync(target)) broken.push(`${link}: no ${relative(ROOT, target)}`);
+      else if (anchor !== undefined && !anchorsOf(readFileSync(target, 'utf8')).has(anchor))
+        broken.push(`${link}: no heading #${anchor}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the README links every page of docs/', () => {
+    const linked = linksOf(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    for (const page of PAGES.filter((p) => p !== 'README.md')) expect(linked).toContain(page);
+  });
+
+  it('catches a link to a missing file', () => {
+    expect(linksOf('see [x](docs/nope.md) and `[y](z.md)`')).toEqual(['docs/nope.md']);
+    expect(anchorsOf('# Command reference\n## agent-bench report axes')).toEqual(
+      new Set(['command-reference', 'agent-bench-report-axes']),
+    );
   });
 });
