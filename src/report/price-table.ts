@@ -38,7 +38,7 @@ export async function readPriceTable(path: string): Promise<PriceTable> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(
-      `--price-table ${path}: ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'} (see README, "Operational axes")`,
+      `--price-table ${path}: ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'} (see docs/axes.md)`,
     );
   }
   return parsed.data;

@@ -64,8 +64,10 @@ afterAll(async () => {
 });
 
 describe.sequential('the packed package', () => {
-  it('ships the built code, tasks, skills, sandbox and the dashboard, and no tests', () => {
+  it('ships the built code, tasks, skills, sandbox, the dashboard and the docs the README links, and no tests', () => {
     expect(files).toContain('dist/src/cli/main.js');
+    expect(files).toContain('README.md');
+    expect(files).toContain('docs/commands.md');
     expect(files).toContain('Dockerfile');
     expect(files).toContain('sandbox/exec-wrapper.sh');
     expect(files.some((f) => f.startsWith('dist/tasks/'))).toBe(true);

@@ -126,9 +126,8 @@ describe('the Kubernetes Indexed Job recipe (examples/k8s-indexed-job.yaml)', ()
   });
 });
 
-describe('README: Several machines', () => {
-  const readme = read('README.md');
-  const section = /\n## Several machines\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+describe('docs/shards.md: Several machines', () => {
+  const section = read('docs/shards.md');
 
   it('points at both recipes, and every agent-bench command it shows parses', async () => {
     expect(section).toContain('examples/ci-matrix.yml');

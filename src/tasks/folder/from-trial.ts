@@ -116,7 +116,7 @@ solution are the task's. \`trial/turns.json\` is what the model did, turn by tur
 
 Still to do (\`agent-bench validate --tasks-dir <this folder>\` lists what is missing):
 1. \`meta.description\`: what this task measures, in one sentence.
-2. \`flags\`: the checks (see the README, "Writing a task"); at least one must catch the failure.
+2. \`flags\`: the checks (see docs/tasks.md, "Writing a task"); at least one must catch the failure.
 3. \`lures[0].expect.unreached\`: the flags the trial's replay must miss.
 4. Change the instruction or the files if the failure needs another setting, then validate until
    the oracle passes, doing nothing fails, and the lure is caught.

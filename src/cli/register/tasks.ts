@@ -1,0 +1,55 @@
+/** The commands about the tasks themselves: `list`, `validate` and `task from-trial`. */
+import type { Command } from 'commander';
+import { collect, int, splitOption, TASKS_DIR_HELP, withDockerHost } from './options.js';
+
+export function registerList(program: Command): void {
+  program
+    .command('list')
+    .description('list the tasks, with where each comes from')
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .addOption(splitOption())
+    .action(async (opts) => {
+      const { listCommand } = await import('../commands/list.js');
+      await listCommand(opts);
+    });
+}
+
+export function registerValidate(program: Command): void {
+  withDockerHost(program.command('validate'))
+    .description('prove the tasks sound: each oracle passes, doing nothing scores 0, every lure is caught')
+    .option('--tasks <ids>', 'comma-separated task ids, or "all"', 'all')
+    .option(
+      '--skill-dir <dir>',
+      "prove a skill's manifest satisfiable (its reference_solution is the oracle); repeatable",
+      collect,
+      [],
+    )
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .addOption(splitOption())
+    .option(
+      '--base-image <image>',
+      "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines)",
+    )
+    .action(async (opts) => {
+      const { validateCommand } = await import('../commands/validate.js');
+      await validateCommand(opts);
+    });
+}
+
+export function registerTask(program: Command): void {
+  program
+    .command('task')
+    .description('work with task folders')
+    .command('from-trial')
+    .description(
+      'a draft task folder from a trial that went wrong: its task as the trial started it, the trial replayed as a lure, and a TODO list of what validate needs',
+    )
+    .argument('<result-file>', 'a results file (results/*.json)')
+    .argument('<dir>', 'the new task folder (missing or empty)')
+    .requiredOption('--trial <n>', 'the trial to draft from (trials count from 1)', int('--trial', 1))
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .action(async (file: string, dir: string, opts) => {
+      const { taskFromTrialCommand } = await import('../commands/task.js');
+      await taskFromTrialCommand(file, dir, opts);
+    });
+}
