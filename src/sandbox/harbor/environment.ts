@@ -33,7 +33,7 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     this.client = client;
   }
 
-  taskImage(onProgress?: (line: string) => void): Promise<string> {
+  async taskImage(onProgress?: (line: string) => void): Promise<string> {
     this.taskTag ??= ensureHarborImage(this.client(), this.spec, onProgress);
     return this.taskTag;
   }

@@ -58,18 +58,7 @@ export async function ensureHarborImage(
 
 /** The build from the task's context, stopped past task.toml's build timeout. */
 async function buildImage(client: Docker, id: string, source: DockerfileSource, tag: string): Promise<void> {
-  let stream: NodeJS.ReadableStream;
-  try {
-    stream = await client.buildImage(Readable.from([await contextTar(source)]), {
-      t: tag,
-      rm: true,
-      forcerm: true,
-      labels: { 'agent-bench.harbor-task': id },
-      ...(source.network ? {} : { networkmode: 'none' }),
-    });
-  } catch (err) {
-    throw engineError(`building ${tag}`, err);
-  }
+  const stream = await startBuild(client, await contextTar(source), tag, id, source.network);
   const limitSec = source.buildTimeoutSec;
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
@@ -94,6 +83,27 @@ async function buildImage(client: Docker, id: string, source: DockerfileSource, 
     throw timedOut ? err : buildFailure(id, source, err);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A build of a task's image started on the engine (labelled with the task), its progress stream. */
+export async function startBuild(
+  client: Docker,
+  context: Buffer,
+  tag: string,
+  id: string,
+  network: boolean,
+): Promise<NodeJS.ReadableStream> {
+  try {
+    return await client.buildImage(Readable.from([context]), {
+      t: tag,
+      rm: true,
+      forcerm: true,
+      labels: { 'agent-bench.harbor-task': id },
+      ...(network ? {} : { networkmode: 'none' }),
+    });
+  } catch (err) {
+    throw engineError(`building ${tag}`, err);
   }
 }
 

@@ -8,14 +8,13 @@
  * base: agent-bench's sandbox image, given with --base-image. Built once per task image, offline.
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { InfraError } from '../../util/errors.js';
 import { engineError, statusOf } from '../docker/engine.js';
 import { followProgress } from '../image/progress.js';
 import { type HarborEnvironmentSpec, WORKSPACE_DIR } from '../types.js';
-import { collect, ensureHarborImage, harborTag } from './image.js';
+import { collect, ensureHarborImage, harborTag, startBuild } from './image.js';
 
 /** Where the layer keeps the WORKDIR's files as the image had them (readable by the agent). */
 export const HARBOR_SEED_DIR = '/opt/agent-bench-harbor/seed';
@@ -68,18 +67,7 @@ export async function ensureHarborRunImage(
   const tag = harborTag(REPOSITORY, spec.id, key);
   if ((await workingDir(client, tag)) !== null) return { tag, workdir };
   onProgress?.(`building ${tag} (the sandbox for Harbor task ${spec.id})`);
-  let stream: NodeJS.ReadableStream;
-  try {
-    stream = await client.buildImage(Readable.from([await tarOf(dockerfile)]), {
-      t: tag,
-      rm: true,
-      forcerm: true,
-      networkmode: 'none',
-      labels: { 'agent-bench.harbor-task': spec.id },
-    });
-  } catch (err) {
-    throw engineError(`building ${tag}`, err);
-  }
+  const stream = await startBuild(client, await tarOf(dockerfile), tag, spec.id, false);
   try {
     await followProgress(client, stream, `building the sandbox of Harbor task ${spec.id}`, () => {});
   } catch (err) {
