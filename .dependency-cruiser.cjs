@@ -76,6 +76,14 @@ module.exports = {
       to: { path: '^tasks/index\\.ts$' },
     },
     {
+      name: 'sandbox-docker-private',
+      comment:
+        "src/sandbox/docker/ is how the sandbox talks to the engine (containers, execs, tars, labels): only src/sandbox/ imports it; everything else goes through the sandbox's public entry (src/sandbox/index.ts, types.ts), so the engine side can change (a Harbor environment, verifier containers, another runtime) without its callers changing, and no caller makes containers of its own. Tests may reach inside.",
+      severity: 'error',
+      from: { path: '^(src|tasks|bin)/', pathNot: '^src/sandbox/' },
+      to: { path: '^src/sandbox/docker/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

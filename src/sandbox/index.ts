@@ -1,8 +1,12 @@
 /**
- * The sandbox's public entry. Everything else in src/sandbox/docker and src/sandbox/image is an
- * implementation detail; callers depend on these functions and on ./types.ts.
+ * The sandbox's public entry. Everything else in src/sandbox/docker, src/sandbox/image and
+ * src/sandbox/harbor is an implementation detail; callers depend on these functions and on
+ * ./types.ts (.dependency-cruiser.cjs holds them to it for src/sandbox/docker).
  */
+import { docker } from './docker/engine.js';
 import { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
+import { DockerHarborEnvironment } from './harbor/environment.js';
+import type { HarborEnvironment, HarborEnvironmentSpec } from './types.js';
 
 export { DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS } from './docker/container.js';
 export { checkEngine, useDockerHost } from './docker/engine.js';
@@ -17,4 +21,12 @@ export {
 /** Starts a hardened sandbox container from `options.image` (a tag from ensureImage). */
 export function createDockerSandbox(options: DockerSandboxOptions): Promise<DockerSandbox> {
   return DockerSandbox.create(options);
+}
+
+/**
+ * A Harbor task's environment: its images built on first use, its verifier run in a model trial's
+ * sandbox or in a trial of its own (validate's). Nothing touches the engine until then.
+ */
+export function openHarborEnvironment(spec: HarborEnvironmentSpec): HarborEnvironment {
+  return new DockerHarborEnvironment(spec, docker);
 }

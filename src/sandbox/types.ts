@@ -2,8 +2,10 @@
  * The one narrow interface between the harness and a sandbox. The Docker implementation lives in
  * ./docker; tests may fake it.
  */
+import type { SandboxLabels } from './docker/labels.js';
 import type { ExecTrace } from './trace/records.js';
 
+export type { SandboxLabels } from './docker/labels.js';
 export type { ExecTrace, ProcessRecord, ProgramRun } from './trace/records.js';
 
 /**
@@ -168,3 +170,92 @@ export const WORKSPACE_DIR = '/workspace';
 export const CHECKS_DIR = '/checks';
 /** The checker's HOME and TMPDIR (its own 0700 tmpfs, out of the agent's reach). */
 export const CHECKER_HOME = '/run/checker';
+
+/**
+ * A Harbor task's environment: a sandbox with another image and another verifier (src/sandbox/harbor/).
+ * Its loader (src/tasks/folder/harbor/) reads it from the task's folder; `id`, the task's, names
+ * its images, labels and messages.
+ */
+export interface HarborEnvironmentSpec {
+  id: string;
+  image: HarborImageSource;
+  /** Where solve.sh and test.sh run in the task's own image: its Dockerfile's last WORKDIR, or `/`. */
+  workdir: string;
+  /** task.toml's resources, for a trial's container. */
+  resources: { cpus: number; memoryMb: number };
+  /** tests/: test.sh and its files, copied in only to verify, run as root with these variables. */
+  verifier: HarborScripts & { env: Record<string, string> };
+  /** solution/: solve.sh and its files, the oracle (no files: the task has none). */
+  oracle: HarborScripts;
+}
+
+/** A folder of a Harbor task's scripts (files relative to it), and how long they may run. */
+export interface HarborScripts {
+  dir: string;
+  files: readonly string[];
+  timeoutSec: number;
+}
+
+/** The task's own image: task.toml's docker_image (already on this machine), or its Dockerfile built. */
+export type HarborImageSource =
+  | { kind: 'prebuilt'; image: string }
+  | {
+      kind: 'dockerfile';
+      /** environment/: the build context. */
+      contextDir: string;
+      /** sha256 of the context: with baseImage, the key the built image is cached under. */
+      contextDigest: string;
+      /** The Dockerfile built in place of the context's own (its FROMs set to baseImage when given). */
+      dockerfile: string;
+      /** The last stage's FROM as the task wrote it: what a failed pull names. */
+      from: string;
+      /** `--base-image`: the local image the Dockerfile was set on. */
+      baseImage?: string;
+      buildTimeoutSec: number;
+      /** task.toml allows internet: the build gets a network (a trial never does). */
+      network: boolean;
+    };
+
+/** Who acts in a trial of validate's: the oracle (solution/solve.sh), or nothing. */
+export type HarborAgent = 'oracle' | 'nothing';
+
+/** A verifier's reward as Harbor reads it (reward.txt, else reward.json), or why there is none. */
+export type HarborReward =
+  | { ok: true; reward: number; metrics: Record<string, number> }
+  | { ok: false; problem: string };
+
+/** One run of tests/test.sh. */
+export interface HarborVerifierRun {
+  reward: HarborReward;
+  exitCode: number | null;
+  /** It ran out of its timeout (task.toml verifier.timeout_sec). */
+  timedOut: boolean;
+  /** The tail of what it printed, for a failure's message. */
+  output: string;
+}
+
+export interface HarborTrialResult {
+  /** solve.sh's exit code (null: it ran out of time, or no oracle ran). */
+  agentExit: number | null;
+  verifier: HarborVerifierRun;
+}
+
+/**
+ * A Harbor environment on the engine (openHarborEnvironment): its images are built on first use and
+ * kept, its verifier runs in a model trial's sandbox or in a trial of its own.
+ */
+export interface HarborEnvironment {
+  /** Run as the agent in /workspace before a model's trial: the task's WORKDIR, as its image has it. */
+  readonly setupCommands: readonly string[];
+  /** The task's own image: pre-built, or its Dockerfile built once (cached by content). */
+  taskImage(onProgress?: (line: string) => void): Promise<string>;
+  /** The task's image fitted to the sandbox (createDockerSandbox): a model's trials start from it. */
+  sandboxImage(onProgress?: (line: string) => void): Promise<string>;
+  /** A trial as Harbor runs it, in a fresh container of the task's image: the oracle or nothing, then the verifier. */
+  runTrial(agent: HarborAgent, labels?: SandboxLabels): Promise<HarborTrialResult>;
+  /**
+   * The verifier in a model trial's sandbox (opened from sandboxImage) once the agent's last turn is
+   * over: every process killed, the tests copied in, test.sh run, its reward read.
+   */
+  verify(sandbox: Sandbox): Promise<HarborVerifierRun>;
+}

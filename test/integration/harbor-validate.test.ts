@@ -9,12 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateCommand } from '../../src/cli/commands/validate.js';
-import { docker } from '../../src/sandbox/docker/engine.js';
-import { ensureImage } from '../../src/sandbox/index.js';
-import { ensureHarborImage } from '../../src/tasks/folder/harbor/image.js';
-import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
+import { ensureImage, openHarborEnvironment } from '../../src/sandbox/index.js';
+import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
+import { type HarborTask, loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
-import { runHarborTrial } from '../../src/tasks/folder/harbor/trial.js';
 import { GateFailedError, InfraError, UsageError } from '../../src/util/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
@@ -51,9 +49,14 @@ function offlinePartial(solve?: string): string {
   });
 }
 
+/** The task's environment, its Dockerfile on `baseImage`. */
+function environmentOf(task: HarborTask, baseImage?: string) {
+  return openHarborEnvironment(harborEnvironmentSpec(task, baseImage));
+}
+
 describe('Harbor tasks in validate', () => {
   it('a sound task validates: its oracle earns 1, doing nothing 0', async () => {
-    const rows = await proveHarborTasks(docker(), [loadHarborFolder(join(FIXTURES, 'sound'))], {
+    const rows = await proveHarborTasks([loadHarborFolder(join(FIXTURES, 'sound'))], {
       baseImage: base,
     });
     expect(rows).toEqual([
@@ -63,7 +66,7 @@ describe('Harbor tasks in validate', () => {
   }, 600_000);
 
   it('a broken oracle is reported unsound, and validate exits 1', async () => {
-    const rows = await proveHarborTasks(docker(), [loadHarborFolder(join(FIXTURES, 'broken-oracle'))], {
+    const rows = await proveHarborTasks([loadHarborFolder(join(FIXTURES, 'broken-oracle'))], {
       baseImage: base,
     });
     expect(rows[0]).toEqual({
@@ -84,28 +87,24 @@ describe('Harbor tasks in validate', () => {
   }, 600_000);
 
   it('a partial reward is kept as the score (reward.json), and is no pass', async () => {
-    const client = docker();
     const full = loadHarborFolder(offlinePartial());
-    expect((await proveHarborTasks(client, [full], { baseImage: base })).map((r) => r.ok)).toEqual([
-      true,
-      true,
-    ]);
+    expect((await proveHarborTasks([full], { baseImage: base })).map((r) => r.ok)).toEqual([true, true]);
     const half = loadHarborFolder(offlinePartial("#!/bin/bash\nprintf '1\\n2\\n' > /work/numbers.txt\n"));
-    const image = await ensureHarborImage(client, half, { baseImage: base });
-    const trial = await runHarborTrial(client, half, image, 'oracle');
-    expect(trial.reward).toEqual({ ok: true, reward: 0.5, metrics: { reward: 0.5, lines_right: 2 } });
-    const rows = await proveHarborTasks(client, [half], { baseImage: base });
+    const trial = await environmentOf(half, base).runTrial('oracle');
+    expect(trial.verifier.reward).toEqual({
+      ok: true,
+      reward: 0.5,
+      metrics: { reward: 0.5, lines_right: 2 },
+    });
+    const rows = await proveHarborTasks([half], { baseImage: base });
     expect(rows[0]?.detail).toBe('reference solution fails: reward 0.5');
   }, 600_000);
 
   it('builds once: the image is cached under the content hash', async () => {
     const task = loadHarborFolder(join(FIXTURES, 'sound'));
-    const first = await ensureHarborImage(docker(), task, { baseImage: base });
+    const first = await environmentOf(task, base).taskImage();
     const said: string[] = [];
-    const again = await ensureHarborImage(docker(), task, {
-      baseImage: base,
-      onProgress: (l) => said.push(l),
-    });
+    const again = await environmentOf(task, base).taskImage((l) => said.push(l));
     expect(again).toBe(first);
     expect(said).toEqual([]);
   }, 600_000);
@@ -114,7 +113,7 @@ describe('Harbor tasks in validate', () => {
     const dir = variant('sound', 'no-net-build', {
       'environment/Dockerfile': 'FROM python:3.12-slim\nRUN ! test -e /sys/class/net/eth0\nWORKDIR /app\n',
     });
-    await expect(ensureHarborImage(docker(), loadHarborFolder(dir), { baseImage: base })).resolves.toMatch(
+    await expect(environmentOf(loadHarborFolder(dir), base).taskImage()).resolves.toMatch(
       /^agent-bench-harbor:no-net-build-/,
     );
   }, 600_000);
@@ -124,7 +123,7 @@ describe('Harbor tasks in validate', () => {
       'solution/solve.sh':
         '#!/bin/bash\n[ "$PWD" = /app ] && [ ! -e /tests ] && [ ! -e /sys/class/net/eth0 ] && echo \'hello, harbor\' > greeting.txt\n',
     });
-    const rows = await proveHarborTasks(docker(), [loadHarborFolder(dir)], { baseImage: base });
+    const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
     expect(rows[0]).toEqual({ taskId: 'no-tests-yet', run: 'oracle', ok: true, detail: 'passes (reward 1)' });
   }, 600_000);
 
@@ -134,7 +133,7 @@ describe('Harbor tasks in validate', () => {
       'task.toml': 'version = "1.0"\n[environment]\nbuild_timeout_sec = 2\nallow_internet = false\n',
     });
     const started = Date.now();
-    await expect(ensureHarborImage(docker(), loadHarborFolder(dir), { baseImage: base })).rejects.toThrow(
+    await expect(environmentOf(loadHarborFolder(dir), base).taskImage()).rejects.toThrow(
       new InfraError(
         'slow-build: building environment/Dockerfile took longer than 2 s (task.toml environment.build_timeout_sec)',
       ),
@@ -144,7 +143,7 @@ describe('Harbor tasks in validate', () => {
 
   it('a verifier that writes no reward fails the row with what went wrong', async () => {
     const dir = variant('sound', 'no-reward', { 'tests/test.sh': '#!/bin/bash\necho checked\n' });
-    const rows = await proveHarborTasks(docker(), [loadHarborFolder(dir)], { baseImage: base });
+    const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
     expect(rows[0]?.ok).toBe(false);
     expect(rows[0]?.detail).toBe(
       'reference solution unproven: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (test.sh exit 0: checked)',
@@ -156,15 +155,15 @@ describe('Harbor tasks in validate', () => {
       'environment/Dockerfile': 'FROM agent-bench-test/no-such-image:0\nWORKDIR /app\n',
     });
     const task = loadHarborFolder(dir);
-    const err = await ensureHarborImage(docker(), task).catch((e: unknown) => e);
+    const err = await environmentOf(task)
+      .taskImage()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InfraError);
     expect((err as Error).message).toMatch(
       /^unpullable: its base image agent-bench-test\/no-such-image:0 cannot be pulled .*--base-image IMAGE/,
     );
     expect((err as Error).message).not.toContain('\n');
-    await expect(
-      ensureHarborImage(docker(), task, { baseImage: 'agent-bench-test/absent:0' }),
-    ).rejects.toThrow(
+    await expect(environmentOf(task, 'agent-bench-test/absent:0').taskImage()).rejects.toThrow(
       new UsageError('--base-image agent-bench-test/absent:0: no such image on this machine'),
     );
   }, 600_000);

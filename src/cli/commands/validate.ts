@@ -1,6 +1,5 @@
 /** `agent-bench validate`: every task's oracle passes, doing nothing scores 0, every lure is caught. */
 import { DEFAULT_LIMITS } from '../../run/settings.js';
-import { docker } from '../../sandbox/docker/engine.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
@@ -63,7 +62,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   });
   const rows = [
     ...ours,
-    ...(await proveHarborTasks(docker(), harbor, {
+    ...(await proveHarborTasks(harbor, {
       ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
       onProgress: (line) => void process.stderr.write(`${line}\n`),
       onRow,

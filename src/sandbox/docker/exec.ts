@@ -4,9 +4,21 @@ import { InternalError } from '../../util/errors.js';
 import { parseTrace } from '../trace/parse.js';
 import type { ExecResult, ExecTrace, SandboxUser } from '../types.js';
 import { containerState } from './container.js';
-import { ContainerGoneError, type ExecRunner, rawExec } from './raw-exec.js';
+import {
+  ContainerGoneError,
+  type ExecRunner,
+  type RawExecRequest,
+  type RawExecResult,
+  rawExec,
+} from './raw-exec.js';
 import { MAX_LISTING_BYTES } from './snapshot.js';
-import { parseWrapperOutput, TRACE_CAP_BYTES, type WrapperHeader, wrapperArgv } from './wrapper.js';
+import {
+  parseWrapperOutput,
+  TRACE_CAP_BYTES,
+  type WrapperHeader,
+  type WrapperOutput,
+  wrapperArgv,
+} from './wrapper.js';
 
 export const DEFAULT_EXEC_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
@@ -50,12 +62,32 @@ export async function managedExec(
 ): Promise<ManagedExecResult> {
   validate(req);
   const headBytes = Math.ceil(req.maxOutputBytes * HEAD_SHARE);
-  const tailBytes = req.maxOutputBytes - headBytes;
+  const raw = await run(wrapperRequest(req, headBytes));
+  if (raw.deadlineHit) {
+    const waited = Math.round(hostDeadlineMs(req) / 1000);
+    return failed(
+      raw.elapsedMs,
+      `no answer from the sandbox within ${waited} s; the command was abandoned`,
+      true,
+    );
+  }
+  const parsed = parseWrapperOutput(raw.stdout);
+  if (parsed === null) return wrapperFailed(container, raw);
+  return resultOf(parsed, raw, req, headBytes);
+}
+
+/** The host's deadline: the in-container timeout, a grace, and the snapshot's budget. */
+function hostDeadlineMs(req: ManagedExecRequest): number {
+  return req.timeoutMs + HOST_GRACE_MS + (req.snapshot?.budgetMs ?? 0);
+}
+
+/** The exec that runs the wrapper, which runs the command under its timeout and caps. */
+function wrapperRequest(req: ManagedExecRequest, headBytes: number): RawExecRequest {
   const argv = wrapperArgv(
     {
       timeoutMs: req.timeoutMs,
       headBytes,
-      tailBytes,
+      tailBytes: req.maxOutputBytes - headBytes,
       cwd: req.cwd,
       user: req.user,
       trackCwd: req.trackCwd === true,
@@ -65,15 +97,14 @@ export async function managedExec(
     },
     req.argv,
   );
-  const deadlineMs = req.timeoutMs + HOST_GRACE_MS + (req.snapshot?.budgetMs ?? 0);
   // The wrapper runs as root (the agent cannot kill it) and switches to req.user for the command.
-  const raw = await run({
+  return {
     argv,
     user: 'root',
     envUser: req.user,
     ...(req.env === undefined ? {} : { env: req.env }),
     ...(req.stdin === undefined ? {} : { stdin: req.stdin }),
-    deadlineMs,
+    deadlineMs: hostDeadlineMs(req),
     // The header line is small; anything past the caps is a protocol failure, never kept.
     maxStdoutBytes:
       req.maxOutputBytes +
@@ -83,34 +114,37 @@ export async function managedExec(
     maxStderrBytes: req.maxOutputBytes,
     // The header carries the command's exit code; asking the engine for the wrapper's costs a round trip.
     inspectExit: false,
-  });
-  if (raw.deadlineHit) {
-    const waited = Math.round(deadlineMs / 1000);
-    return failed(
-      raw.elapsedMs,
-      `no answer from the sandbox within ${waited} s; the command was abandoned`,
-      true,
+  };
+}
+
+/**
+ * No header from the wrapper: the container stopped under it, or the wrapper itself failed
+ * (typically: no process slot left to fork). The latter is a result saying so rather than an
+ * exception: the agent caused it, the harness is fine.
+ */
+async function wrapperFailed(container: Docker.Container, raw: RawExecResult): Promise<ManagedExecResult> {
+  const state = await containerState(container);
+  if (!state.running) {
+    throw new ContainerGoneError(
+      `sandbox container ${container.id.slice(0, 12)} stopped during a command (${state.detail})`,
     );
   }
-  const parsed = parseWrapperOutput(raw.stdout);
-  if (parsed === null) {
-    const state = await containerState(container);
-    if (!state.running) {
-      throw new ContainerGoneError(
-        `sandbox container ${container.id.slice(0, 12)} stopped during a command (${state.detail})`,
-      );
-    }
-    // The wrapper itself failed (typically: no process slot left to fork). The caller gets a
-    // result saying so rather than an exception: the agent caused it, the harness is fine.
-    const said = Buffer.concat([raw.stdout, raw.stderr])
-      .toString('utf8')
-      .trim()
-      .split('\n')
-      .slice(-2)
-      .join(' | ');
-    return failed(raw.elapsedMs, `the sandbox could not run the command: ${said || 'no output'}`, false);
-  }
-  const { header, body, trace, snapshot } = parsed;
+  const said = Buffer.concat([raw.stdout, raw.stderr])
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(-2)
+    .join(' | ');
+  return failed(raw.elapsedMs, `the sandbox could not run the command: ${said || 'no output'}`, false);
+}
+
+/** The command's own result, as the wrapper reported it. */
+function resultOf(
+  { header, body, trace, snapshot }: WrapperOutput,
+  raw: RawExecResult,
+  req: ManagedExecRequest,
+  headBytes: number,
+): ManagedExecResult {
   const stdout = withCutMarker(body, header.stdoutSize, headBytes);
   const stderr = withCutMarker(raw.stderr, header.stderrSize, headBytes);
   if (header.outputFull) {

@@ -4,21 +4,24 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { harborImageTag } from '../../../src/tasks/folder/harbor/image.js';
+import { harborImageTag } from '../../../src/sandbox/harbor/image.js';
+import type { HarborTrialResult, HarborVerifierRun } from '../../../src/sandbox/types.js';
 import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
 import { judgeNothing, judgeOracle } from '../../../src/tasks/folder/harbor/prove.js';
-import type { HarborTrialResult } from '../../../src/tasks/folder/harbor/trial.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'harbor');
 
-function trial(over: Partial<HarborTrialResult>): HarborTrialResult {
+function trial(over: Partial<HarborVerifierRun> & { agentExit?: number | null }): HarborTrialResult {
+  const { agentExit = 0, ...verifier } = over;
   return {
-    reward: { ok: true, reward: 1, metrics: {} },
-    agentExit: 0,
-    verifierExit: 0,
-    verifierTimedOut: false,
-    verifierOutput: '',
-    ...over,
+    agentExit,
+    verifier: {
+      reward: { ok: true, reward: 1, metrics: {} },
+      exitCode: 0,
+      timedOut: false,
+      output: '',
+      ...verifier,
+    },
   };
 }
 
@@ -37,14 +40,14 @@ describe('judging a Harbor trial', () => {
   it('a verifier without a reward, or out of time, leaves the run unproven, whatever it printed', () => {
     const none = trial({
       reward: { ok: false, problem: 'the verifier wrote neither' },
-      verifierExit: 1,
-      verifierOutput: 'Traceback\n  boom',
+      exitCode: 1,
+      output: 'Traceback\n  boom',
     });
     expect(judgeOracle(none)).toEqual({
       ok: false,
       detail: 'reference solution unproven: the verifier wrote neither (test.sh exit 1: Traceback boom)',
     });
-    expect(judgeNothing(trial({ verifierTimedOut: true })).detail).toBe(
+    expect(judgeNothing(trial({ timedOut: true })).detail).toBe(
       'doing nothing unproven: tests/test.sh ran out of time (task.toml verifier.timeout_sec)',
     );
   });
@@ -65,11 +68,13 @@ describe('a Harbor image tag', () => {
   it('changes with the build context and with --base-image', () => {
     const sound = loadHarborFolder(join(FIXTURES, 'sound'));
     const broken = loadHarborFolder(join(FIXTURES, 'broken-oracle'));
-    const tag = harborImageTag(sound, undefined);
+    const tag = harborImageTag(sound.id, sound.contextDigest, undefined);
     expect(tag).toMatch(/^agent-bench-harbor:sound-[0-9a-f]{16}$/);
-    expect(harborImageTag(sound, undefined)).toBe(tag);
-    expect(harborImageTag(sound, 'agent-bench-sandbox:x')).not.toBe(tag);
+    expect(harborImageTag(sound.id, sound.contextDigest, undefined)).toBe(tag);
+    expect(harborImageTag(sound.id, sound.contextDigest, 'agent-bench-sandbox:x')).not.toBe(tag);
     // The same environment/ (broken-oracle differs in solution/ only) is the same image content.
-    expect(harborImageTag(broken, undefined).split('-').pop()).toBe(tag.split('-').pop());
+    expect(harborImageTag(broken.id, broken.contextDigest, undefined).split('-').pop()).toBe(
+      tag.split('-').pop(),
+    );
   });
 });

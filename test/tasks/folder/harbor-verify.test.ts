@@ -6,9 +6,11 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runHarborVerifier } from '../../../src/sandbox/harbor/verifier.js';
 import type { ExecOptions, ExecResult, Sandbox, SandboxFile } from '../../../src/sandbox/types.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
-import { verifyHarborTrial } from '../../../src/tasks/folder/harbor/verify.js';
+import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
+import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import { InfraError } from '../../../src/util/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/harbor');
@@ -47,6 +49,11 @@ function fakeSandbox(logs: Record<string, string>) {
     },
   };
   return { sandbox: sandbox as unknown as Sandbox, steps, execs };
+}
+
+/** The verifier run in the sandbox (src/sandbox/harbor/), judged as the task's verdict. */
+async function verifyHarborTrial(task: HarborTask, workdir: string, sandbox: Sandbox) {
+  return harborVerdict(task, await runHarborVerifier(sandbox, harborEnvironmentSpec(task).verifier, workdir));
 }
 
 describe('the Harbor verifier of a model trial', () => {

@@ -12,9 +12,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
+import { readReward } from '../../../src/sandbox/harbor/reward.js';
 import { dockerfileFacts, onBaseImage } from '../../../src/tasks/folder/harbor/dockerfile.js';
 import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
-import { readReward, rewardPasses } from '../../../src/tasks/folder/harbor/reward.js';
+import { rewardPasses } from '../../../src/tasks/folder/harbor/verify.js';
 import { UsageError } from '../../../src/util/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'harbor');

@@ -1,20 +1,21 @@
 /**
- * A Harbor task as a task a model runs: instruction.md is the prompt, the workspace starts as the
- * Dockerfile's WORKDIR (the seed run-image.ts kept), the one flag is the verifier's reward
- * (verify.ts), and `--model oracle` runs solution/solve.sh as the agent. The agent may change
+ * A Harbor task as a task a model runs: instruction.md is the prompt, its trials run in its
+ * environment (the sandbox's HarborEnvironment: the workspace starts as the Dockerfile's WORKDIR),
+ * the one flag is the verifier's reward (verify.ts), and `--model oracle` runs solution/solve.sh
+ * as the agent. The agent may change
  * anything in its workdir (Harbor has no protected files), so tamper detection has nothing to
  * guard but what happens after the agent's turns.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { docker } from '../../../sandbox/docker/engine.js';
+import { openHarborEnvironment } from '../../../sandbox/index.js';
 import { WORKSPACE_DIR } from '../../../sandbox/types.js';
 import { InternalError } from '../../../util/errors.js';
 import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
+import { harborEnvironmentSpec } from './environment.js';
 import type { HarborTask } from './load.js';
-import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
-import { REWARD_FLAG, verifyHarborTrial } from './verify.js';
+import { harborVerdict, REWARD_FLAG } from './verify.js';
 
 /** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
 const HARBOR_MAX_TURNS = 50;
@@ -27,7 +28,7 @@ export interface HarborRunOptions {
 
 export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTaskOf {
   const workdir = h.dockerfile?.facts.workdir ?? '/';
-  let image: Promise<HarborRunImage> | null = null;
+  const environment = openHarborEnvironment(harborEnvironmentSpec(h, o.baseImage));
   return {
     kind: 'harbor',
     id: h.id,
@@ -42,8 +43,7 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
     allowedWrites: ['**'],
     ignored: [],
     files: [],
-    // As the agent, so the workspace is its own; -R keeps links as links.
-    setupCommands: [`cp -R --preserve=mode,timestamps ${HARBOR_SEED_DIR}/. ${WORKSPACE_DIR}/`],
+    setupCommands: [...environment.setupCommands],
     flags: [
       {
         id: REWARD_FLAG,
@@ -57,20 +57,10 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
     ],
     referenceSolution: oracle(h),
     harbor: {
-      async image(onProgress) {
-        image ??= ensureHarborRunImage(docker(), h, {
-          ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
-          onProgress,
-        });
-        return (await image).tag;
-      },
+      image: (onProgress) => environment.sandboxImage(onProgress),
       limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
       agentTimeoutSec: h.agentTimeoutSec,
-      async verify(sandbox) {
-        // A trial's sandbox was opened from the image, so it is known by now.
-        if (image === null) throw new InternalError(`${h.id}: verified before its image was built`);
-        return verifyHarborTrial(h, (await image).workdir, sandbox);
-      },
+      verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)),
     },
   };
 }

@@ -4,12 +4,12 @@
  * verifier that writes no readable reward fails the row with what it wrote: a broken task, not a
  * model's failure. Engine and build failures are not rows: they stop validate with their one line.
  */
-import type Docker from 'dockerode';
+import { openHarborEnvironment } from '../../../sandbox/index.js';
+import type { HarborTrialResult } from '../../../sandbox/types.js';
 import { errorMessage, InfraError } from '../../../util/errors.js';
-import { ensureHarborImage } from './image.js';
+import { harborEnvironmentSpec } from './environment.js';
 import type { HarborTask } from './load.js';
-import { rewardPasses } from './reward.js';
-import { type HarborTrialResult, runHarborTrial } from './trial.js';
+import { rewardPasses } from './verify.js';
 
 /** One row of validate's table (the same shape as src/validate's ValidationRow). */
 interface HarborValidationRow {
@@ -26,7 +26,6 @@ export interface ProveHarborOptions {
 }
 
 export async function proveHarborTasks(
-  client: Docker,
   tasks: readonly HarborTask[],
   o: ProveHarborOptions = {},
 ): Promise<HarborValidationRow[]> {
@@ -36,10 +35,9 @@ export async function proveHarborTasks(
     o.onRow?.(row);
   };
   for (const task of tasks) {
-    const image = await ensureHarborImage(client, task, {
-      ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
-      ...(o.onProgress === undefined ? {} : { onProgress: o.onProgress }),
-    });
+    const environment = openHarborEnvironment(harborEnvironmentSpec(task, o.baseImage));
+    // Outside the rows: a task whose image cannot be had stops validate with its one line.
+    await environment.taskImage(o.onProgress);
     const labels = { run: 'validate', task: task.id };
     if (!task.hasSolution)
       add({
@@ -51,12 +49,12 @@ export async function proveHarborTasks(
     else
       add(
         await guarded(task.id, 'oracle', async () =>
-          judgeOracle(await runHarborTrial(client, task, image, 'oracle', labels)),
+          judgeOracle(await environment.runTrial('oracle', labels)),
         ),
       );
     add(
       await guarded(task.id, 'do-nothing', async () =>
-        judgeNothing(await runHarborTrial(client, task, image, 'nothing', labels)),
+        judgeNothing(await environment.runTrial('nothing', labels)),
       ),
     );
   }
@@ -76,18 +74,19 @@ async function guarded(
   }
 }
 
-function verifierTrouble(t: HarborTrialResult): string | null {
-  if (t.verifierTimedOut) return 'tests/test.sh ran out of time (task.toml verifier.timeout_sec)';
-  if (!t.reward.ok)
-    return `${t.reward.problem} (test.sh exit ${t.verifierExit ?? 'none'}${t.verifierOutput === '' ? '' : `: ${oneLine(t.verifierOutput)}`})`;
+function verifierTrouble({ verifier: v }: HarborTrialResult): string | null {
+  if (v.timedOut) return 'tests/test.sh ran out of time (task.toml verifier.timeout_sec)';
+  if (!v.reward.ok)
+    return `${v.reward.problem} (test.sh exit ${v.exitCode ?? 'none'}${v.output === '' ? '' : `: ${oneLine(v.output)}`})`;
   return null;
 }
 
 export function judgeOracle(t: HarborTrialResult): { ok: boolean; detail: string } {
   const trouble = verifierTrouble(t);
   if (trouble !== null) return { ok: false, detail: `reference solution unproven: ${trouble}` };
-  if (t.reward.ok && rewardPasses(t.reward.reward)) return { ok: true, detail: 'passes (reward 1)' };
-  const reward = t.reward.ok ? t.reward.reward : 0;
+  const { reward: r } = t.verifier;
+  if (r.ok && rewardPasses(r.reward)) return { ok: true, detail: 'passes (reward 1)' };
+  const reward = r.ok ? r.reward : 0;
   const exit = t.agentExit === 0 ? '' : `; solve.sh exit ${t.agentExit ?? 'none (timed out)'}`;
   return { ok: false, detail: `reference solution fails: reward ${reward}${exit}` };
 }
@@ -95,7 +94,8 @@ export function judgeOracle(t: HarborTrialResult): { ok: boolean; detail: string
 export function judgeNothing(t: HarborTrialResult): { ok: boolean; detail: string } {
   const trouble = verifierTrouble(t);
   if (trouble !== null) return { ok: false, detail: `doing nothing unproven: ${trouble}` };
-  const reward = t.reward.ok ? t.reward.reward : 0;
+  const { reward: r } = t.verifier;
+  const reward = r.ok ? r.reward : 0;
   if (reward === 0) return { ok: true, detail: 'scores 0' };
   return { ok: false, detail: `doing nothing scores ${reward}` };
 }

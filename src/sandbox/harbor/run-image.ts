@@ -1,5 +1,5 @@
 /**
- * The image a model's trial of a Harbor task runs in: the task's image (built by image.ts) with a
+ * The image a model's trial of a Harbor task runs in: the task's image (image.ts) with a
  * thin layer that fits it to agent-bench's sandbox. The task's WORKDIR becomes a link to
  * /workspace (the sandbox's tmpfs, which snapshots and tamper detection watch), its files are kept
  * aside as the seed each trial copies into the workspace, and /logs and /tests point into /harness
@@ -8,15 +8,13 @@
  * base: agent-bench's sandbox image, given with --base-image. Built once per task image, offline.
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { pack } from 'tar-stream';
-import { engineError, statusOf } from '../../../sandbox/docker/engine.js';
-import { followProgress } from '../../../sandbox/image/progress.js';
-import { WORKSPACE_DIR } from '../../../sandbox/types.js';
-import { InfraError } from '../../../util/errors.js';
-import { ensureHarborImage, type HarborImageOptions } from './image.js';
-import type { HarborTask } from './load.js';
+import { InfraError } from '../../util/errors.js';
+import { engineError, statusOf } from '../docker/engine.js';
+import { followProgress } from '../image/progress.js';
+import { type HarborEnvironmentSpec, WORKSPACE_DIR } from '../types.js';
+import { collect, ensureHarborImage, harborTag, startBuild } from './image.js';
 
 /** Where the layer keeps the WORKDIR's files as the image had them (readable by the agent). */
 export const HARBOR_SEED_DIR = '/opt/agent-bench-harbor/seed';
@@ -58,39 +56,28 @@ export interface HarborRunImage {
 /** The sandbox-ready image of a task, built on first use. */
 export async function ensureHarborRunImage(
   client: Docker,
-  task: HarborTask,
-  o: HarborImageOptions = {},
+  spec: HarborEnvironmentSpec,
+  onProgress?: (line: string) => void,
 ): Promise<HarborRunImage> {
-  const image = await ensureHarborImage(client, task, o);
+  const image = await ensureHarborImage(client, spec, onProgress);
   // The engine's word, not the Dockerfile's: a relative WORKDIR resolves against the base's own.
   const workdir = (await workingDir(client, image)) ?? '/';
   const dockerfile = runLayer(image, workdir);
-  const key = createHash('sha256').update(`${image}\0${dockerfile}`).digest('hex').slice(0, 16);
-  const tag = `${REPOSITORY}:${task.id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}-${key}`;
+  const key = createHash('sha256').update(`${image}\0${dockerfile}`).digest('hex');
+  const tag = harborTag(REPOSITORY, spec.id, key);
   if ((await workingDir(client, tag)) !== null) return { tag, workdir };
-  o.onProgress?.(`building ${tag} (the sandbox for Harbor task ${task.id})`);
-  let stream: NodeJS.ReadableStream;
+  onProgress?.(`building ${tag} (the sandbox for Harbor task ${spec.id})`);
+  const stream = await startBuild(client, await tarOf(dockerfile), tag, spec.id, false);
   try {
-    stream = await client.buildImage(Readable.from([await tarOf(dockerfile)]), {
-      t: tag,
-      rm: true,
-      forcerm: true,
-      networkmode: 'none',
-      labels: { 'agent-bench.harbor-task': task.id },
-    });
-  } catch (err) {
-    throw engineError(`building ${tag}`, err);
-  }
-  try {
-    await followProgress(client, stream, `building the sandbox of Harbor task ${task.id}`, () => {});
+    await followProgress(client, stream, `building the sandbox of Harbor task ${spec.id}`, () => {});
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (new RegExp(`code: ${NO_SANDBOX_EXIT}\\b`).test(message))
       throw new InfraError(
-        `${task.id}: a model runs a Harbor task in agent-bench's sandbox, which its image lacks; build it on the sandbox image with --base-image (e.g. the tag \`agent-bench image build\` prints)`,
+        `${spec.id}: a model runs a Harbor task in agent-bench's sandbox, which its image lacks; build it on the sandbox image with --base-image (e.g. the tag \`agent-bench image build\` prints)`,
         { cause: err },
       );
-    throw new InfraError(`${task.id}: fitting its image to the sandbox failed: ${message.slice(-300)}`, {
+    throw new InfraError(`${spec.id}: fitting its image to the sandbox failed: ${message.slice(-300)}`, {
       cause: err,
     });
   }
@@ -113,7 +100,5 @@ async function tarOf(dockerfile: string): Promise<Buffer> {
   const p = pack();
   p.entry({ name: 'Dockerfile', mode: 0o644, mtime: new Date(0) }, dockerfile);
   p.finalize();
-  const chunks: Buffer[] = [];
-  for await (const chunk of p) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return collect(p);
 }

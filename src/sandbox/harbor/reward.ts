@@ -1,15 +1,11 @@
 /**
  * A Harbor verifier's reward, as Harbor reads it: /logs/verifier/reward.txt (one number), else
- * reward.json (named numbers). A reward of 1 passes; any other is kept as the trial's score. A
- * reward.json of several metrics names its reward `reward`; without it the score would be a guess,
- * so it is a problem of the task, never a failure of the model.
+ * reward.json (named numbers). A reward.json of several metrics names its reward `reward`; without
+ * it the score would be a guess, so it is a problem of the task, never a failure of the model.
  */
+import type { HarborReward } from '../types.js';
 
-export type Reward =
-  | { ok: true; reward: number; metrics: Record<string, number> }
-  | { ok: false; problem: string };
-
-export function readReward(txt: string | null, json: string | null): Reward {
+export function readReward(txt: string | null, json: string | null): HarborReward {
   if (txt !== null) {
     const t = txt.trim();
     const n = Number(t);
@@ -38,9 +34,4 @@ export function readReward(txt: string | null, json: string | null): Reward {
       problem: `reward.json has ${entries.length === 0 ? 'no metric' : `several metrics (${Object.keys(metrics).join(', ')})`} and none named reward`,
     };
   return { ok: true, reward, metrics };
-}
-
-/** Harbor's pass: a reward of exactly 1. */
-export function rewardPasses(reward: number): boolean {
-  return reward === 1;
 }

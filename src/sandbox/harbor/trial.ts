@@ -12,61 +12,53 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
-import { engineError } from '../../../sandbox/docker/engine.js';
-import { type SandboxLabels, sandboxLabels } from '../../../sandbox/docker/labels.js';
-import { rawExec } from '../../../sandbox/docker/raw-exec.js';
-import { packTar, type TarEntry, unpackFiles } from '../../../sandbox/docker/tar.js';
-import type { HarborTask } from './load.js';
-import { type Reward, readReward } from './reward.js';
-
-export type HarborAgent = 'oracle' | 'nothing';
-
-export interface HarborTrialResult {
-  reward: Reward;
-  /** The oracle's exit code (null: it ran out of time, or no oracle ran). */
-  agentExit: number | null;
-  verifierExit: number | null;
-  verifierTimedOut: boolean;
-  /** The verifier's output tail, for a failure's message. */
-  verifierOutput: string;
-}
+import { engineError } from '../docker/engine.js';
+import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
+import { rawExec } from '../docker/raw-exec.js';
+import { packTar, type TarEntry, unpackFiles } from '../docker/tar.js';
+import type { HarborAgent, HarborEnvironmentSpec, HarborScripts, HarborTrialResult } from '../types.js';
+import { collect } from './image.js';
+import { readReward } from './reward.js';
+import { outputTail } from './verifier.js';
 
 const PIDS = 1024;
 const OUTPUT_CAP = 64 * 1024;
 
 export async function runHarborTrial(
   client: Docker,
-  task: HarborTask,
+  spec: HarborEnvironmentSpec,
   image: string,
   agent: HarborAgent,
   labels: SandboxLabels = {},
 ): Promise<HarborTrialResult> {
-  const container = await start(client, task, image, labels);
+  const container = await start(client, spec, image, labels);
   try {
     let agentExit: number | null = null;
     if (agent === 'oracle') {
-      await put(container, task, 'solution', '/solution');
-      agentExit = (await shell(container, task, '/solution/solve.sh', task.agentTimeoutSec)).exitCode;
+      await put(container, spec.oracle, 'solution', '/solution');
+      agentExit = (await shell(container, spec, '/solution/solve.sh', spec.oracle.timeoutSec)).exitCode;
     }
-    await put(container, task, 'tests', '/tests');
+    await put(container, spec.verifier, 'tests', '/tests');
     const verifier = await shell(
       container,
-      task,
+      spec,
       '/tests/test.sh',
-      task.verifier.timeoutSec,
-      task.verifier.env,
+      spec.verifier.timeoutSec,
+      spec.verifier.env,
     );
     const files = await logs(container);
     return {
-      reward: readReward(
-        files.get('/verifier/reward.txt')?.toString('utf8') ?? null,
-        files.get('/verifier/reward.json')?.toString('utf8') ?? null,
-      ),
       agentExit,
-      verifierExit: verifier.exitCode,
-      // timeout(1) exits 124 when it kills the script.
-      verifierTimedOut: verifier.deadlineHit || verifier.exitCode === 124,
-      verifierOutput: tail(`${verifier.stdout.toString('utf8')}${verifier.stderr.toString('utf8')}`),
+      verifier: {
+        reward: readReward(
+          files.get('/verifier/reward.txt')?.toString('utf8') ?? null,
+          files.get('/verifier/reward.json')?.toString('utf8') ?? null,
+        ),
+        exitCode: verifier.exitCode,
+        // timeout(1) exits 124 when it kills the script.
+        timedOut: verifier.deadlineHit || verifier.exitCode === 124,
+        output: outputTail(`${verifier.stdout.toString('utf8')}${verifier.stderr.toString('utf8')}`),
+      },
     };
   } finally {
     await container.remove({ force: true }).catch(() => {});
@@ -75,11 +67,11 @@ export async function runHarborTrial(
 
 async function start(
   client: Docker,
-  task: HarborTask,
+  spec: HarborEnvironmentSpec,
   image: string,
   labels: SandboxLabels,
 ): Promise<Docker.Container> {
-  const memory = task.environment.memoryMb * 1024 * 1024;
+  const memory = spec.resources.memoryMb * 1024 * 1024;
   let container: Docker.Container;
   try {
     container = await client.createContainer({
@@ -87,7 +79,7 @@ async function start(
       User: '0:0',
       Entrypoint: ['sleep'],
       Cmd: ['infinity'],
-      WorkingDir: task.dockerfile?.facts.workdir ?? '/',
+      WorkingDir: spec.workdir,
       Labels: sandboxLabels(labels),
       NetworkDisabled: true,
       HostConfig: {
@@ -97,7 +89,7 @@ async function start(
         Memory: memory,
         MemorySwap: memory,
         PidsLimit: PIDS,
-        NanoCpus: Math.round(task.environment.cpus * 1e9),
+        NanoCpus: Math.round(spec.resources.cpus * 1e9),
         AutoRemove: false,
       },
     });
@@ -108,35 +100,33 @@ async function start(
     await container.start();
   } catch (err) {
     await container.remove({ force: true }).catch(() => {});
-    throw engineError(`starting a container of Harbor task ${task.id}`, err);
+    throw engineError(`starting a container of Harbor task ${spec.id}`, err);
   }
   return container;
 }
 
-/** The task folder's `sub/` files at `target` (root-owned, as Harbor uploads them). */
+/** The task folder's `name/` files at `target` (root-owned, as Harbor uploads them). */
 async function put(
   container: Docker.Container,
-  task: HarborTask,
-  sub: string,
+  scripts: HarborScripts,
+  name: string,
   target: string,
 ): Promise<void> {
-  const files = sub === 'tests' ? task.tests : task.solution;
   const entries: TarEntry[] = [{ path: target, type: 'directory', mode: 0o755, uid: 0 }];
-  for (const rel of files)
+  for (const rel of scripts.files)
     entries.push({
       path: `${target}/${rel}`,
       type: 'file',
       mode: 0o755,
       uid: 0,
-      content: readFileSync(join(task.dir, sub, rel)),
+      content: readFileSync(join(scripts.dir, rel)),
     });
   try {
     await container.putArchive(await packTar(withParents(entries)), { path: '/' });
   } catch (err) {
-    throw engineError(`copying ${sub}/ into the container`, err);
+    throw engineError(`copying ${name}/ into the container`, err);
   }
 }
-
 /** Every file's folders, so nested test files land in folders that exist. */
 function withParents(entries: TarEntry[]): TarEntry[] {
   const dirs = new Set(entries.filter((e) => e.type === 'directory').map((e) => e.path));
@@ -158,19 +148,18 @@ function withParents(entries: TarEntry[]): TarEntry[] {
 /** `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh. */
 function shell(
   container: Docker.Container,
-  task: HarborTask,
+  spec: HarborEnvironmentSpec,
   script: string,
   timeoutSec: number,
   env: Record<string, string> = {},
 ) {
-  const workdir = task.dockerfile?.facts.workdir ?? '/';
   return rawExec(container, {
     argv: [
       'sh',
       '-c',
       'mkdir -p /logs/verifier /logs/agent && cd "$1" && exec timeout -k 5 "$2" bash "$3"',
       'harbor',
-      workdir,
+      spec.workdir,
       String(Math.ceil(timeoutSec)),
       script,
     ],
@@ -187,19 +176,11 @@ function shell(
 async function logs(container: Docker.Container): Promise<Map<string, Buffer>> {
   let tar: Buffer;
   try {
-    const stream = await container.getArchive({ path: '/logs' });
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    tar = Buffer.concat(chunks);
+    tar = await collect(await container.getArchive({ path: '/logs' }));
   } catch (err) {
     throw engineError('reading /logs from the container', err);
   }
   const byPath = new Map<string, Buffer>();
   for (const [path, bytes] of await unpackFiles(tar)) byPath.set(path.replace(/^\/logs(?=\/)/, ''), bytes);
   return byPath;
-}
-
-function tail(text: string): string {
-  const t = text.trim();
-  return t.length <= 400 ? t : `...${t.slice(-397)}`;
 }

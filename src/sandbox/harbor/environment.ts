@@ -1,0 +1,56 @@
+/**
+ * A Harbor environment on the engine: the task's images, each built on first use and kept for the
+ * process, its trials of validate's (trial.ts) and its verifier in a model trial's sandbox
+ * (verifier.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
+ */
+import type Docker from 'dockerode';
+import { InternalError } from '../../util/errors.js';
+import type {
+  HarborAgent,
+  HarborEnvironment,
+  HarborEnvironmentSpec,
+  HarborTrialResult,
+  HarborVerifierRun,
+  Sandbox,
+  SandboxLabels,
+} from '../types.js';
+import { WORKSPACE_DIR } from '../types.js';
+import { ensureHarborImage } from './image.js';
+import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
+import { runHarborTrial } from './trial.js';
+import { runHarborVerifier } from './verifier.js';
+
+export class DockerHarborEnvironment implements HarborEnvironment {
+  // As the agent, so the workspace is its own; -R keeps links as links.
+  readonly setupCommands = [`cp -R --preserve=mode,timestamps ${HARBOR_SEED_DIR}/. ${WORKSPACE_DIR}/`];
+  private readonly spec: HarborEnvironmentSpec;
+  private readonly client: () => Docker;
+  private taskTag: Promise<string> | null = null;
+  private runImage: Promise<HarborRunImage> | null = null;
+
+  constructor(spec: HarborEnvironmentSpec, client: () => Docker) {
+    this.spec = spec;
+    this.client = client;
+  }
+
+  async taskImage(onProgress?: (line: string) => void): Promise<string> {
+    this.taskTag ??= ensureHarborImage(this.client(), this.spec, onProgress);
+    return this.taskTag;
+  }
+
+  async sandboxImage(onProgress?: (line: string) => void): Promise<string> {
+    this.runImage ??= ensureHarborRunImage(this.client(), this.spec, onProgress);
+    return (await this.runImage).tag;
+  }
+
+  async runTrial(agent: HarborAgent, labels: SandboxLabels = {}): Promise<HarborTrialResult> {
+    return runHarborTrial(this.client(), this.spec, await this.taskImage(), agent, labels);
+  }
+
+  async verify(sandbox: Sandbox): Promise<HarborVerifierRun> {
+    // A trial's sandbox was opened from the sandbox image, so it is known by now.
+    if (this.runImage === null)
+      throw new InternalError(`${this.spec.id}: verified before its image was built`);
+    return runHarborVerifier(sandbox, this.spec.verifier, (await this.runImage).workdir);
+  }
+}

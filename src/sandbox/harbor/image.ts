@@ -1,0 +1,174 @@
+/**
+ * A Harbor task's own image: its environment/Dockerfile built with environment/ as the build
+ * context, through the engine API, tagged by what decides the image (the context's digest and the
+ * `--base-image` that replaced its FROM), and built once: an existing tag is reused. The build has
+ * no network unless task.toml allows internet, so a Dockerfile's RUN steps cannot fetch anything
+ * the task did not declare it needs.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import { pack } from 'tar-stream';
+import { InfraError, UsageError } from '../../util/errors.js';
+import { engineError, statusOf } from '../docker/engine.js';
+import { followProgress } from '../image/progress.js';
+import type { HarborEnvironmentSpec, HarborImageSource } from '../types.js';
+
+type DockerfileSource = Extract<HarborImageSource, { kind: 'dockerfile' }>;
+
+const REPOSITORY = 'agent-bench-harbor';
+
+/** `repository:<task id>-<key>`, the id lowercased and made a valid tag. */
+export function harborTag(repository: string, id: string, key: string): string {
+  return `${repository}:${id.toLowerCase().replace(/[^a-z0-9_.-]/g, '-')}-${key.slice(0, 16)}`;
+}
+
+/** The tag an image of this task (on this base) is cached under. */
+export function harborImageTag(id: string, contextDigest: string, baseImage: string | undefined): string {
+  const key = createHash('sha256')
+    .update(`${contextDigest}\0${baseImage ?? ''}`)
+    .digest('hex');
+  return harborTag(REPOSITORY, id, key);
+}
+
+/** The image the task's trials start from: task.toml's docker_image, or its Dockerfile built (once). */
+export async function ensureHarborImage(
+  client: Docker,
+  spec: HarborEnvironmentSpec,
+  onProgress?: (line: string) => void,
+): Promise<string> {
+  const source = spec.image;
+  if (source.kind === 'prebuilt') {
+    if (!(await imageExists(client, source.image)))
+      throw new InfraError(
+        `${spec.id}: its image ${source.image} (task.toml environment.docker_image) is not on this machine; pull it (docker pull ${source.image}) first`,
+      );
+    return source.image;
+  }
+  const tag = harborImageTag(spec.id, source.contextDigest, source.baseImage);
+  if (await imageExists(client, tag)) return tag;
+  if (source.baseImage !== undefined && !(await imageExists(client, source.baseImage)))
+    throw new UsageError(`--base-image ${source.baseImage}: no such image on this machine`);
+  onProgress?.(`building ${tag} for Harbor task ${spec.id}`);
+  await buildImage(client, spec.id, source, tag);
+  return tag;
+}
+
+/** The build from the task's context, stopped past task.toml's build timeout. */
+async function buildImage(client: Docker, id: string, source: DockerfileSource, tag: string): Promise<void> {
+  const stream = await startBuild(client, await contextTar(source), tag, id, source.network);
+  const limitSec = source.buildTimeoutSec;
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      // Dropping the stream makes the engine cancel the build.
+      (stream as unknown as { destroy(): void }).destroy();
+      reject(
+        new InfraError(
+          `${id}: building environment/Dockerfile took longer than ${limitSec} s (task.toml environment.build_timeout_sec)`,
+        ),
+      );
+    }, limitSec * 1000);
+  });
+  try {
+    await Promise.race([
+      followProgress(client, stream, `building the image of Harbor task ${id}`, () => {}),
+      late,
+    ]);
+  } catch (err) {
+    throw timedOut ? err : buildFailure(id, source, err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A build of a task's image started on the engine (labelled with the task), its progress stream. */
+export async function startBuild(
+  client: Docker,
+  context: Buffer,
+  tag: string,
+  id: string,
+  network: boolean,
+): Promise<NodeJS.ReadableStream> {
+  try {
+    return await client.buildImage(Readable.from([context]), {
+      t: tag,
+      rm: true,
+      forcerm: true,
+      labels: { 'agent-bench.harbor-task': id },
+      ...(network ? {} : { networkmode: 'none' }),
+    });
+  } catch (err) {
+    throw engineError(`building ${tag}`, err);
+  }
+}
+
+/** A base the engine cannot pull names the way out; any other failure is the task's Dockerfile's. */
+function buildFailure(id: string, source: DockerfileSource, err: unknown): Error {
+  const message = err instanceof Error ? err.message : String(err);
+  if (
+    source.baseImage === undefined &&
+    /pull access denied|not found|no such host|dial tcp|lookup |failed to resolve|manifest unknown|TLS handshake|i\/o timeout|network is unreachable/i.test(
+      message,
+    )
+  )
+    return new InfraError(
+      `${id}: its base image ${source.from} cannot be pulled (offline?); build on a local image with --base-image IMAGE (agent-bench's sandbox image works for Python tasks)`,
+      { cause: err },
+    );
+  return new InfraError(`${id}: building environment/Dockerfile failed: ${oneLine(message)}`, {
+    cause: err,
+  });
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= 300 ? line : `${line.slice(0, 297)}...`;
+}
+
+async function imageExists(client: Docker, image: string): Promise<boolean> {
+  try {
+    await client.getImage(image).inspect();
+    return true;
+  } catch (err) {
+    if (statusOf(err) === 404) return false;
+    throw engineError(`inspecting image ${image}`, err);
+  }
+}
+
+/** The context as a tar, its Dockerfile replaced; a fixed mtime keeps the build cache on content. */
+async function contextTar(source: DockerfileSource): Promise<Buffer> {
+  const root = source.contextDir;
+  const p = pack();
+  const mtime = new Date(0);
+  for (const file of filesUnder(root)) {
+    const rel = relative(root, file);
+    const mode = (statSync(file).mode & 0o111) !== 0 ? 0o755 : 0o644;
+    const content = rel === 'Dockerfile' ? Buffer.from(source.dockerfile) : readFileSync(file);
+    p.entry({ name: rel, mode, mtime }, content);
+  }
+  p.finalize();
+  return collect(p);
+}
+
+/** A finished tar pack's bytes. */
+export async function collect(p: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of p) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Regular files only: the folder was walked (no links out of it) when the task was loaded. */
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(path));
+    else if (e.isFile()) out.push(path);
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+/**
+ * A Harbor task's environment as the sandbox takes it (src/sandbox/: HarborEnvironmentSpec): where
+ * its image comes from, its WORKDIR and resources, its verifier and oracle. With `--base-image`, the
+ * Dockerfile is given with its FROMs set to that local image.
+ */
+import { join } from 'node:path';
+import type { HarborEnvironmentSpec, HarborImageSource } from '../../../sandbox/types.js';
+import { onBaseImage } from './dockerfile.js';
+import { HARBOR_ENVIRONMENT, type HarborTask } from './load.js';
+
+export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): HarborEnvironmentSpec {
+  return {
+    id: task.id,
+    image: imageSource(task, baseImage),
+    workdir: task.dockerfile?.facts.workdir ?? '/',
+    resources: { cpus: task.environment.cpus, memoryMb: task.environment.memoryMb },
+    verifier: {
+      dir: join(task.dir, 'tests'),
+      files: task.tests,
+      timeoutSec: task.verifier.timeoutSec,
+      env: task.verifier.env,
+    },
+    oracle: { dir: join(task.dir, 'solution'), files: task.solution, timeoutSec: task.agentTimeoutSec },
+  };
+}
+
+function imageSource(task: HarborTask, baseImage: string | undefined): HarborImageSource {
+  if (task.dockerfile === null) return { kind: 'prebuilt', image: task.environment.dockerImage ?? '' };
+  const { text, facts } = task.dockerfile;
+  return {
+    kind: 'dockerfile',
+    contextDir: join(task.dir, HARBOR_ENVIRONMENT),
+    contextDigest: task.contextDigest,
+    dockerfile: baseImage === undefined ? text : onBaseImage(text, baseImage),
+    from: facts.baseImage,
+    ...(baseImage === undefined ? {} : { baseImage }),
+    buildTimeoutSec: task.environment.buildTimeoutSec,
+    network: task.environment.allowInternet,
+  };
+}
