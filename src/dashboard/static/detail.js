@@ -35,70 +35,79 @@ export async function openCell(state, file, openTrial, actions) {
     return;
   }
   clear(box);
-  const env = result.environment ?? {};
-  const estimate = result.pass_hat_k === null ? '—' : num(result.pass_hat_k);
   append(
     box,
     el('h2', {}, `${result.task_id} × ${result.model}`),
-    el(
-      'div',
-      { class: 'panel meta' },
-      ...pairs([
-        ['verdict', result.pass_all_k ? `✓ pass^${result.k}` : `✗ not all ${result.k} trials passed`],
-        ['pass^k estimate', estimate],
-        [
-          'score',
-          `${num(result.score)} (${result.trials_run} of k=${result.k} trials${result.early_stopped ? ', early-stopped' : ''})`,
-        ],
-        [
-          'trials',
-          `${result.trials_run} run of k=${result.k}${result.early_stopped ? ' (early-stopped at the first failure)' : ''}${result.settings?.early_stop ? ' · --early-stop' : ''}`,
-        ],
-        ['status', result.status + (result.error ? `: ${result.error}` : '')],
-        ['comparable', result.comparable ? 'yes' : `no: ${result.non_comparable_reasons.join('; ')}`],
-        ['run', `${result.run_id} · started ${result.started_at}`],
-        ['task version', result.task_version],
-        ['file', file],
-      ]),
-    ),
+    el('div', { class: 'panel meta' }, ...pairs(resultFacts(result, file))),
     el(
       'details',
       { class: 'panel', id: 'run-facts', open: true },
       el('summary', {}, 'Sampling settings and server'),
-      el('div', { class: 'meta' }, ...pairs(runFacts(result.settings, env))),
+      el('div', { class: 'meta' }, ...pairs(runFacts(result.settings, result.environment ?? {}))),
     ),
     runButtons(state, file, actions),
   );
-  const older = state.results
-    .filter((r) => r.task_id === result.task_id && r.model === result.model && r.file !== file)
-    .sort((a, b) => b.started_at.localeCompare(a.started_at));
-  if (older.length > 0) {
-    const list = el('p', { class: 'small' }, 'Other runs of this cell: ');
-    for (const r of older) {
-      const link = el(
-        'button',
-        { type: 'button', class: 'badge' },
-        `${r.started_at} ${r.pass_all_k ? '✓' : `✗ ${r.score.toFixed(2)}`}`,
-      );
-      link.addEventListener('click', () => void openCell(state, r.file, null, actions));
-      const compare = el(
-        'button',
-        { type: 'button', class: 'small-button', 'data-compare': r.file },
-        'compare',
-      );
-      const mine = state.results.find((x) => x.file === file);
-      compare.addEventListener('click', () => {
-        if (mine !== undefined) renderRunCompare(byId('run-compare'), mine, r);
-        byId('run-compare').scrollIntoView({ block: 'nearest' });
-      });
-      append(list, el('span', { class: 'other-run' }, link, compare));
-    }
-    append(box, list);
-  }
+  const others = otherRuns(state, result, file, actions);
+  if (others !== null) append(box, others);
   append(box, el('div', { id: 'run-compare' }));
   const wanted = openTrial === null ? (result.trials[0]?.index ?? null) : openTrial - 1;
   for (const trial of result.trials) append(box, trialSection(file, trial, trial.index === wanted));
   box.scrollIntoView({ block: 'start' });
+}
+
+/**
+ * The result's verdict and where it comes from, as label/value pairs.
+ * @param {any} result a results file as /api/result sends it @param {string} file
+ * @returns {[string, string][]}
+ */
+function resultFacts(result, file) {
+  const early = result.early_stopped ? ', early-stopped' : '';
+  return [
+    ['verdict', result.pass_all_k ? `✓ pass^${result.k}` : `✗ not all ${result.k} trials passed`],
+    ['pass^k estimate', result.pass_hat_k === null ? '—' : num(result.pass_hat_k)],
+    ['score', `${num(result.score)} (${result.trials_run} of k=${result.k} trials${early})`],
+    [
+      'trials',
+      `${result.trials_run} run of k=${result.k}${result.early_stopped ? ' (early-stopped at the first failure)' : ''}${result.settings?.early_stop ? ' · --early-stop' : ''}`,
+    ],
+    ['status', result.status + (result.error ? `: ${result.error}` : '')],
+    ['comparable', result.comparable ? 'yes' : `no: ${result.non_comparable_reasons.join('; ')}`],
+    ['run', `${result.run_id} · started ${result.started_at}`],
+    ['task version', result.task_version],
+    ['file', file],
+  ];
+}
+
+/**
+ * The other runs of the same cell, newest first, each to open or to compare with this one (null: none).
+ * @param {State} state @param {any} result @param {string} file @param {RunActions} actions
+ */
+function otherRuns(state, result, file, actions) {
+  const older = state.results
+    .filter((r) => r.task_id === result.task_id && r.model === result.model && r.file !== file)
+    .sort((a, b) => b.started_at.localeCompare(a.started_at));
+  if (older.length === 0) return null;
+  const list = el('p', { class: 'small' }, 'Other runs of this cell: ');
+  const mine = state.results.find((x) => x.file === file);
+  for (const r of older) {
+    const link = el(
+      'button',
+      { type: 'button', class: 'badge' },
+      `${r.started_at} ${r.pass_all_k ? '✓' : `✗ ${r.score.toFixed(2)}`}`,
+    );
+    link.addEventListener('click', () => void openCell(state, r.file, null, actions));
+    const compare = el(
+      'button',
+      { type: 'button', class: 'small-button', 'data-compare': r.file },
+      'compare',
+    );
+    compare.addEventListener('click', () => {
+      if (mine !== undefined) renderRunCompare(byId('run-compare'), mine, r);
+      byId('run-compare').scrollIntoView({ block: 'nearest' });
+    });
+    append(list, el('span', { class: 'other-run' }, link, compare));
+  }
+  return list;
 }
 
 /** Hide (or show again) and move-to-trash for the run on screen. @param {State} state @param {string} file @param {RunActions} actions */
