@@ -221,6 +221,13 @@ export function buildProgram(): Command {
       '--base-image <image>',
       "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines)",
     )
+    .option(
+      '--parallel <n>',
+      'tasks proven at once, each in its own sandbox; "auto": one per core',
+      parallelArg,
+      1,
+    )
+    .option('--no-cache', 'prove every task again, even one whose cached proof matches all its inputs')
     .action(async (opts) => {
       const { validateCommand } = await import('./commands/validate.js');
       await validateCommand(opts);
