@@ -103,7 +103,7 @@ function trustedEntry(
     return { problem: 'not JSON: a damaged file' };
   }
   const parsed = ProofEntry.safeParse(json);
-  if (!parsed.success) return { problem: `not a ${PROOF_FORMAT} entry` };
+  if (!parsed.success) return { problem: `not an entry of format ${PROOF_FORMAT}` };
   const entry = parsed.data;
   if (entry.key !== key || entry.taskId !== taskId)
     return { problem: `it holds the proof of ${entry.taskId} under key ${entry.key.slice(0, SHORT_KEY)}` };
