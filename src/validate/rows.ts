@@ -14,7 +14,7 @@ interface RowBase {
 }
 
 /** When and under which key a cached pass was proven. */
-export interface ProofStamp {
+interface ProofStamp {
   key: string;
   /** ISO time of the run that proved it. */
   provedAt: string;
@@ -23,8 +23,6 @@ export interface ProofStamp {
 export type ValidationRow =
   | (RowBase & { kind: 'passed' | 'failed' | 'error' })
   | (RowBase & { kind: 'cached'; proof: ProofStamp });
-
-export type RowKind = ValidationRow['kind'];
 
 /** Short enough for a row, long enough to tell keys apart by eye. */
 export const SHORT_KEY = 12;
@@ -38,7 +36,7 @@ export function judgedRow(
   return { taskId, run, kind: verdict.ok ? 'passed' : 'failed', detail: verdict.detail };
 }
 
-export function isPass(row: ValidationRow): boolean {
+function isPass(row: ValidationRow): boolean {
   return row.kind === 'passed' || row.kind === 'cached';
 }
 
@@ -55,7 +53,7 @@ function cell(row: ValidationRow): string {
 }
 
 /** The detail as shown: a cached row says where its pass comes from. */
-export function shownDetail(row: ValidationRow): string {
+function shownDetail(row: ValidationRow): string {
   if (row.kind !== 'cached') return row.detail;
   return `${row.detail} (cached proof from ${row.proof.provedAt.slice(0, 10)}, key ${row.proof.key.slice(0, SHORT_KEY)})`;
 }
