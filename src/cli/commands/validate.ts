@@ -65,10 +65,11 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   ];
   process.stdout.write(`${formatValidation(rows)}\n`);
   assertSound(rows);
-  const cached = rows.filter((r) => r.kind === 'cached').length;
+  process.stdout.write(`${rows.length} validations passed for ${tasks.length + harbor.length} task(s)\n`);
+  const cached = new Set(rows.filter((r) => r.kind === 'cached').map((r) => r.taskId)).size;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(
-    `${rows.length} validations passed for ${tasks.length + harbor.length} task(s) (${cached} from cached proofs) in ${secs} s\n`,
+  process.stderr.write(
+    `validate took ${secs} s: ${tasks.length + harbor.length - cached} task(s) proven, ${cached} from cached proofs${o.cache === false ? ' (--no-cache)' : ` (${defaultProofDir()})`}\n`,
   );
 }
 
