@@ -60,8 +60,8 @@ describe('Harbor tasks in validate', () => {
       baseImage: base,
     });
     expect(rows).toEqual([
-      { taskId: 'sound', run: 'oracle', ok: true, detail: 'passes (reward 1)' },
-      { taskId: 'sound', run: 'do-nothing', ok: true, detail: 'scores 0' },
+      { taskId: 'sound', run: 'oracle', kind: 'passed', detail: 'passes (reward 1)' },
+      { taskId: 'sound', run: 'do-nothing', kind: 'passed', detail: 'scores 0' },
     ]);
   }, 600_000);
 
@@ -72,7 +72,7 @@ describe('Harbor tasks in validate', () => {
     expect(rows[0]).toEqual({
       taskId: 'broken-oracle',
       run: 'oracle',
-      ok: false,
+      kind: 'failed',
       detail: 'reference solution fails: reward 0',
     });
     await expect(
@@ -88,7 +88,10 @@ describe('Harbor tasks in validate', () => {
 
   it('a partial reward is kept as the score (reward.json), and is no pass', async () => {
     const full = loadHarborFolder(offlinePartial());
-    expect((await proveHarborTasks([full], { baseImage: base })).map((r) => r.ok)).toEqual([true, true]);
+    expect((await proveHarborTasks([full], { baseImage: base })).map((r) => r.kind)).toEqual([
+      'passed',
+      'passed',
+    ]);
     const half = loadHarborFolder(offlinePartial("#!/bin/bash\nprintf '1\\n2\\n' > /work/numbers.txt\n"));
     const trial = await environmentOf(half, base).runTrial('oracle');
     expect(trial.verifier.reward).toEqual({
@@ -124,7 +127,12 @@ describe('Harbor tasks in validate', () => {
         '#!/bin/bash\n[ "$PWD" = /app ] && [ ! -e /tests ] && [ ! -e /sys/class/net/eth0 ] && echo \'hello, harbor\' > greeting.txt\n',
     });
     const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
-    expect(rows[0]).toEqual({ taskId: 'no-tests-yet', run: 'oracle', ok: true, detail: 'passes (reward 1)' });
+    expect(rows[0]).toEqual({
+      taskId: 'no-tests-yet',
+      run: 'oracle',
+      kind: 'passed',
+      detail: 'passes (reward 1)',
+    });
   }, 600_000);
 
   it('a build past task.toml build_timeout_sec is stopped, and says so', async () => {
@@ -144,7 +152,7 @@ describe('Harbor tasks in validate', () => {
   it('a verifier that writes no reward fails the row with what went wrong', async () => {
     const dir = variant('sound', 'no-reward', { 'tests/test.sh': '#!/bin/bash\necho checked\n' });
     const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
-    expect(rows[0]?.ok).toBe(false);
+    expect(rows[0]?.kind).toBe('failed');
     expect(rows[0]?.detail).toBe(
       'reference solution unproven: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (test.sh exit 0: checked)',
     );

@@ -22,7 +22,7 @@ describe('bundled skills', () => {
     '%s: oracle passes, doing nothing scores 0, every lure is caught',
     async (_id, skill) => {
       const rows = await validateTasks([skillTask(skill)], { openSandbox: open });
-      expect(rows.filter((r) => !r.ok)).toEqual([]);
+      expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
       expect(rows.map((r) => r.run).slice(0, 2)).toEqual(['oracle', 'do-nothing']);
       expect(rows.map((r) => r.run)).toContain('auto:hallucinated_step');
     },
@@ -62,7 +62,7 @@ describe('a user skill', () => {
       );
       const { loadSkill } = await import('../../src/skills/load.js');
       const good = await validateTasks([skillTask(loadSkill(dir))], { openSandbox: open });
-      expect(good.filter((r) => !r.ok)).toEqual([]);
+      expect(good.filter((r) => r.kind !== 'passed')).toEqual([]);
       const wrong = skillFolder(
         { 'SKILL.md': 'x\n', 'go.sh': 'echo nothing\n' },
         {
@@ -74,7 +74,7 @@ describe('a user skill', () => {
       const rows = await validateTasks([skillTask(loadSkill(wrong))], { openSandbox: open });
       expect(rows[0]).toMatchObject({
         run: 'oracle',
-        ok: false,
+        kind: 'failed',
         detail: expect.stringMatching(/artifact:out\/r\.txt/),
       });
     },
@@ -90,7 +90,7 @@ describe('a user skill', () => {
         openSandbox: () => openSandbox(),
       });
       expect(rows[0]).toMatchObject({
-        ok: false,
+        kind: 'error',
         detail: expect.stringMatching(/harness error: .*no skill mounted at \/workspace\/skill/),
       });
     },

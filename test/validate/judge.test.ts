@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlagResult, TrialRecord } from '../../src/results/trial.js';
 import type { Lure } from '../../src/tasks/types.js';
-import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from '../../src/validate/validate-tasks.js';
+import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from '../../src/validate/judge.js';
 
 function trial(flags: Record<string, boolean>, extra: Partial<TrialRecord> = {}): TrialRecord {
   const f: Record<string, FlagResult> = {};

@@ -1,6 +1,6 @@
 /** The commands about the tasks themselves: `list`, `validate` and `task from-trial`. */
 import type { Command } from 'commander';
-import { collect, int, splitOption, TASKS_DIR_HELP, withDockerHost } from './options.js';
+import { collect, int, parallelArg, splitOption, TASKS_DIR_HELP, withDockerHost } from './options.js';
 
 export function registerList(program: Command): void {
   program
@@ -30,6 +30,13 @@ export function registerValidate(program: Command): void {
       '--base-image <image>',
       "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines)",
     )
+    .option(
+      '--parallel <n>',
+      'tasks proven at once, each in its own sandbox; "auto": one per core',
+      parallelArg,
+      1,
+    )
+    .option('--no-cache', 'prove every task again, even one whose cached proof matches all its inputs')
     .action(async (opts) => {
       const { validateCommand } = await import('../commands/validate.js');
       await validateCommand(opts);

@@ -11,11 +11,11 @@ import { harborEnvironmentSpec } from './environment.js';
 import type { HarborTask } from './load.js';
 import { rewardPasses } from './verify.js';
 
-/** One row of validate's table (the same shape as src/validate's ValidationRow). */
+/** One row of validate's table (the same shape as src/validate's ValidationRow): error is an engine's failure. */
 interface HarborValidationRow {
   taskId: string;
   run: string;
-  ok: boolean;
+  kind: 'passed' | 'failed' | 'error';
   detail: string;
 }
 
@@ -43,7 +43,7 @@ export async function proveHarborTasks(
       add({
         taskId: task.id,
         run: 'oracle',
-        ok: false,
+        kind: 'failed',
         detail: 'no solution/solve.sh: nothing proves it solvable',
       });
     else
@@ -67,10 +67,11 @@ async function guarded(
   judge: () => Promise<{ ok: boolean; detail: string }>,
 ): Promise<HarborValidationRow> {
   try {
-    return { taskId, run, ...(await judge()) };
+    const { ok, detail } = await judge();
+    return { taskId, run, kind: ok ? 'passed' : 'failed', detail };
   } catch (err) {
     if (!(err instanceof InfraError)) throw err;
-    return { taskId, run, ok: false, detail: `harness error: ${errorMessage(err)}` };
+    return { taskId, run, kind: 'error', detail: `harness error: ${errorMessage(err)}` };
   }
 }
 

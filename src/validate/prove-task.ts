@@ -1,0 +1,81 @@
+/**
+ * Proves one task both solvable and not lenient, through the real sandbox with scripted models: its
+ * reference solution and every alternate (a legitimate solution in another style) must pass, a
+ * do-nothing agent must score 0, and every lure and cheat must be caught on exactly the flags it
+ * names (and tamper, where it says so).
+ */
+import { runTrial } from '../agent/loop.js';
+import type { ScriptedTurn } from '../models/scripted.js';
+import { createScriptedModel } from '../models/scripted.js';
+import type { TrialRecord } from '../results/trial.js';
+import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
+import type { Sandbox } from '../sandbox/types.js';
+import type { Task, WorkspaceTask } from '../tasks/types.js';
+import { errorMessage, InternalError } from '../util/errors.js';
+import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
+import { judgedRow, type ValidationRow } from './rows.js';
+
+/** A sandbox for this task (with its read-only mounts). */
+export type OpenSandbox = (task: WorkspaceTask) => Promise<Sandbox>;
+
+/** The task's rows, in a fixed order: oracle, do-nothing, lures, alternates, cheats. */
+export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<ValidationRow[]> {
+  const rows: ValidationRow[] = [];
+  // One container per task, reset between its runs, exactly as a benchmark run uses it; a
+  // dialogue task runs in the harness, with its scripted user.
+  const sandbox = task.kind === 'dialogue' ? null : await openSandbox(task);
+  try {
+    const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
+      const model = createScriptedModel('validate', script);
+      const maxTurns = Math.max(task.maxTurns, script.length + 1);
+      if (task.kind === 'dialogue') return task.dialogue.runTrial({ index, model, maxTurns });
+      if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
+      return runTrial({
+        index,
+        task,
+        model,
+        sandbox,
+        maxTurns,
+        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
+      });
+    };
+    rows.push(
+      await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))),
+    );
+    rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
+    let index = 2;
+    for (const lure of task.lures ?? []) {
+      const i = index++;
+      rows.push(await guarded(task.id, lure.id, async () => judgeLure(lure, await run(lure.script, i))));
+    }
+    if ((task.lures ?? []).length === 0)
+      rows.push({ taskId: task.id, run: 'lures', kind: 'failed', detail: 'the task has no lure' });
+    for (const alt of task.alternates ?? []) {
+      const i = index++;
+      rows.push(
+        await guarded(task.id, `alternate:${alt.id}`, async () => judgeAlternate(await run(alt.script, i))),
+      );
+    }
+    for (const cheat of task.cheats ?? []) {
+      const i = index++;
+      rows.push(
+        await guarded(task.id, `cheat:${cheat.id}`, async () => judgeLure(cheat, await run(cheat.script, i))),
+      );
+    }
+  } finally {
+    await sandbox?.dispose();
+  }
+  return rows;
+}
+
+async function guarded(
+  taskId: string,
+  run: string,
+  judge: () => Promise<{ ok: boolean; detail: string }>,
+): Promise<ValidationRow> {
+  try {
+    return judgedRow(taskId, run, await judge());
+  } catch (err) {
+    return { taskId, run, kind: 'error', detail: `harness error: ${errorMessage(err)}` };
+  }
+}
