@@ -16,18 +16,19 @@ import type {
   Sampling,
   ShardRecord,
 } from './result-file.js';
-import type {
-  ArtifactRecord,
-  DialogueRecord,
-  FlagResult,
-  ProcessLog,
-  SafetyRecord,
-  SimulatedUserRecord,
-  TokenUsage,
-  ToolCallLog,
-  TrialError,
-  TrialRecord,
-  TurnLog,
+import {
+  type ArtifactRecord,
+  type DialogueRecord,
+  END_REASONS,
+  type FlagResult,
+  type ProcessLog,
+  type SafetyRecord,
+  type SimulatedUserRecord,
+  type TokenUsage,
+  type ToolCallLog,
+  type TrialError,
+  type TrialRecord,
+  type TurnLog,
 } from './trial.js';
 
 const count = z.int().min(0);
@@ -190,6 +191,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   tamper_detected: z.boolean(),
   tamper_violations: z.array(z.string()),
   failure_reason: z.string().nullable(),
+  end_reason: z.enum(END_REASONS),
   turns: count,
   elapsed_sec: z.number().min(0),
   harness_sec: z.number().min(0),
