@@ -28,7 +28,7 @@ export interface TrialFacts {
 }
 
 /** The verdict on a trial, in the shape both judges give. */
-export interface TrialVerdict {
+interface TrialVerdict {
   flags: Record<string, FlagResult>;
   passed: boolean;
   score: number;
