@@ -21,6 +21,7 @@ import {
   type DialogueRecord,
   END_REASONS,
   type FlagResult,
+  MODEL_SERVER_FAILURE_KINDS,
   type ProcessLog,
   type SafetyRecord,
   type SimulatedUserRecord,
@@ -122,15 +123,7 @@ const ArtifactRecordSchema: z.ZodType<ArtifactRecord> = z.object({
 });
 
 const TrialErrorSchema: z.ZodType<TrialError> = z.object({
-  kind: z.enum([
-    'harness',
-    'unreachable',
-    'server_error',
-    'model_not_found',
-    'unauthorized',
-    'rejected',
-    'context_overflow',
-  ]),
+  kind: z.enum(['harness', ...MODEL_SERVER_FAILURE_KINDS]),
   prompt_tokens: count.optional(),
   context_size: count.optional(),
 }) as z.ZodType<TrialError>;

@@ -162,13 +162,15 @@ export const END_REASONS = [
 export type EndReason = (typeof END_REASONS)[number];
 
 /** What failed on the model server's side; src/models/request-errors.ts decides which failure is which. */
-export type ModelServerFailureKind =
-  | 'unreachable'
-  | 'server_error'
-  | 'model_not_found'
-  | 'unauthorized'
-  | 'rejected'
-  | 'context_overflow';
+export const MODEL_SERVER_FAILURE_KINDS = [
+  'unreachable',
+  'server_error',
+  'model_not_found',
+  'unauthorized',
+  'rejected',
+  'context_overflow',
+] as const;
+export type ModelServerFailureKind = (typeof MODEL_SERVER_FAILURE_KINDS)[number];
 
 /** Why an `error` trial was not measured (schema 2.2). */
 export interface TrialError {

@@ -4,7 +4,7 @@
  * not fit even then is refused by the schema as usual.
  */
 import { z } from 'zod';
-import type { EndReason, ModelServerFailureKind } from './trial.js';
+import { type EndReason, MODEL_SERVER_FAILURE_KINDS } from './trial.js';
 import { olderThan } from './version.js';
 
 /** What a trial of schema 2.0 to 2.3 stored that tells why its turns ended. */
@@ -16,15 +16,6 @@ const LegacyTrial = z.object({
   dialogue: z.object({ end: z.string() }).optional(),
 });
 type LegacyTrial = z.infer<typeof LegacyTrial>;
-
-const SERVER_FAILURES: readonly ModelServerFailureKind[] = [
-  'unreachable',
-  'server_error',
-  'model_not_found',
-  'unauthorized',
-  'rejected',
-  'context_overflow',
-];
 
 /** The file as the current schema expects it; `raw` is not changed. */
 export function upgradeResult(raw: object, version: string): object {
@@ -48,7 +39,9 @@ export function legacyEndReason(t: LegacyTrial): EndReason {
   if (t.status === 'error') {
     if (t.error !== undefined) return t.error.kind === 'harness' ? 'harness_error' : 'request_failed';
     // 2.0 and 2.1 had no `error`: a request failure's text opened with its kind.
-    return SERVER_FAILURES.some((k) => reason.startsWith(`${k}:`)) ? 'request_failed' : 'harness_error';
+    return MODEL_SERVER_FAILURE_KINDS.some((k) => reason.startsWith(`${k}:`))
+      ? 'request_failed'
+      : 'harness_error';
   }
   if (t.dialogue !== undefined) return t.dialogue.end === 'user_ended' ? 'user_ended' : 'max_turns';
   if (reason.startsWith('agent_timeout:')) return 'agent_timeout';
