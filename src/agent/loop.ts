@@ -1,7 +1,7 @@
 /**
  * One trial in three parts: prepare the workspace and drive the model's turns (drive.ts), judge
  * every flag from the record and from ground truth the harness gathers itself (judge.ts), and build
- * the trial record.
+ * the trial record (trial-record.ts, the builder the dialogue trials use too).
  */
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition } from '../results/condition.js';
@@ -59,8 +59,9 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
   });
   const elapsedSec = round3(turns.agentMs / 1000);
-  const harnessSec = (judgeStart: number): number =>
-    round3((setup.ms + turns.asideMs + (Date.now() - judgeStart)) / 1000);
+  // Setup, the snapshots, and whatever the harness did since `since` (judging).
+  const harnessSec = (since: number): number =>
+    round3((setup.ms + turns.asideMs + (Date.now() - since)) / 1000);
 
   if (turns.requestFailure !== null) {
     // The model server failed, not the model.
