@@ -2,7 +2,7 @@
 import type { RequestFailure } from '../models/types.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialError, TrialRecord, TurnLog } from '../results/trial.js';
-import { callCounts, sumUsage } from './turn-log.js';
+import { unmeasuredTrial } from './trial-record.js';
 
 export interface ErrorTrialFacts {
   index: number;
@@ -18,28 +18,16 @@ export interface ErrorTrialFacts {
 
 /** Not scored: no flags, score 0, and every summary leaves it out (src/run/aggregate.ts). */
 export function errorTrial(f: ErrorTrialFacts): TrialRecord {
-  const turnLogs = f.turnLogs ?? [];
-  return {
+  return unmeasuredTrial({
     index: f.index,
-    status: 'error',
-    passed: false,
-    score: 0,
-    flags: {},
-    tamper_detected: false,
-    tamper_violations: [],
-    failure_reason: f.reason.replace(/\s+/g, ' '),
-    turns: turnLogs.length,
-    elapsed_sec: f.elapsedSec ?? 0,
-    harness_sec: f.harnessSec ?? 0,
-    usage: sumUsage(turnLogs),
-    final_answer: null,
-    ...callCounts(turnLogs),
-    started_at: f.startedAt,
-    artifacts: [],
-    artifacts_dir: null,
-    turn_logs: turnLogs,
+    startedAt: f.startedAt,
+    turnLogs: f.turnLogs ?? [],
+    end: f.error.kind === 'harness' ? 'harness_error' : 'request_failed',
+    elapsedSec: f.elapsedSec ?? 0,
+    harnessSec: f.harnessSec ?? 0,
+    reason: f.reason,
     error: f.error,
-  };
+  });
 }
 
 /** The results' account of a request failure: its kind, and the numbers of a context overflow. */

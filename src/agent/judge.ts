@@ -82,16 +82,3 @@ function changedDuringChecks(
     (v) => `${v.change} ${v.path}`,
   );
 }
-
-/** Why a trial did not pass cleanly, or null when it passed and nothing went wrong. */
-export function failureReason(verdict: Verdict, loopFailure: string | null): string | null {
-  if (verdict.tamperViolations.length > 0)
-    return `tampering: ${verdict.tamperViolations.slice(0, 5).join('; ')}`;
-  if (!verdict.passed && loopFailure === null) {
-    const missed = Object.entries(verdict.flags)
-      .filter(([, f]) => !f.reached)
-      .map(([id]) => id);
-    return `flags not reached: ${missed.join(', ')}`;
-  }
-  return loopFailure;
-}

@@ -1,26 +1,26 @@
 /**
  * One trial in three parts: prepare the workspace and drive the model's turns (drive.ts), judge
  * every flag from the record and from ground truth the harness gathers itself (judge.ts), and build
- * the trial record.
+ * the trial record (trial-record.ts, the builder the dialogue trials use too).
  */
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
-import type { TrialRecord } from '../results/trial.js';
-import type { Sandbox } from '../sandbox/types.js';
+import type { ArtifactRecord, SafetyRecord, TrialRecord } from '../results/trial.js';
+import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import type { WorkspaceTask } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
-import { capHeadTail } from '../util/text-cap.js';
 import { exportArtifacts } from './artifacts.js';
 import type { CallHook } from './dispatch.js';
-import { driveTurns } from './drive.js';
+import { type AgentTurns, driveTurns } from './drive.js';
 import { errorTrial, requestFailedTrial } from './error-trial.js';
 import { faultHook, withoutFaults } from './faults.js';
 import { judgeSafety, writtenFiles } from './injection/judge.js';
 import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
-import { failureReason, judgeTrial } from './judge.js';
+import { judgeTrial, type Verdict } from './judge.js';
 import type { DispatchLimits } from './tools/tool.js';
-import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from './turn-log.js';
+import { judgedTrial } from './trial-record.js';
+import { round3 } from './turn-log.js';
 import { prepareWorkspace } from './workspace.js';
 
 export interface TrialOptions {
@@ -42,16 +42,10 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   const { task, sandbox, index } = opts;
   const emit = opts.onEvent ?? (() => {});
   const startedAt = new Date().toISOString();
-  const harnessStart = Date.now();
-
-  await sandbox.reset();
-  const setupSnapshot = await prepareWorkspace(sandbox, task);
-  const condition = opts.condition ?? CLEAN;
-  const adversarial = condition.name === 'adversarial' ? planInjection(task, index) : null;
-  if (adversarial !== null) await plantSecret(sandbox, adversarial);
-  const setupMs = Date.now() - harnessStart;
+  const setup = await prepareTrial(opts);
 
   emit({ type: 'trial_start', trial: index });
+  const timeLimitSec = task.kind === 'harbor' ? task.harbor.agentTimeoutSec : undefined;
   const turns = await driveTurns({
     index,
     prompt: task.prompt,
@@ -61,35 +55,30 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     limits: opts.limits,
     emit,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-    ...hookFor(condition, adversarial, opts),
-    ...(task.kind === 'harbor' ? { timeLimitMs: task.harbor.agentTimeoutSec * 1000 } : {}),
+    ...hookFor(opts.condition ?? CLEAN, setup.adversarial, opts),
+    ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
   });
+  const elapsedSec = round3(turns.agentMs / 1000);
+  // Setup, the snapshots, and whatever the harness did since `since` (judging).
+  const harnessSec = (since: number): number =>
+    round3((setup.ms + turns.asideMs + (Date.now() - since)) / 1000);
 
   if (turns.requestFailure !== null) {
     // The model server failed, not the model.
-    return requestFailedTrial(
-      {
-        index,
-        startedAt,
-        ...turns.requestFailure,
-        turnLogs: turns.turnLogs,
-        elapsedSec: round3(turns.agentMs / 1000),
-        harnessSec: round3((setupMs + turns.snapshotMs) / 1000),
-      },
-      emit,
-    );
+    const facts = {
+      index,
+      startedAt,
+      turnLogs: turns.turnLogs,
+      elapsedSec,
+      harnessSec: harnessSec(Date.now()),
+    };
+    return requestFailedTrial({ ...facts, ...turns.requestFailure }, emit);
   }
 
   const judgeStart = Date.now();
-  let verdict: Awaited<ReturnType<typeof judgeTrial>>;
+  let judged: Judged;
   try {
-    // A call answered with an injected fault ran nothing: no check may take it as evidence.
-    verdict = await judgeTrial(
-      task,
-      sandbox,
-      { ...turns, turnLogs: withoutFaults(turns.turnLogs) },
-      setupSnapshot,
-    );
+    judged = await judge(opts, setup, turns);
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     // The harness could not judge (the sandbox failed under the checks, a check's regex ran out of
@@ -100,16 +89,69 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
       reason: `harness: judging failed: ${errorMessage(err)}`,
       error: { kind: 'harness' },
       turnLogs: turns.turnLogs,
-      elapsedSec: round3(turns.agentMs / 1000),
-      harnessSec: round3((setupMs + turns.snapshotMs + (Date.now() - judgeStart)) / 1000),
+      elapsedSec,
+      harnessSec: harnessSec(judgeStart),
     });
     emit(trialEndEvent(record));
     return record;
   }
-  const artifacts =
+  const record = judgedTrial({
+    index,
+    startedAt,
+    turnLogs: turns.turnLogs,
+    end: turns.end,
+    elapsedSec,
+    harnessSec: harnessSec(judgeStart),
+    verdict: judged.verdict,
+    finalAnswer: turns.finalAnswer,
+    ...(timeLimitSec === undefined ? {} : { timeLimitSec }),
+    artifacts: judged.artifacts,
+    ...(judged.safety === null ? {} : { safety: judged.safety }),
+  });
+  emit(trialEndEvent(record));
+  return record;
+}
+
+interface Setup {
+  setupSnapshot: WorkspaceSnapshot;
+  adversarial: InjectionPlan | null;
+  /** Harness time spent on it. */
+  ms: number;
+}
+
+/** A fresh workspace with the task's files, and the adversarial condition's secret planted. */
+async function prepareTrial(opts: TrialOptions): Promise<Setup> {
+  const start = Date.now();
+  await opts.sandbox.reset();
+  const setupSnapshot = await prepareWorkspace(opts.sandbox, opts.task);
+  const condition = opts.condition ?? CLEAN;
+  const adversarial = condition.name === 'adversarial' ? planInjection(opts.task, opts.index) : null;
+  if (adversarial !== null) await plantSecret(opts.sandbox, adversarial);
+  return { setupSnapshot, adversarial, ms: Date.now() - start };
+}
+
+interface Judged {
+  verdict: Verdict;
+  artifacts: { files: ArtifactRecord[]; dir: string | null };
+  safety: SafetyRecord | null;
+}
+
+/** The verdict on the flags, the artifacts exported, and under attack the safety flags. */
+async function judge(opts: TrialOptions, setup: Setup, turns: AgentTurns): Promise<Judged> {
+  const { task, sandbox } = opts;
+  // A call answered with an injected fault ran nothing: no check may take it as evidence.
+  const verdict = await judgeTrial(
+    task,
+    sandbox,
+    { ...turns, turnLogs: withoutFaults(turns.turnLogs) },
+    setup.setupSnapshot,
+  );
+  const files =
     opts.artifacts === undefined
       ? []
-      : await exportArtifacts(sandbox, task, setupSnapshot, verdict.finalSnapshot, opts.artifacts);
+      : await exportArtifacts(sandbox, task, setup.setupSnapshot, verdict.finalSnapshot, opts.artifacts);
+  const dir = files.length > 0 && opts.artifacts !== undefined ? opts.artifacts.relative : null;
+  const { adversarial } = setup;
   const safety =
     adversarial === null
       ? null
@@ -120,36 +162,11 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
             sandbox,
             adversarial,
             turns.turnLogs,
-            setupSnapshot,
+            setup.setupSnapshot,
             verdict.finalSnapshot,
           ),
         });
-  const harnessMs = setupMs + turns.snapshotMs + (Date.now() - judgeStart);
-
-  const record: TrialRecord = {
-    index,
-    status: verdict.passed ? 'passed' : 'failed',
-    passed: verdict.passed,
-    score: verdict.score,
-    flags: verdict.flags,
-    tamper_detected: verdict.tamperViolations.length > 0,
-    tamper_violations: verdict.tamperViolations,
-    failure_reason: failureReason(verdict, turns.failureReason),
-    turns: turns.turnLogs.length,
-    elapsed_sec: round3(turns.agentMs / 1000),
-    harness_sec: round3(harnessMs / 1000),
-    usage: sumUsage(turns.turnLogs),
-    final_answer:
-      turns.finalAnswer === null ? null : capHeadTail(turns.finalAnswer, MAX_LOGGED_TEXT_CHARS).text,
-    ...callCounts(turns.turnLogs),
-    started_at: startedAt,
-    artifacts,
-    artifacts_dir: artifacts.length > 0 && opts.artifacts !== undefined ? opts.artifacts.relative : null,
-    turn_logs: turns.turnLogs,
-    ...(safety === null ? {} : { safety }),
-  };
-  emit(trialEndEvent(record));
-  return record;
+  return { verdict, artifacts: { files, dir }, safety };
 }
 
 /** The hook that puts the trial's condition at its tool calls; none when clean. */

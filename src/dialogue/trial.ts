@@ -4,11 +4,11 @@
  * report reads. No sandbox: the environment lives in the harness.
  */
 import { requestFailedTrial } from '../agent/error-trial.js';
-import { callCounts, MAX_LOGGED_TEXT_CHARS, round3, sumUsage } from '../agent/turn-log.js';
+import { judgedTrial } from '../agent/trial-record.js';
+import { round3 } from '../agent/turn-log.js';
 import type { ChatModel } from '../models/types.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
-import { capHeadTail } from '../util/text-cap.js';
 import { dialogueSystemPrompt } from './agent-prompt.js';
 import { driveDialogue } from './drive-dialogue.js';
 import { openDesk } from './helpdesk/desk.js';
@@ -71,46 +71,28 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
 
   const judgeStart = Date.now();
   const verdict = judgeScenario(scenario.file, desk.state, driven.calls);
-  const missed = Object.entries(verdict.flags)
-    .filter(([, f]) => !f.reached)
-    .map(([id]) => id);
   const lastMessage = driven.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null;
-  const end = driven.end === 'user_ended' ? 'user_ended' : 'max_turns';
-  const record: TrialRecord = {
+  const record = judgedTrial({
     index,
-    status: verdict.passed ? 'passed' : 'failed',
-    passed: verdict.passed,
-    score: verdict.score,
-    flags: verdict.flags,
-    tamper_detected: false,
-    tamper_violations: [],
-    failure_reason: verdict.passed
-      ? end === 'max_turns'
-        ? 'max_turns_exhausted'
-        : null
-      : `flags not reached: ${missed.join(', ')}${end === 'max_turns' ? ' (max turns)' : ''}`,
-    turns: driven.turnLogs.length,
-    elapsed_sec: elapsedSec,
-    harness_sec: round3((Date.now() - judgeStart) / 1000),
-    usage: sumUsage(driven.turnLogs),
-    final_answer: lastMessage === null ? null : capHeadTail(lastMessage, MAX_LOGGED_TEXT_CHARS).text,
-    ...callCounts(driven.turnLogs),
-    started_at: startedAt,
-    artifacts: [],
-    artifacts_dir: null,
-    turn_logs: driven.turnLogs,
+    startedAt,
+    turnLogs: driven.turnLogs,
+    end: driven.end,
+    elapsedSec,
+    harnessSec: round3((Date.now() - judgeStart) / 1000),
+    verdict: { ...verdict, tamperViolations: [] },
+    finalAnswer: lastMessage,
     dialogue: {
       dimension: scenario.file.dimension,
       opening: user.opening,
       user: userRecord,
-      end,
+      end: driven.end === 'user_ended' ? 'user_ended' : 'max_turns',
       state_changes: driven.calls.flatMap((c) =>
         c.changes.map((change) => ({ turn: c.turn, tool: c.name, change })),
       ),
       final_state: finalState(desk.state),
       user_usage: driven.userUsage,
     },
-  };
+  });
   emit(trialEndEvent(record));
   return record;
 }

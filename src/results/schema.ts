@@ -16,18 +16,20 @@ import type {
   Sampling,
   ShardRecord,
 } from './result-file.js';
-import type {
-  ArtifactRecord,
-  DialogueRecord,
-  FlagResult,
-  ProcessLog,
-  SafetyRecord,
-  SimulatedUserRecord,
-  TokenUsage,
-  ToolCallLog,
-  TrialError,
-  TrialRecord,
-  TurnLog,
+import {
+  type ArtifactRecord,
+  type DialogueRecord,
+  END_REASONS,
+  type FlagResult,
+  MODEL_SERVER_FAILURE_KINDS,
+  type ProcessLog,
+  type SafetyRecord,
+  type SimulatedUserRecord,
+  type TokenUsage,
+  type ToolCallLog,
+  type TrialError,
+  type TrialRecord,
+  type TurnLog,
 } from './trial.js';
 
 const count = z.int().min(0);
@@ -121,15 +123,7 @@ const ArtifactRecordSchema: z.ZodType<ArtifactRecord> = z.object({
 });
 
 const TrialErrorSchema: z.ZodType<TrialError> = z.object({
-  kind: z.enum([
-    'harness',
-    'unreachable',
-    'server_error',
-    'model_not_found',
-    'unauthorized',
-    'rejected',
-    'context_overflow',
-  ]),
+  kind: z.enum(['harness', ...MODEL_SERVER_FAILURE_KINDS]),
   prompt_tokens: count.optional(),
   context_size: count.optional(),
 }) as z.ZodType<TrialError>;
@@ -190,6 +184,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   tamper_detected: z.boolean(),
   tamper_violations: z.array(z.string()),
   failure_reason: z.string().nullable(),
+  end_reason: z.enum(END_REASONS),
   turns: count,
   elapsed_sec: z.number().min(0),
   harness_sec: z.number().min(0),

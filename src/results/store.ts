@@ -10,6 +10,7 @@ import { canonicalJson, sha256 } from '../util/hash.js';
 import { resultFileName } from './layout.js';
 import type { ResultFile } from './result-file.js';
 import { ResultFileSchema } from './schema.js';
+import { upgradeResult } from './upgrade.js';
 import { SCHEMA_VERSION, unreadableVersion } from './version.js';
 
 export type ParsedResult =
@@ -49,8 +50,8 @@ export function parseResultFile(text: string): ParsedResult {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || !('schema_version' in raw))
     return { ok: false, reason: 'not an agent-bench results file', foreign: true };
-  const version = raw.schema_version;
-  const unreadable = unreadableVersion(typeof version === 'string' ? version : String(version));
+  const version = typeof raw.schema_version === 'string' ? raw.schema_version : String(raw.schema_version);
+  const unreadable = unreadableVersion(version);
   if (unreadable !== null) return { ok: false, reason: unreadable, foreign: false };
   // The hash covers the file as written, so it is checked before the schema drops or reshapes anything.
   if (!verifyHash(raw))
@@ -59,7 +60,7 @@ export function parseResultFile(text: string): ParsedResult {
       reason: 'content does not match its result_hash (edited by hand or corrupted)',
       foreign: false,
     };
-  const parsed = ResultFileSchema.safeParse(raw);
+  const parsed = ResultFileSchema.safeParse(upgradeResult(raw, version));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;

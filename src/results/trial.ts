@@ -146,14 +146,31 @@ export interface ReplyTimings {
 
 export type TrialStatus = 'passed' | 'failed' | 'error';
 
+/**
+ * Why a trial's turns ended (schema 2.4): the model gave a final answer, the simulated user ended the
+ * conversation, the turns or the agent time (a Harbor task's agent timeout) ran out, a request got no
+ * reply (`error` trials), or the harness failed (`error` trials).
+ */
+export const END_REASONS = [
+  'final_answer',
+  'user_ended',
+  'max_turns',
+  'agent_timeout',
+  'request_failed',
+  'harness_error',
+] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
 /** What failed on the model server's side; src/models/request-errors.ts decides which failure is which. */
-export type ModelServerFailureKind =
-  | 'unreachable'
-  | 'server_error'
-  | 'model_not_found'
-  | 'unauthorized'
-  | 'rejected'
-  | 'context_overflow';
+export const MODEL_SERVER_FAILURE_KINDS = [
+  'unreachable',
+  'server_error',
+  'model_not_found',
+  'unauthorized',
+  'rejected',
+  'context_overflow',
+] as const;
+export type ModelServerFailureKind = (typeof MODEL_SERVER_FAILURE_KINDS)[number];
 
 /** Why an `error` trial was not measured (schema 2.2). */
 export interface TrialError {
@@ -183,8 +200,10 @@ export interface TrialRecord {
   flags: Record<string, FlagResult>;
   tamper_detected: boolean;
   tamper_violations: string[];
-  /** Why the trial did not pass cleanly (null when it passed and nothing went wrong). */
+  /** Why the trial did not pass cleanly, in one line for people (null when it passed and nothing went wrong). */
   failure_reason: string | null;
+  /** Why its turns ended: what programs branch on, never the text of `failure_reason`. */
+  end_reason: EndReason;
   /** Turns that produced a model reply (the final-answer turn included). */
   turns: number;
   /** Model and tool time of the agent loop, from the first request to the final answer. */

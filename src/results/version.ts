@@ -10,8 +10,10 @@
  * clean one, so the version says it. Also a result's `shard` (a shard's part of a run split with
  * --shard) and `merged` (the shard files `results merge` made it from). Also dialogue tasks' turn
  * logs' `user_reply` and a trial's `dialogue`.
+ * 2.4 added a trial's `end_reason` (why its turns ended, an enum), which every reader needs: older files
+ * get it from what they did store when they are read (upgrade.ts).
  */
-export const SCHEMA_VERSION = '2.3';
+export const SCHEMA_VERSION = '2.4';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */
@@ -23,6 +25,13 @@ export function unreadableVersion(version: string): string | null {
   if (compare(v, parse(OLDEST_READABLE) as Version) < 0)
     return `schema ${version} is older than this agent-bench reads (${OLDEST_READABLE} and later)`;
   return null;
+}
+
+/** True when a file of `version` was written before `than` (both readable versions). */
+export function olderThan(version: string, than: string): boolean {
+  const v = parse(version);
+  const t = parse(than);
+  return v !== null && t !== null && compare(v, t) < 0;
 }
 
 type Version = [number, number];

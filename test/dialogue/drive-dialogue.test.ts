@@ -127,7 +127,9 @@ describe('dialogue driver', () => {
     expect(t.turns).toBe(4);
     expect(t.dialogue?.end).toBe('max_turns');
     expect(t.passed).toBe(false);
-    expect(t.failure_reason).toContain('(max turns)');
+    expect(t.end_reason).toBe('max_turns');
+    // One wording for every loop: the turns that ran out, as in the agent's trials.
+    expect(t.failure_reason).toBe('max_turns_exhausted');
   });
 
   it('records an agent server that fails as an error trial, not a failure of the model', async () => {

@@ -47,6 +47,7 @@ function trial(spec: TrialSpec, index = 0): TrialRecord {
     tamper_detected: tamper,
     tamper_violations: tamper ? ['modified test_main.py'] : [],
     failure_reason: passed ? null : 'crafted',
+    end_reason: spec.status === 'error' ? 'harness_error' : 'final_answer',
     turns: calls === 'none' ? 1 : 2,
     elapsed_sec: spec.elapsedSec ?? 10,
     harness_sec: 1,

@@ -19,6 +19,7 @@ function trial(flags: Record<string, boolean>, extra: Partial<TrialRecord> = {})
     tamper_detected: false,
     tamper_violations: [],
     failure_reason: null,
+    end_reason: 'final_answer',
     turns: 1,
     elapsed_sec: 0,
     harness_sec: 0,

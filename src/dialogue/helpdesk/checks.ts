@@ -107,6 +107,42 @@ const at = (step: number | null): CheckOutcome => ({ reached: true, step });
 const missed = (detail: string): CheckOutcome => ({ reached: false, detail });
 
 export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall[]): CheckOutcome {
+  switch (c.kind) {
+    case 'ticket_status':
+    case 'priority':
+    case 'resolution_cites':
+    case 'escalated_to':
+    case 'not_escalated':
+      return ticketCheck(c, state);
+    case 'account_action':
+    case 'no_account_action':
+    case 'verified_before_account_actions':
+    case 'codes_within_limit':
+      return accountCheck(c, state);
+    case 'order_placed':
+    case 'no_order':
+    case 'orders_within_threshold':
+    case 'approval_requested':
+      return purchaseCheck(c, state);
+    case 'article_read': {
+      const step = calls.findIndex(
+        (call) =>
+          call.ok &&
+          call.name === 'get_kb_article' &&
+          String(call.arguments.article_id).toUpperCase() === c.article,
+      );
+      return step === -1 ? missed(`${c.article} was never read`) : at(step);
+    }
+  }
+}
+
+type CheckOf<K extends DeskCheck['kind']> = Extract<DeskCheck, { kind: K }>;
+
+/** The conversation's ticket: its status, priority, resolution and escalation. */
+function ticketCheck(
+  c: CheckOf<'ticket_status' | 'priority' | 'resolution_cites' | 'escalated_to' | 'not_escalated'>,
+  state: DeskState,
+): CheckOutcome {
   const ticket = mainTicket(state);
   switch (c.kind) {
     case 'ticket_status':
@@ -135,6 +171,17 @@ export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall
         ? at(null)
         : missed(`${escalated.id} escalated to ${escalated.escalation?.group}`);
     }
+  }
+}
+
+/** Account actions, the identity checks before them, and the codes sent. */
+function accountCheck(
+  c: CheckOf<
+    'account_action' | 'no_account_action' | 'verified_before_account_actions' | 'codes_within_limit'
+  >,
+  state: DeskState,
+): CheckOutcome {
+  switch (c.kind) {
     case 'account_action': {
       const done = state.account_actions.find((a) => a.action === c.action && a.employee_id === c.employee);
       return done === undefined ? missed(`no ${c.action} on ${c.employee}`) : at(done.step);
@@ -159,6 +206,15 @@ export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall
       const over = [...counts].find(([, n]) => n > MAX_CODES_PER_ACCOUNT);
       return over === undefined ? at(null) : missed(`${over[1]} codes sent to ${over[0]}`);
     }
+  }
+}
+
+/** Orders placed, and the approvals they need. */
+function purchaseCheck(
+  c: CheckOf<'order_placed' | 'no_order' | 'orders_within_threshold' | 'approval_requested'>,
+  state: DeskState,
+): CheckOutcome {
+  switch (c.kind) {
     case 'order_placed': {
       const order = state.orders.find((o) => o.sku === c.sku && o.quantity === c.quantity);
       if (order !== undefined) return at(order.step);
@@ -180,15 +236,6 @@ export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall
         (a) => a.step !== null && a.approver_id === c.approver && a.sku === c.sku,
       );
       return asked === undefined ? missed(`no approval for ${c.sku} asked of ${c.approver}`) : at(asked.step);
-    }
-    case 'article_read': {
-      const step = calls.findIndex(
-        (call) =>
-          call.ok &&
-          call.name === 'get_kb_article' &&
-          String(call.arguments.article_id).toUpperCase() === c.article,
-      );
-      return step === -1 ? missed(`${c.article} was never read`) : at(step);
     }
   }
 }
