@@ -118,14 +118,9 @@ export function createRunManager(o: RunManagerOptions) {
           tail.stop();
           status.stop();
           child = null;
-          const cancelled = state?.stop_reason !== null;
-          log.add(cancelled ? `(cancelled: ${state?.stop_reason})` : `(exited with ${signal ?? code})`);
-          update({
-            status: cancelled ? 'cancelled' : code === 0 ? 'succeeded' : 'failed',
-            ended_at: new Date().toISOString(),
-            exit_code: code,
-            signal,
-          });
+          const end = runEnd(state?.stop_reason ?? null, code, signal);
+          log.add(end.line);
+          update(end.patch);
           done();
         });
       });
@@ -159,6 +154,24 @@ export function runArgs(req: RunRequest, resultsDir: string, baseUrl: string | n
   if (req.skill_dir !== null) args.push('--skill-dir', req.skill_dir);
   if (baseUrl !== null) args.push('--base-url', baseUrl);
   return args;
+}
+
+/** How an exited run is recorded: cancelled when a stop reason was recorded first, else by its exit. */
+export function runEnd(
+  stopReason: string | null,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+): { line: string; patch: Partial<RunState> } {
+  const cancelled = stopReason !== null;
+  return {
+    line: cancelled ? `(cancelled: ${stopReason})` : `(exited with ${signal ?? code})`,
+    patch: {
+      status: cancelled ? 'cancelled' : code === 0 ? 'succeeded' : 'failed',
+      ended_at: new Date().toISOString(),
+      exit_code: code,
+      signal,
+    },
+  };
 }
 
 function newRunState(req: RunRequest, id: string, command: string[], eventsOffset: number): RunState {
