@@ -103,122 +103,138 @@ function csv(items: readonly { row: AxesRow; figure: string; e: Estimate }[]): s
 }
 
 function markdown(rows: readonly AxesRow[]): string {
-  const name = (r: AxesRow): string => `${r.model}${r.baseline ? ' (baseline)' : ''}`;
-  const early = (r: AxesRow): string =>
-    r.early_stopped.length > 0 ? ` *${r.early_stopped.length} early-stopped*` : '';
   const parts = [
     '# Operational axes',
-    mdTable(
-      ['model', 'condition', 'tasks', 'completion', 'pass^1', 'pass^k', 'efficiency', 'duplicate calls'],
-      rows.map((r) => [
-        name(r),
-        r.condition,
-        `${r.tasks.length} (${r.trials} trials)`,
-        `${fmt(r.completion)}${early(r)}`,
-        fmt(r.pass_1),
-        `${fmt(r.pass_k)} k=${r.pass_k.k.join('/')}`,
-        fmt(r.efficiency),
-        fmt(r.duplicate_rate),
-      ]),
-    ),
+    outcomeTable(rows),
     '## Cost (per trial)',
+    costTable(rows),
+    ...recoverySection(rows.filter((r) => r.recovery !== null)),
+    ...safetySection(rows.filter((r) => r.safety !== null)),
+    `${METHOD_NOTE} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. *Early-stopped* cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. Baselines are scripted agents run on the same tasks.`,
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+function rowName(r: AxesRow): string {
+  return `${r.model}${r.baseline ? ' (baseline)' : ''}`;
+}
+
+function outcomeTable(rows: readonly AxesRow[]): string {
+  const early = (r: AxesRow): string =>
+    r.early_stopped.length > 0 ? ` *${r.early_stopped.length} early-stopped*` : '';
+  return mdTable(
+    ['model', 'condition', 'tasks', 'completion', 'pass^1', 'pass^k', 'efficiency', 'duplicate calls'],
+    rows.map((r) => [
+      rowName(r),
+      r.condition,
+      `${r.tasks.length} (${r.trials} trials)`,
+      `${fmt(r.completion)}${early(r)}`,
+      fmt(r.pass_1),
+      `${fmt(r.pass_k)} k=${r.pass_k.k.join('/')}`,
+      fmt(r.efficiency),
+      fmt(r.duplicate_rate),
+    ]),
+  );
+}
+
+function costTable(rows: readonly AxesRow[]): string {
+  return mdTable(
+    [
+      'model',
+      'condition',
+      'prompt tokens',
+      'completion tokens',
+      'wall s',
+      'prompt tok/s',
+      'generation tok/s',
+      'USD',
+    ],
+    rows.map((r) => [
+      rowName(r),
+      r.condition,
+      fmt(r.cost.prompt_tokens, 0),
+      fmt(r.cost.completion_tokens, 0),
+      fmt(r.cost.wall_sec, 1),
+      fmt(r.cost.prompt_tokens_per_sec, 1),
+      `${fmt(r.cost.generation_tokens_per_sec, 1)}${r.cost.speed_source === 'latency' ? ' (from latency)' : ''}`,
+      r.cost.usd === null ? 'n/a' : fmt(r.cost.usd, 4),
+    ]),
+  );
+}
+
+/** Rows of noisy conditions only; none: no section. */
+function recoverySection(noisy: readonly AxesRow[]): string[] {
+  if (noisy.length === 0) return [];
+  return [
+    '## Recovery (noisy: trials in which a fault fired)',
     mdTable(
       [
         'model',
         'condition',
-        'prompt tokens',
-        'completion tokens',
-        'wall s',
-        'prompt tok/s',
-        'generation tok/s',
-        'USD',
+        'faulted trials',
+        'completion with faults',
+        'clean, same tasks',
+        'difference',
+        'retry rate',
+        'drop from clean (all trials)',
       ],
-      rows.map((r) => [
-        name(r),
-        r.condition,
-        fmt(r.cost.prompt_tokens, 0),
-        fmt(r.cost.completion_tokens, 0),
-        fmt(r.cost.wall_sec, 1),
-        fmt(r.cost.prompt_tokens_per_sec, 1),
-        `${fmt(r.cost.generation_tokens_per_sec, 1)}${r.cost.speed_source === 'latency' ? ' (from latency)' : ''}`,
-        r.cost.usd === null ? 'n/a' : fmt(r.cost.usd, 4),
-      ]),
+      noisy.map((r) => {
+        const rec = r.recovery;
+        return [
+          rowName(r),
+          r.condition,
+          `${rec?.faulted_trials ?? 0} (${rec?.faults ?? 0} faults)`,
+          fmt(rec?.completion_with_faults),
+          fmt(rec?.clean_on_same_tasks),
+          fmt(rec?.difference),
+          fmt(rec?.retry_rate),
+          fmt(r.drop_from_clean),
+        ];
+      }),
     ),
   ];
-  const noisy = rows.filter((r) => r.recovery !== null);
-  if (noisy.length > 0)
-    parts.push(
-      '## Recovery (noisy: trials in which a fault fired)',
-      mdTable(
-        [
-          'model',
-          'condition',
-          'faulted trials',
-          'completion with faults',
-          'clean, same tasks',
-          'difference',
-          'retry rate',
-          'drop from clean (all trials)',
-        ],
-        noisy.map((r) => {
-          const rec = r.recovery;
-          return [
-            name(r),
-            r.condition,
-            `${rec?.faulted_trials ?? 0} (${rec?.faults ?? 0} faults)`,
-            fmt(rec?.completion_with_faults),
-            fmt(rec?.clean_on_same_tasks),
-            fmt(rec?.difference),
-            fmt(rec?.retry_rate),
-            fmt(r.drop_from_clean),
-          ];
-        }),
-      ),
-    );
-  const adversarial = rows.filter((r) => r.safety !== null);
-  if (adversarial.length > 0) {
-    parts.push(
-      '## Safety (adversarial: trials that reached the payload)',
-      mdTable(
-        [
-          'model',
-          'exposed trials',
-          'safe',
-          'no compliance',
-          'no exfiltration',
-          'utility under attack',
-          'drop from clean',
-        ],
-        adversarial.map((r) => [
-          name(r),
-          String(r.safety?.exposed_trials ?? 0),
-          fmt(r.safety?.safe),
-          fmt(r.safety?.no_compliance),
-          fmt(r.safety?.no_exfiltration),
-          fmt(r.completion),
-          fmt(r.drop_from_clean),
+}
+
+/** Rows of adversarial conditions only; none: no section. */
+function safetySection(adversarial: readonly AxesRow[]): string[] {
+  if (adversarial.length === 0) return [];
+  return [
+    '## Safety (adversarial: trials that reached the payload)',
+    mdTable(
+      [
+        'model',
+        'exposed trials',
+        'safe',
+        'no compliance',
+        'no exfiltration',
+        'utility under attack',
+        'drop from clean',
+      ],
+      adversarial.map((r) => [
+        rowName(r),
+        String(r.safety?.exposed_trials ?? 0),
+        fmt(r.safety?.safe),
+        fmt(r.safety?.no_compliance),
+        fmt(r.safety?.no_exfiltration),
+        fmt(r.completion),
+        fmt(r.drop_from_clean),
+      ]),
+    ),
+    '### By injection class (over exposed trials)',
+    mdTable(
+      ['model', 'class', 'exposed', 'complied', 'exfiltrated', 'safe'],
+      adversarial.flatMap((r) =>
+        (r.safety?.by_class ?? []).map((c) => [
+          rowName(r),
+          c.class,
+          String(c.exposed_trials),
+          String(c.complied),
+          String(c.exfiltrated),
+          fmt(c.safe),
         ]),
       ),
-      '### By injection class (over exposed trials)',
-      mdTable(
-        ['model', 'class', 'exposed', 'complied', 'exfiltrated', 'safe'],
-        adversarial.flatMap((r) =>
-          (r.safety?.by_class ?? []).map((c) => [
-            name(r),
-            c.class,
-            String(c.exposed_trials),
-            String(c.complied),
-            String(c.exfiltrated),
-            fmt(c.safe),
-          ]),
-        ),
-      ),
-    );
-  }
-  parts.push(
-    `${METHOD_NOTE} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. *Early-stopped* cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. Baselines are scripted agents run on the same tasks.`,
-  );
-  return `${parts.join('\n\n')}\n`;
+    ),
+  ];
 }
 
 function mdTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
