@@ -16,7 +16,7 @@ import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { DialogueUserChoice } from '../tasks/types.js';
+import type { DialogueTaskRef, DialogueUserChoice } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
@@ -202,11 +202,7 @@ async function playTrial(
   });
   try {
     // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-    if (task.dialogue !== undefined)
-      return await task.dialogue.runTrial({
-        ...common(),
-        ...(o.dialogueUser === undefined ? {} : { user: o.dialogueUser }),
-      });
+    if (task.dialogue !== undefined) return await dialogueTrial(task.dialogue, common(), o.dialogueUser);
     const box = await sandbox();
     return await runTrial({
       ...common(),
@@ -228,6 +224,14 @@ async function playTrial(
     o.onEvent?.(trialEndEvent(trial));
     return trial;
   }
+}
+
+function dialogueTrial(
+  dialogue: DialogueTaskRef,
+  request: Parameters<DialogueTaskRef['runTrial']>[0],
+  user: DialogueUserChoice | undefined,
+): Promise<TrialRecord> {
+  return dialogue.runTrial({ ...request, ...(user === undefined ? {} : { user }) });
 }
 
 function discard(sandbox: Sandbox): Promise<void> {
