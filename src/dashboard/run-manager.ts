@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_FILE } from '../results/layout.js';
 import type { RunStatusFile } from '../results/run-status.js';
-import { currentSize, type EventTail, tailEvents } from './event-tail.js';
+import { currentSize, tailEvents } from './event-tail.js';
 import { watchStatusFile } from './status-watch.js';
 
 export interface RunRequest {
@@ -61,22 +61,13 @@ const MAX_LOG_LINES = 5000;
 export function createRunManager(o: RunManagerOptions) {
   let state: RunState | null = null;
   let child: ChildProcess | null = null;
-  let tail: EventTail | null = null;
   let exited: Promise<void> = Promise.resolve();
-  // Sequence numbers keep growing while old lines are dropped, so a reader never stalls at the cap.
-  const log: LogLine[] = [];
-  let seq = 0;
+  const log = createRunLog(o.onLog);
 
   const update = (patch: Partial<RunState>): void => {
     if (state === null) return;
     state = { ...state, ...patch };
     o.onChange(state);
-  };
-  const addLine = (line: string): void => {
-    const entry = { seq: seq++, line };
-    log.push(entry);
-    if (log.length > MAX_LOG_LINES) log.splice(0, log.length - MAX_LOG_LINES);
-    o.onLog(entry);
   };
 
   /** SIGTERM now, SIGKILL after the grace period; false when nothing is running. */
@@ -94,7 +85,7 @@ export function createRunManager(o: RunManagerOptions) {
   return {
     state: (): RunState | null => state,
     /** Output lines with seq >= since. */
-    logSince: (since: number): LogLine[] => log.filter((l) => l.seq >= since),
+    logSince: log.since,
 
     async start(req: RunRequest): Promise<RunState> {
       const eventsPath = join(o.resultsDir, EVENTS_FILE);
@@ -105,75 +96,36 @@ export function createRunManager(o: RunManagerOptions) {
           `a run is already in progress: ${state.model} on ${state.task} (started ${state.started_at})`,
         );
       }
-      const args = [
-        'run',
-        '--model',
-        req.model,
-        '--tasks',
-        req.task,
-        '--k',
-        String(req.k),
-        '--results-dir',
-        o.resultsDir,
-      ];
-      if (req.skill_dir !== null) args.push('--skill-dir', req.skill_dir);
-      if (o.baseUrl !== null) args.push('--base-url', o.baseUrl);
+      const args = runArgs(req, o.resultsDir, o.baseUrl);
       const id = randomUUID();
       // Beside the results, hidden: the result index skips dot files.
       const statusPath = join(o.resultsDir, `.run-status-${id}.json`);
       const command = [process.execPath, o.cliEntry, ...args, '--status-file', statusPath];
-      state = {
-        ...req,
-        id,
-        status: 'running',
-        started_at: new Date().toISOString(),
-        ended_at: null,
-        exit_code: null,
-        signal: null,
-        cli_run_id: null,
-        stop_reason: null,
-        events_offset: eventsOffset,
-        command,
-        progress: null,
-      };
-      log.length = 0;
-      addLine(`$ agent-bench ${args.join(' ')}`);
-      const startedAt = state.started_at;
-      tail = tailEvents(eventsPath, state.events_offset, (e) => {
-        if (state?.cli_run_id !== null || e.ts < startedAt) return;
+      const started = newRunState(req, id, command, eventsOffset);
+      state = started;
+      log.clear();
+      log.add(`$ agent-bench ${args.join(' ')}`);
+      const tail = tailEvents(eventsPath, eventsOffset, (e) => {
+        if (state?.cli_run_id !== null || e.ts < started.started_at) return;
         update({ cli_run_id: e.run_id });
-        tail?.stop();
+        tail.stop();
       });
-      const proc = spawn(process.execPath, command.slice(1), {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: process.env,
-      });
+      const proc = spawnRun(command, log.add);
       child = proc;
       const status = watchStatusFile(statusPath, (progress) => update({ progress }));
-      for (const stream of [proc.stdout, proc.stderr]) {
-        createInterface({ input: stream }).on('line', (line) => {
-          if (!isEventEcho(line)) addLine(line);
-        });
-      }
       exited = new Promise((done) => {
-        proc.on('error', (err) => addLine(`agent-bench could not start: ${err.message}`));
         proc.on('close', (code, signal) => {
-          tail?.stop();
+          tail.stop();
           status.stop();
           child = null;
-          const cancelled = state?.stop_reason !== null;
-          addLine(cancelled ? `(cancelled: ${state?.stop_reason})` : `(exited with ${signal ?? code})`);
-          update({
-            status: cancelled ? 'cancelled' : code === 0 ? 'succeeded' : 'failed',
-            ended_at: new Date().toISOString(),
-            exit_code: code,
-            signal,
-          });
+          const end = runEnd(state?.stop_reason ?? null, code, signal);
+          log.add(end.line);
+          update(end.patch);
           done();
         });
       });
-      o.onChange(state);
-      return state;
+      o.onChange(started);
+      return started;
     },
 
     cancel,
@@ -184,6 +136,96 @@ export function createRunManager(o: RunManagerOptions) {
       await exited;
     },
   };
+}
+
+/** The CLI's arguments for a run the panel asked for (the status file is added apart). */
+export function runArgs(req: RunRequest, resultsDir: string, baseUrl: string | null): string[] {
+  const args = [
+    'run',
+    '--model',
+    req.model,
+    '--tasks',
+    req.task,
+    '--k',
+    String(req.k),
+    '--results-dir',
+    resultsDir,
+  ];
+  if (req.skill_dir !== null) args.push('--skill-dir', req.skill_dir);
+  if (baseUrl !== null) args.push('--base-url', baseUrl);
+  return args;
+}
+
+/** How an exited run is recorded: cancelled when a stop reason was recorded first, else by its exit. */
+export function runEnd(
+  stopReason: string | null,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+): { line: string; patch: Partial<RunState> } {
+  const cancelled = stopReason !== null;
+  return {
+    line: cancelled ? `(cancelled: ${stopReason})` : `(exited with ${signal ?? code})`,
+    patch: {
+      status: cancelled ? 'cancelled' : code === 0 ? 'succeeded' : 'failed',
+      ended_at: new Date().toISOString(),
+      exit_code: code,
+      signal,
+    },
+  };
+}
+
+function newRunState(req: RunRequest, id: string, command: string[], eventsOffset: number): RunState {
+  return {
+    ...req,
+    id,
+    status: 'running',
+    started_at: new Date().toISOString(),
+    ended_at: null,
+    exit_code: null,
+    signal: null,
+    cli_run_id: null,
+    stop_reason: null,
+    events_offset: eventsOffset,
+    command,
+    progress: null,
+  };
+}
+
+/**
+ * The run's output lines, the newest MAX_LOG_LINES kept. Sequence numbers keep growing while old
+ * lines are dropped, so a reader never stalls at the cap.
+ */
+function createRunLog(onLog: (line: LogLine) => void) {
+  const lines: LogLine[] = [];
+  let seq = 0;
+  return {
+    add(line: string): void {
+      const entry = { seq: seq++, line };
+      lines.push(entry);
+      if (lines.length > MAX_LOG_LINES) lines.splice(0, lines.length - MAX_LOG_LINES);
+      onLog(entry);
+    },
+    since: (from: number): LogLine[] => lines.filter((l) => l.seq >= from),
+    clear(): void {
+      lines.length = 0;
+    },
+  };
+}
+
+/** The child CLI, its output lines into the log (less the event echoes the panel shows already). */
+function spawnRun(command: string[], addLine: (line: string) => void): ChildProcess {
+  const proc = spawn(process.execPath, command.slice(1), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
+  for (const stream of [proc.stdout, proc.stderr]) {
+    if (stream === null) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      if (!isEventEcho(line)) addLine(line);
+    });
+  }
+  proc.on('error', (err) => addLine(`agent-bench could not start: ${err.message}`));
+  return proc;
 }
 
 export type RunManager = ReturnType<typeof createRunManager>;

@@ -5,6 +5,7 @@
  */
 
 import type { RunSettings } from '../results/result-file.js';
+import { createInterrupt } from '../run/interrupt.js';
 import type { ProgressStream } from '../run/progress.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import { runBench } from '../run/run-bench.js';
@@ -19,11 +20,10 @@ import { preflight } from './preflight.js';
 import { describeModel, type ModelPlace, type RungContext, type RungDeps, runRung } from './run-rung.js';
 import { checkServerCommand } from './server-command.js';
 import { startModelServer } from './server-process.js';
-import { onLadderSignals } from './signals.js';
 import { ladderGoesOn } from './stop-rule.js';
 import { LADDER_SCHEMA, type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
 import { ladderTable } from './table.js';
-import type { Rung } from './types.js';
+import type { LadderModel, Rung } from './types.js';
 import { ladderVerdict } from './verdict.js';
 
 const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
@@ -83,28 +83,27 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
   const d: LadderDeps = { runBench, startServer: startModelServer, findCandidates, preflight, ...deps };
   checkOptions(o);
   const { shard } = o;
-  const exhaustive = o.exhaustive || shard !== undefined;
-  const tasks = shard === undefined ? o.tasks : o.tasks.filter((t) => shard.record(t.id) !== null);
   const stderr = o.stderr ?? process.stderr;
   const note = (line: string): void => void stderr.write(`${line}\n`);
-  const found = await d.findCandidates(o.source);
-  for (const problem of found.problems) note(`skipped ${problem}`);
-  const ladder = planLadder(found.models);
-  note(`ladder of ${ladder.length} model(s), smallest first: ${ladder.map(describeModel).join(', ')}`);
-  await d.preflight(note);
+  const { found, ladder } = await discoverLadder(o, d, note);
   const shardNote =
     shard === undefined
       ? null
       : `${describeShard(shard)} on every rung; the verdict comes from merging the shards (agent-bench results merge DIR... --into DIR)`;
   if (shardNote !== null) note(shardNote);
 
-  const controller = new AbortController();
-  const unlink = linkAbort(o.signal, controller);
-  const stopSignals = o.handleSignals === false ? () => {} : onLadderSignals(controller, note);
+  // Each rung's run gets this signal with its own handlers off: the ladder owns SIGINT/SIGTERM, and
+  // a first one aborts the rung in flight (its trials stop, containers go, its server is stopped).
+  const interrupt = createInterrupt({
+    handleSignals: o.handleSignals !== false,
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
+    stopping: 'stopping the ladder, removing containers and stopping the model server',
+    note,
+  });
   const runId = newRunId();
   const meta: LadderMeta = {
     ...ladderMeta(o, runId, found),
-    exhaustive,
+    exhaustive: o.exhaustive || shard !== undefined,
     ...(shard === undefined ? {} : { shard: { ...shard.spec, group: shard.group } }),
   };
   const rungs: Rung[] = ladder.map((model) => ({
@@ -116,48 +115,16 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
   }));
   const save = (status: 'running' | 'complete' | 'interrupted', verdict: string | null): Promise<string> =>
     writeLadderSummary(o.resultsDir, ladderSummary(meta, rungs, status, verdict));
-  const context: RungContext = {
-    bench: {
-      tasks,
-      ...(shard === undefined ? {} : { shard }),
-      settings: o.settings,
-      resultsDir: o.resultsDir,
-      resume: o.resume,
-      stdout: stderr,
-      stderr,
-    },
-    request: o.request,
-    place: modelPlace(o, found),
-    runId,
-    signal: controller.signal,
-    note,
-  };
+  const context = rungContext(o, { found, runId, signal: interrupt.signal, stderr, note });
   try {
-    await save('running', null);
-    // A shard that owns no trial has no rung to run.
-    for (const [i, model] of (tasks.length === 0 ? [] : ladder).entries()) {
-      if (controller.signal.aborted) break;
-      note(`rung ${i + 1}/${ladder.length}: ${describeModel(model)}`);
-      const rung = await runRung(model, context, d);
-      rungs[i] = rung;
-      if (rung.error !== null) note(`${model.label}: ${rung.error}`);
-      if (rung.status === 'interrupted') break;
-      note(`${model.label}: ${SAID[rung.status]}`);
-      await save('running', null);
-      if (!ladderGoesOn(rung.status === 'passed', exhaustive)) {
-        if (i < ladder.length - 1)
-          note(`stopping: ${model.label} passes (--exhaustive runs the larger models too)`);
-        break;
-      }
-    }
+    await climb(rungs, context, d, { exhaustive: meta.exhaustive, save });
   } finally {
-    stopSignals();
-    unlink();
+    interrupt.release();
   }
 
   const stdout = o.stdout ?? process.stdout;
   const table = ladderTable(rungs, meta.tasks);
-  if (controller.signal.aborted || rungs.some((r) => r.status === 'interrupted')) {
+  if (interrupt.signal.aborted || rungs.some((r) => r.status === 'interrupted')) {
     const path = await save('interrupted', null);
     stdout.write(`${table}\n`);
     throw new InterruptedError(
@@ -169,6 +136,81 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
   stdout.write(`${table}\n\n${verdict}\n`);
   note(`ladder summary: ${summaryPath}`);
   return { runId, rungs, verdict, summaryPath };
+}
+
+/** The candidates, smallest first, and the engine and image checked before any model loads. */
+async function discoverLadder(
+  o: LadderOptions,
+  d: LadderDeps,
+  note: (line: string) => void,
+): Promise<{ found: Candidates; ladder: LadderModel[] }> {
+  const found = await d.findCandidates(o.source);
+  for (const problem of found.problems) note(`skipped ${problem}`);
+  const ladder = planLadder(found.models);
+  note(`ladder of ${ladder.length} model(s), smallest first: ${ladder.map(describeModel).join(', ')}`);
+  await d.preflight(note);
+  return { found, ladder };
+}
+
+function rungContext(
+  o: LadderOptions,
+  c: {
+    found: Candidates;
+    runId: string;
+    signal: AbortSignal;
+    stderr: ProgressStream;
+    note: (line: string) => void;
+  },
+): RungContext {
+  const { shard } = o;
+  return {
+    bench: {
+      // A shard runs the tasks it owns trials of.
+      tasks: shard === undefined ? o.tasks : o.tasks.filter((t) => shard.record(t.id) !== null),
+      ...(shard === undefined ? {} : { shard }),
+      settings: o.settings,
+      resultsDir: o.resultsDir,
+      resume: o.resume,
+      stdout: c.stderr,
+      stderr: c.stderr,
+    },
+    request: o.request,
+    place: modelPlace(o, c.found),
+    runId: c.runId,
+    signal: c.signal,
+    note: c.note,
+  };
+}
+
+/**
+ * The rungs from the smallest up, each saved in `rungs` as it ends and the summary rewritten, until
+ * one passes (unless exhaustive), the ladder is interrupted, or the rungs run out.
+ */
+async function climb(
+  rungs: Rung[],
+  context: RungContext,
+  d: LadderDeps,
+  o: { exhaustive: boolean; save: (status: 'running', verdict: null) => Promise<string> },
+): Promise<void> {
+  const { note, signal } = context;
+  const ladder = rungs.map((r) => r.model);
+  await o.save('running', null);
+  // A shard that owns no trial has no rung to run.
+  for (const [i, model] of (context.bench.tasks.length === 0 ? [] : ladder).entries()) {
+    if (signal.aborted) break;
+    note(`rung ${i + 1}/${ladder.length}: ${describeModel(model)}`);
+    const rung = await runRung(model, context, d);
+    rungs[i] = rung;
+    if (rung.error !== null) note(`${model.label}: ${rung.error}`);
+    if (rung.status === 'interrupted') break;
+    note(`${model.label}: ${SAID[rung.status]}`);
+    await o.save('running', null);
+    if (!ladderGoesOn(rung.status === 'passed', o.exhaustive)) {
+      if (i < ladder.length - 1)
+        note(`stopping: ${model.label} passes (--exhaustive runs the larger models too)`);
+      break;
+    }
+  }
 }
 
 /** Checked before anything is discovered or started. */
@@ -214,12 +256,4 @@ function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderM
         : { base_url: redactUrl(found.baseUrl ?? '') },
     started_at: new Date().toISOString(),
   };
-}
-
-function linkAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
-  if (signal === undefined) return () => {};
-  const abort = (): void => controller.abort(signal.reason);
-  if (signal.aborted) abort();
-  else signal.addEventListener('abort', abort, { once: true });
-  return () => signal.removeEventListener('abort', abort);
 }

@@ -7,7 +7,7 @@
  */
 import chalk from 'chalk';
 import type { TrialEvent } from '../results/events.js';
-import { type RunStatus, runTally, statusLine, trialLabel } from './progress-line.js';
+import { type RunStatus, runTally, statusLine, type TrialPlace, trialLabel } from './progress-line.js';
 import { createProgressState, type PlannedTask, type ProgressState } from './progress-state.js';
 
 export interface Progress {
@@ -97,35 +97,9 @@ export function createProgress(o: ProgressOptions = {}): Progress {
     event(taskId, e) {
       const place = state?.event(taskId, e) ?? null;
       if (state === null || place === null) return;
-      const where = trialLabel(place);
-      const at = `${where} · turn ${place.turn}/${place.maxTurns}`;
-      switch (e.type) {
-        case 'trial_start':
-          if (!live) print(`[${where}] start`);
-          break;
-        case 'model_reply':
-          if (!live && e.text.trim() !== '') print(`[${at}] says: ${oneLine(e.text)}`);
-          break;
-        case 'model_error':
-          print(`[${at}] ${chalk.red('model error')}: ${e.error}`);
-          break;
-        case 'tool_call':
-          if (!live) {
-            const outcome = e.invalid !== null ? `INVALID (${e.invalid})` : `exit ${e.exit_code ?? '?'}`;
-            print(`[${at}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`);
-          }
-          break;
-        case 'trial_end': {
-          const verdict = e.passed
-            ? chalk.green('PASS')
-            : e.status === 'error'
-              ? chalk.red('ERROR')
-              : chalk.yellow('FAIL');
-          const tally = live ? '' : ` · ${runTally(state.status(now()))}`;
-          print(`[${where}] ${verdict} score ${e.score.toFixed(2)} in ${e.turns} turns${tally}`);
-          break;
-        }
-      }
+      const current = state;
+      const line = eventLine(e, place, live, () => runTally(current.status(now())));
+      if (line !== null) print(line);
       draw();
     },
     note: print,
@@ -135,6 +109,43 @@ export function createProgress(o: ProgressOptions = {}): Progress {
       if (live) stream.write('\r\x1b[2K');
     },
   };
+}
+
+/**
+ * The line a trial event prints, or null. A live terminal shows where each trial is on the status
+ * line, so it prints only what must stay visible (verdicts, model errors); plain lines print every
+ * step, and a verdict with the run's tally so far.
+ */
+export function eventLine(
+  e: TrialEvent,
+  place: TrialPlace,
+  live: boolean,
+  tally: () => string,
+): string | null {
+  const where = trialLabel(place);
+  const at = `${where} · turn ${place.turn}/${place.maxTurns}`;
+  switch (e.type) {
+    case 'trial_start':
+      return live ? null : `[${where}] start`;
+    case 'model_reply':
+      return !live && e.text.trim() !== '' ? `[${at}] says: ${oneLine(e.text)}` : null;
+    case 'model_error':
+      return `[${at}] ${chalk.red('model error')}: ${e.error}`;
+    case 'tool_call': {
+      if (live) return null;
+      const outcome = e.invalid !== null ? `INVALID (${e.invalid})` : `exit ${e.exit_code ?? '?'}`;
+      return `[${at}] ${e.name}${e.source === 'text' ? ' (text)' : ''} ${oneLine(e.arg)} -> ${outcome}`;
+    }
+    case 'trial_end': {
+      const verdict = e.passed
+        ? chalk.green('PASS')
+        : e.status === 'error'
+          ? chalk.red('ERROR')
+          : chalk.yellow('FAIL');
+      return `[${where}] ${verdict} score ${e.score.toFixed(2)} in ${e.turns} turns${live ? '' : ` · ${tally()}`}`;
+    }
+  }
+  return null;
 }
 
 function defaultEvery(ms: number, fn: () => void): () => void {

@@ -20,7 +20,7 @@ import type { DialogueTaskRef, DialogueUserChoice } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
-import { openTaskFile, type TaskFileOptions } from './task-file.js';
+import { openTaskFile, type TaskFile, type TaskFileOptions } from './task-file.js';
 
 export interface TaskRunOptions extends TaskFileOptions {
   /** A fresh model per trial (a scripted model keeps a cursor), given the trial's index. */
@@ -74,7 +74,6 @@ const ENDS_RUN: ReadonlySet<TrialError['kind']> = new Set([
 
 export function createTaskRun(o: TaskRunOptions): TaskRun {
   const { task, settings } = o;
-  const condition = o.condition ?? CLEAN;
   const file = openTaskFile(o);
   const recorded = new Set(file.trials().map((t) => t.index));
   // A shard runs its share of the trials only.
@@ -88,7 +87,6 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
   // Only a measured failure decides pass^k; a trial that errored decides nothing.
   const earlyStopped = (): boolean => settings.early_stop && file.trials().some((t) => t.status === 'failed');
   const startsMore = (): boolean => file.status() === 'running' && pending.length > 0 && !earlyStopped();
-  const discard = (sandbox: Sandbox): Promise<void> => sandbox.dispose().catch(() => {});
   /** A container goes back for the next trial only when one will start; otherwise it is removed now. */
   const release = async (sandbox: Sandbox | null): Promise<void> => {
     const keep = sandbox !== null && !settings.fresh_container && !o.signal?.aborted && startsMore();
@@ -97,72 +95,21 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
     if (!startsMore()) await Promise.all(idle.splice(0).map(discard));
   };
 
-  const record = async (trial: TrialRecord): Promise<void> => {
-    file.add(trial);
-    consecutiveErrors = trial.status === 'error' ? consecutiveErrors + 1 : 0;
-    const kind = trial.error?.kind;
-    if (kind !== undefined && ENDS_RUN.has(kind)) {
-      file.end('error', trial.failure_reason);
-      await file.save();
-      throw new RunStoppedError(
-        `run stopped: ${trial.failure_reason} (${task.id}, trial ${trial.index + 1} of ${settings.k}; results so far in ${file.path()})`,
-        [file.result()],
-      );
-    }
-    if (consecutiveErrors >= MAX_CONSECUTIVE_ERRORS) file.end('error', trial.failure_reason);
-    await file.save();
-  };
-
-  const dialogueTrial = (dialogue: DialogueTaskRef, index: number): Promise<TrialRecord> =>
-    dialogue.runTrial({
-      index,
-      model: o.makeModel(index),
-      maxTurns: settings.max_turns ?? task.maxTurns,
-      ...(o.dialogueUser === undefined ? {} : { user: o.dialogueUser }),
-      ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
-      ...(o.signal === undefined ? {} : { signal: o.signal }),
-    });
-
   const runOne = async (index: number): Promise<void> => {
-    const startedAt = new Date().toISOString();
-    let sandbox: Sandbox | null = null;
+    const held: { sandbox: Sandbox | null } = { sandbox: null };
     try {
-      let trial: TrialRecord;
-      try {
-        // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-        if (task.kind === 'dialogue') trial = await dialogueTrial(task.dialogue, index);
-        else {
-          sandbox = idle.pop() ?? (await o.openSandbox());
-          trial = await runTrial({
-            index,
-            task,
-            model: o.makeModel(index),
-            sandbox,
-            maxTurns: settings.max_turns ?? task.maxTurns,
-            limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
-            artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
-            condition,
-            ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
-            ...(o.signal === undefined ? {} : { signal: o.signal }),
-          });
-        }
-      } catch (err) {
-        if (o.signal?.aborted) throw err;
-        // The harness failed, not the model: record it, and the next trial gets a fresh sandbox.
-        trial = errorTrial({
-          index,
-          startedAt,
-          reason: `harness_error: ${errorMessage(err)}`,
-          error: { kind: 'harness' },
-        });
-        o.onEvent?.(trialEndEvent(trial));
-      }
+      const trial = await playTrial(o, index, async () => {
+        held.sandbox = idle.pop() ?? (await o.openSandbox());
+        return held.sandbox;
+      });
       // A sandbox the harness failed in (a throw, or judging that failed under it) is not trusted again.
-      if (trial.error?.kind === 'harness' && sandbox !== null) {
-        await discard(sandbox);
-        sandbox = null;
+      if (trial.error?.kind === 'harness' && held.sandbox !== null) {
+        await discard(held.sandbox);
+        held.sandbox = null;
       }
-      await record(trial);
+      file.add(trial);
+      consecutiveErrors = trial.status === 'error' ? consecutiveErrors + 1 : 0;
+      await settleTrial(file, trial, consecutiveErrors, settings.k, task.id);
     } catch (err) {
       if (err instanceof RunStoppedError || o.signal?.aborted) throw err;
       // A bug in the bookkeeping: the file says so, and the run stops.
@@ -171,7 +118,7 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
       throw err;
     } finally {
       inFlight--;
-      await release(sandbox);
+      await release(held.sandbox);
     }
   };
 
@@ -204,6 +151,91 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
     result: () => file.result(),
     path: () => file.path(),
   };
+}
+
+/** What a recorded trial means for the rest: the run stops, the task ends in error, or both go on. */
+export function trialConsequence(
+  trial: TrialRecord,
+  consecutiveErrors: number,
+): 'stop_run' | 'end_task' | 'go_on' {
+  const kind = trial.error?.kind;
+  if (kind !== undefined && ENDS_RUN.has(kind)) return 'stop_run';
+  return consecutiveErrors >= MAX_CONSECUTIVE_ERRORS ? 'end_task' : 'go_on';
+}
+
+/** Ends the file as the trial's consequence says and saves it; throws RunStoppedError when the run stops. */
+async function settleTrial(
+  file: TaskFile,
+  trial: TrialRecord,
+  consecutiveErrors: number,
+  k: number,
+  taskId: string,
+): Promise<void> {
+  const consequence = trialConsequence(trial, consecutiveErrors);
+  if (consequence !== 'go_on') file.end('error', trial.failure_reason);
+  await file.save();
+  if (consequence === 'stop_run')
+    throw new RunStoppedError(
+      `run stopped: ${trial.failure_reason} (${taskId}, trial ${trial.index + 1} of ${k}; results so far in ${file.path()})`,
+      [file.result()],
+    );
+}
+
+/**
+ * Trial `index`: a dialogue, or an agent trial on the sandbox `sandbox()` hands out. A harness
+ * failure (not the model's) becomes an error trial; an abort is thrown on, as nothing is recorded.
+ */
+async function playTrial(
+  o: TaskRunOptions,
+  index: number,
+  sandbox: () => Promise<Sandbox>,
+): Promise<TrialRecord> {
+  const { task, settings } = o;
+  const condition = o.condition ?? CLEAN;
+  const startedAt = new Date().toISOString();
+  const common = () => ({
+    index,
+    model: o.makeModel(index),
+    maxTurns: settings.max_turns ?? task.maxTurns,
+    ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
+  });
+  try {
+    // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
+    if (task.kind === 'dialogue') return await dialogueTrial(task.dialogue, common(), o.dialogueUser);
+    const box = await sandbox();
+    return await runTrial({
+      ...common(),
+      task,
+      sandbox: box,
+      limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
+      artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
+      condition,
+    });
+  } catch (err) {
+    if (o.signal?.aborted) throw err;
+    // The harness failed, not the model: record it, and the next trial gets a fresh sandbox.
+    const trial = errorTrial({
+      index,
+      startedAt,
+      reason: `harness_error: ${errorMessage(err)}`,
+      error: { kind: 'harness' },
+    });
+    o.onEvent?.(trialEndEvent(trial));
+    return trial;
+  }
+}
+
+function dialogueTrial(
+  dialogue: DialogueTaskRef,
+  request: Parameters<DialogueTaskRef['runTrial']>[0],
+  user: DialogueUserChoice | undefined,
+): Promise<TrialRecord> {
+  return dialogue.runTrial({ ...request, ...(user === undefined ? {} : { user }) });
+}
+
+function discard(sandbox: Sandbox): Promise<void> {
+  return sandbox.dispose().catch(() => {});
 }
 
 /** results/artifacts/<task>/<model slug>/trial-<n>/: the layout reports and the dashboard read. */

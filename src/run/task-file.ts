@@ -55,7 +55,7 @@ export interface TaskFile {
 }
 
 export function openTaskFile(o: TaskFileOptions): TaskFile {
-  const { task, settings } = o;
+  const { task } = o;
   const trials: TrialRecord[] = [...(o.resumeFrom?.trials ?? [])];
   const runId = o.resumeFrom?.run_id ?? o.runId;
   const startedAt = o.resumeFrom?.started_at ?? new Date().toISOString();
@@ -70,39 +70,8 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
   let lastWrite: Promise<void> = Promise.resolve();
 
   const ordered = (): TrialRecord[] => [...trials].sort((a, b) => a.index - b.index);
-  const build = (list: readonly TrialRecord[]): ResultFile => {
-    const reasons = [
-      ...nonComparableReasons(settings),
-      ...unmeasuredReasons(settings.k, list),
-      ...(o.shard === undefined ? [] : [shardReason(o.shard, settings.k)]),
-    ];
-    return withHash({
-      run_id: runId,
-      task_id: task.id,
-      task_version: o.taskVersion,
-      model: o.modelName,
-      condition: o.condition ?? CLEAN,
-      // Efficiency needs a real optimum: a task that declares none gets no efficiency.
-      ...(Number.isInteger(task.meta.optimalSteps) && task.meta.optimalSteps >= 1
-        ? { optimal_steps: task.meta.optimalSteps }
-        : {}),
-      status,
-      k: settings.k,
-      early_stopped: settings.early_stop && status === 'complete' && list.length < settings.k,
-      container_reuse: !settings.fresh_container,
-      ...summarize(task, settings.k, list),
-      comparable: reasons.length === 0,
-      non_comparable_reasons: reasons,
-      settings,
-      started_at: startedAt,
-      updated_at: new Date().toISOString(),
-      error,
-      environment: o.environment,
-      ...(task.kind === 'skill' ? { skill_digest: task.skillDigest } : {}),
-      ...(o.shard === undefined ? {} : { shard: o.shard }),
-      trials: [...list],
-    });
-  };
+  const build = (list: readonly TrialRecord[]): ResultFile =>
+    buildResultFile(o, { runId, startedAt, status, error }, list);
 
   const writeNow = async (): Promise<void> => {
     if (broken) return;
@@ -161,6 +130,46 @@ export function openTaskFile(o: TaskFileOptions): TaskFile {
     result: () => build(ordered()),
     path: () => path,
   };
+}
+
+/** The file for these trials (in index order), its numbers summed up and hashed. */
+function buildResultFile(
+  o: TaskFileOptions,
+  now: { runId: string; startedAt: string; status: ResultStatus; error: string | null },
+  list: readonly TrialRecord[],
+): ResultFile {
+  const { task, settings, shard } = o;
+  const reasons = [
+    ...nonComparableReasons(settings),
+    ...unmeasuredReasons(settings.k, list),
+    ...(shard === undefined ? [] : [shardReason(shard, settings.k)]),
+  ];
+  return withHash({
+    run_id: now.runId,
+    task_id: task.id,
+    task_version: o.taskVersion,
+    model: o.modelName,
+    condition: o.condition ?? CLEAN,
+    // Efficiency needs a real optimum: a task that declares none gets no efficiency.
+    ...(Number.isInteger(task.meta.optimalSteps) && task.meta.optimalSteps >= 1
+      ? { optimal_steps: task.meta.optimalSteps }
+      : {}),
+    status: now.status,
+    k: settings.k,
+    early_stopped: settings.early_stop && now.status === 'complete' && list.length < settings.k,
+    container_reuse: !settings.fresh_container,
+    ...summarize(task, settings.k, list),
+    comparable: reasons.length === 0,
+    non_comparable_reasons: reasons,
+    settings,
+    started_at: now.startedAt,
+    updated_at: new Date().toISOString(),
+    error: now.error,
+    environment: o.environment,
+    ...(task.kind === 'skill' ? { skill_digest: task.skillDigest } : {}),
+    ...(shard === undefined ? {} : { shard }),
+    trials: [...list],
+  });
 }
 
 /** A shard's numbers come from its share of the trials: the whole is the merge of every shard's. */

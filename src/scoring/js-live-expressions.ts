@@ -4,12 +4,23 @@
  * code can call them. Statements are the subclass's (js-live-statements.ts).
  */
 import type {
+  ArrayExpression,
+  AssignmentExpression,
+  BinaryExpression,
+  CallExpression,
   ClassDeclaration,
   ClassExpression,
+  ConditionalExpression,
   Function as FunctionNode,
+  Identifier,
+  LogicalExpression,
+  NewExpression,
   Node,
   ObjectExpression,
+  OptionalCallExpression,
+  SequenceExpression,
   Statement,
+  TaggedTemplateExpression,
 } from '@babel/types';
 import { constantTruth, nonNullishConstant, unwrapTs } from './js-constant.js';
 import { isFunction, type LiveCode, memberKey, runs, targetOf, type Use } from './js-live-target.js';
@@ -53,35 +64,20 @@ export abstract class ExpressionWalk {
     this.out.nodes.add(node);
     this.out.nodes.add(e);
     switch (e.type) {
-      case 'Identifier': {
-        const b = scope.lookup(e.name);
-        if (b !== null && runs(use)) this.makeLive(b, use);
+      case 'Identifier':
+        this.identifier(e, use, scope);
         return;
-      }
       case 'MemberExpression':
       case 'OptionalMemberExpression':
         this.member(e, use, scope);
         return;
       case 'CallExpression':
       case 'OptionalCallExpression':
-      case 'NewExpression': {
-        if (e.callee.type !== 'Super' && e.callee.type !== 'V8IntrinsicIdentifier')
-          this.expr(e.callee, 'call', scope);
-        for (const a of e.arguments) {
-          if (a.type === 'SpreadElement') this.expr(a.argument, 'value', scope);
-          else if (a.type !== 'ArgumentPlaceholder') {
-            this.expr(a, 'value', scope);
-            const t = e.type === 'NewExpression' ? null : targetOf(a, scope);
-            if (t !== null && e.type !== 'NewExpression') this.out.arguments.push({ target: t, call: e });
-          }
-        }
-        if (e.type !== 'NewExpression')
-          this.out.calls.push({ node: e, target: targetOf(e.callee, scope), used: use !== 'discard', scope });
+      case 'NewExpression':
+        this.call(e, use, scope);
         return;
-      }
       case 'TaggedTemplateExpression':
-        this.expr(e.tag, 'call', scope);
-        for (const x of e.quasi.expressions) this.expr(x, 'value', scope);
+        this.taggedTemplate(e, scope);
         return;
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
@@ -91,45 +87,25 @@ export abstract class ExpressionWalk {
         if (runs(use)) this.enterClass(e, scope);
         return;
       case 'ObjectExpression':
-        this.objectEager(e, scope);
-        if (runs(use)) this.objectAll(e, scope);
+        this.object(e, use, scope);
         return;
-      case 'ConditionalExpression': {
-        this.expr(e.test, 'inspect', scope);
-        const t = this.truth(e.test, scope);
-        if (t !== false) this.expr(e.consequent, use, scope);
-        if (t !== true) this.expr(e.alternate, use, scope);
+      case 'ConditionalExpression':
+        this.conditional(e, use, scope);
         return;
-      }
-      case 'LogicalExpression': {
-        this.expr(e.left, use === 'discard' ? 'inspect' : use, scope);
-        const t = this.truth(e.left, scope);
-        const shadowed = (name: string) => scope.lookup(name) !== null;
-        const skip =
-          e.operator === '&&'
-            ? t === false
-            : e.operator === '||'
-              ? t === true
-              : nonNullishConstant(e.left, shadowed);
-        if (!skip) this.expr(e.right, use, scope);
+      case 'LogicalExpression':
+        this.logical(e, use, scope);
         return;
-      }
       case 'SequenceExpression':
-        e.expressions.forEach((x, i) => {
-          this.expr(x, i === e.expressions.length - 1 ? use : 'discard', scope);
-        });
+        this.sequence(e, use, scope);
         return;
       case 'UnaryExpression':
         this.expr(e.argument, e.operator === 'void' ? 'discard' : 'inspect', scope);
         return;
       case 'BinaryExpression':
-        if (e.left.type !== 'PrivateName') this.expr(e.left, 'inspect', scope);
-        this.expr(e.right, 'inspect', scope);
+        this.binary(e, scope);
         return;
       case 'AssignmentExpression':
-        this.expr(e.right, 'value', scope);
-        if (e.left.type === 'Identifier') return;
-        this.pattern(e.left, scope);
+        this.assignment(e, scope);
         return;
       case 'UpdateExpression':
         this.expr(e.argument, 'inspect', scope);
@@ -138,8 +114,7 @@ export abstract class ExpressionWalk {
         for (const x of e.expressions) this.expr(x, 'inspect', scope);
         return;
       case 'ArrayExpression':
-        for (const x of e.elements)
-          if (x) this.expr(x.type === 'SpreadElement' ? x.argument : x, 'value', scope);
+        this.array(e, scope);
         return;
       case 'AwaitExpression':
       case 'YieldExpression':
@@ -156,10 +131,79 @@ export abstract class ExpressionWalk {
       case 'MetaProperty':
         return;
       default:
-        if (e.type.startsWith('TS')) return;
-        this.generic(e, scope);
-        return;
+        // Type-only syntax runs nothing.
+        if (!e.type.startsWith('TS')) this.generic(e, scope);
     }
+  }
+
+  private identifier(e: Identifier, use: Use, scope: Scope): void {
+    const b = scope.lookup(e.name);
+    if (b !== null && runs(use)) this.makeLive(b, use);
+  }
+
+  private call(e: CallExpression | OptionalCallExpression | NewExpression, use: Use, scope: Scope): void {
+    if (e.callee.type !== 'Super' && e.callee.type !== 'V8IntrinsicIdentifier')
+      this.expr(e.callee, 'call', scope);
+    for (const a of e.arguments) {
+      if (a.type === 'SpreadElement') this.expr(a.argument, 'value', scope);
+      else if (a.type !== 'ArgumentPlaceholder') {
+        this.expr(a, 'value', scope);
+        const t = e.type === 'NewExpression' ? null : targetOf(a, scope);
+        if (t !== null && e.type !== 'NewExpression') this.out.arguments.push({ target: t, call: e });
+      }
+    }
+    if (e.type !== 'NewExpression')
+      this.out.calls.push({ node: e, target: targetOf(e.callee, scope), used: use !== 'discard', scope });
+  }
+
+  private taggedTemplate(e: TaggedTemplateExpression, scope: Scope): void {
+    this.expr(e.tag, 'call', scope);
+    for (const x of e.quasi.expressions) this.expr(x, 'value', scope);
+  }
+
+  private object(e: ObjectExpression, use: Use, scope: Scope): void {
+    this.objectEager(e, scope);
+    if (runs(use)) this.objectAll(e, scope);
+  }
+
+  private conditional(e: ConditionalExpression, use: Use, scope: Scope): void {
+    this.expr(e.test, 'inspect', scope);
+    const t = this.truth(e.test, scope);
+    if (t !== false) this.expr(e.consequent, use, scope);
+    if (t !== true) this.expr(e.alternate, use, scope);
+  }
+
+  private logical(e: LogicalExpression, use: Use, scope: Scope): void {
+    this.expr(e.left, use === 'discard' ? 'inspect' : use, scope);
+    const t = this.truth(e.left, scope);
+    const shadowed = (name: string) => scope.lookup(name) !== null;
+    const skip =
+      e.operator === '&&'
+        ? t === false
+        : e.operator === '||'
+          ? t === true
+          : nonNullishConstant(e.left, shadowed);
+    if (!skip) this.expr(e.right, use, scope);
+  }
+
+  private sequence(e: SequenceExpression, use: Use, scope: Scope): void {
+    e.expressions.forEach((x, i) => {
+      this.expr(x, i === e.expressions.length - 1 ? use : 'discard', scope);
+    });
+  }
+
+  private binary(e: BinaryExpression, scope: Scope): void {
+    if (e.left.type !== 'PrivateName') this.expr(e.left, 'inspect', scope);
+    this.expr(e.right, 'inspect', scope);
+  }
+
+  private assignment(e: AssignmentExpression, scope: Scope): void {
+    this.expr(e.right, 'value', scope);
+    if (e.left.type !== 'Identifier') this.pattern(e.left, scope);
+  }
+
+  private array(e: ArrayExpression, scope: Scope): void {
+    for (const x of e.elements) if (x) this.expr(x.type === 'SpreadElement' ? x.argument : x, 'value', scope);
   }
 
   private member(

@@ -3,7 +3,21 @@
  * statements after one that always leaves its block are dead, and declarations bind names whose
  * functions run only when live code uses them.
  */
-import type { Node, Statement } from '@babel/types';
+import type {
+  DoWhileStatement,
+  ExportDefaultDeclaration,
+  ExportNamedDeclaration,
+  ForInStatement,
+  ForOfStatement,
+  ForStatement,
+  IfStatement,
+  Node,
+  Statement,
+  SwitchStatement,
+  TryStatement,
+  VariableDeclaration,
+  WhileStatement,
+} from '@babel/types';
 import { alwaysLeaves, unwrapTs } from './js-constant.js';
 import { ExpressionWalk } from './js-live-expressions.js';
 import { isFunction } from './js-live-target.js';
@@ -32,15 +46,7 @@ export class Walk extends ExpressionWalk {
         this.expr(s.expression, 'discard', scope);
         return;
       case 'VariableDeclaration':
-        for (const d of s.declarations) {
-          this.pattern(d.id, scope);
-          if (d.init === null || d.init === undefined) continue;
-          const init = unwrapTs(d.init);
-          // A function, class or object literal bound to a name runs only when the name is used.
-          if (d.id.type === 'Identifier' && (isFunction(init) || init.type === 'ClassExpression')) continue;
-          if (d.id.type === 'Identifier' && init.type === 'ObjectExpression') this.objectEager(init, scope);
-          else this.expr(d.init, 'value', scope);
-        }
+        this.variables(s, scope);
         return;
       case 'FunctionDeclaration':
       case 'ClassDeclaration':
@@ -54,100 +60,133 @@ export class Walk extends ExpressionWalk {
       case 'ThrowStatement':
         if (s.argument) this.expr(s.argument, 'value', scope);
         return;
-      case 'IfStatement': {
-        this.expr(s.test, 'inspect', scope);
-        const t = this.truth(s.test, scope);
-        if (t !== false) this.branch(s.consequent, scope);
-        if (t !== true && s.alternate) this.branch(s.alternate, scope);
+      case 'IfStatement':
+        this.ifStatement(s, scope);
         return;
-      }
       case 'BlockStatement':
         this.block(s.body, scope);
         return;
-      case 'ForStatement': {
-        const inner = new Scope(scope);
-        if (s.init?.type === 'VariableDeclaration') {
-          declareBlock(inner, [s.init], { hoist: false });
-          this.statement(s.init, inner);
-        } else if (s.init) this.expr(s.init, 'discard', inner);
-        if (s.test) this.expr(s.test, 'inspect', inner);
-        if (s.test && this.truth(s.test, inner) === false) return;
-        this.branch(s.body, inner);
-        if (s.update) this.expr(s.update, 'discard', inner);
+      case 'ForStatement':
+        this.forStatement(s, scope);
         return;
-      }
       case 'WhileStatement':
-        this.expr(s.test, 'inspect', scope);
-        if (this.truth(s.test, scope) !== false) this.branch(s.body, scope);
+        this.whileStatement(s, scope);
         return;
       case 'DoWhileStatement':
-        this.branch(s.body, scope);
-        this.expr(s.test, 'inspect', scope);
+        this.doWhileStatement(s, scope);
         return;
       case 'ForInStatement':
-      case 'ForOfStatement': {
-        const inner = new Scope(scope);
-        this.expr(s.right, 'value', scope);
-        if (s.left.type === 'VariableDeclaration') {
-          for (const d of s.left.declarations)
-            for (const name of patternNames(d.id))
-              inner.declare(name, s.left.kind === 'const' ? 'const' : 'let');
-        } else this.pattern(s.left, scope);
-        this.branch(s.body, inner);
+      case 'ForOfStatement':
+        this.forInOf(s, scope);
         return;
-      }
-      case 'TryStatement': {
-        this.block(s.block.body, scope);
-        if (s.handler) {
-          const inner = new Scope(scope);
-          if (s.handler.param) for (const name of patternNames(s.handler.param)) inner.declare(name, 'catch');
-          this.block(s.handler.body.body, inner);
-        }
-        if (s.finalizer) this.block(s.finalizer.body, scope);
+      case 'TryStatement':
+        this.tryStatement(s, scope);
         return;
-      }
-      case 'SwitchStatement': {
-        this.expr(s.discriminant, 'inspect', scope);
-        const inner = new Scope(scope);
-        declareBlock(
-          inner,
-          s.cases.flatMap((c) => c.consequent),
-          { hoist: false },
-        );
-        for (const c of s.cases) {
-          if (c.test) this.expr(c.test, 'inspect', inner);
-          this.statements(c.consequent, inner);
-        }
+      case 'SwitchStatement':
+        this.switchStatement(s, scope);
         return;
-      }
       case 'LabeledStatement':
         this.branch(s.body, scope);
         return;
       case 'ExportNamedDeclaration':
-        if (s.declaration) this.exported(s.declaration, scope);
-        if (s.source === null || s.source === undefined)
-          for (const spec of s.specifiers)
-            if (spec.type === 'ExportSpecifier') this.expr(spec.local, 'value', scope);
+        this.exportNamed(s, scope);
         return;
-      case 'ExportDefaultDeclaration': {
-        const d = s.declaration;
-        if (d.type === 'FunctionDeclaration') {
-          this.enterFunction(d, scope);
-          return;
-        }
-        if (d.type === 'ClassDeclaration') {
-          this.enterClass(d, scope);
-          return;
-        }
-        if (d.type === 'TSDeclareFunction') return;
-        this.expr(d, 'value', scope);
+      case 'ExportDefaultDeclaration':
+        this.exportDefault(s, scope);
         return;
-      }
       default:
-        if (s.type.startsWith('TS') || s.type.startsWith('Declare')) return;
-        this.generic(s, scope);
-        return;
+        // Types and ambient declarations run nothing.
+        if (!s.type.startsWith('TS') && !s.type.startsWith('Declare')) this.generic(s, scope);
     }
+  }
+
+  private variables(s: VariableDeclaration, scope: Scope): void {
+    for (const d of s.declarations) {
+      this.pattern(d.id, scope);
+      if (d.init === null || d.init === undefined) continue;
+      const init = unwrapTs(d.init);
+      // A function, class or object literal bound to a name runs only when the name is used.
+      if (d.id.type === 'Identifier' && (isFunction(init) || init.type === 'ClassExpression')) continue;
+      if (d.id.type === 'Identifier' && init.type === 'ObjectExpression') this.objectEager(init, scope);
+      else this.expr(d.init, 'value', scope);
+    }
+  }
+
+  private ifStatement(s: IfStatement, scope: Scope): void {
+    this.expr(s.test, 'inspect', scope);
+    const t = this.truth(s.test, scope);
+    if (t !== false) this.branch(s.consequent, scope);
+    if (t !== true && s.alternate) this.branch(s.alternate, scope);
+  }
+
+  private forStatement(s: ForStatement, scope: Scope): void {
+    const inner = new Scope(scope);
+    if (s.init?.type === 'VariableDeclaration') {
+      declareBlock(inner, [s.init], { hoist: false });
+      this.statement(s.init, inner);
+    } else if (s.init) this.expr(s.init, 'discard', inner);
+    if (s.test) this.expr(s.test, 'inspect', inner);
+    if (s.test && this.truth(s.test, inner) === false) return;
+    this.branch(s.body, inner);
+    if (s.update) this.expr(s.update, 'discard', inner);
+  }
+
+  private whileStatement(s: WhileStatement, scope: Scope): void {
+    this.expr(s.test, 'inspect', scope);
+    if (this.truth(s.test, scope) !== false) this.branch(s.body, scope);
+  }
+
+  private doWhileStatement(s: DoWhileStatement, scope: Scope): void {
+    this.branch(s.body, scope);
+    this.expr(s.test, 'inspect', scope);
+  }
+
+  private forInOf(s: ForInStatement | ForOfStatement, scope: Scope): void {
+    const inner = new Scope(scope);
+    this.expr(s.right, 'value', scope);
+    if (s.left.type === 'VariableDeclaration') {
+      for (const d of s.left.declarations)
+        for (const name of patternNames(d.id)) inner.declare(name, s.left.kind === 'const' ? 'const' : 'let');
+    } else this.pattern(s.left, scope);
+    this.branch(s.body, inner);
+  }
+
+  private tryStatement(s: TryStatement, scope: Scope): void {
+    this.block(s.block.body, scope);
+    if (s.handler) {
+      const inner = new Scope(scope);
+      if (s.handler.param) for (const name of patternNames(s.handler.param)) inner.declare(name, 'catch');
+      this.block(s.handler.body.body, inner);
+    }
+    if (s.finalizer) this.block(s.finalizer.body, scope);
+  }
+
+  private switchStatement(s: SwitchStatement, scope: Scope): void {
+    this.expr(s.discriminant, 'inspect', scope);
+    const inner = new Scope(scope);
+    declareBlock(
+      inner,
+      s.cases.flatMap((c) => c.consequent),
+      { hoist: false },
+    );
+    for (const c of s.cases) {
+      if (c.test) this.expr(c.test, 'inspect', inner);
+      this.statements(c.consequent, inner);
+    }
+  }
+
+  private exportNamed(s: ExportNamedDeclaration, scope: Scope): void {
+    if (s.declaration) this.exported(s.declaration, scope);
+    if (s.source === null || s.source === undefined)
+      for (const spec of s.specifiers)
+        if (spec.type === 'ExportSpecifier') this.expr(spec.local, 'value', scope);
+  }
+
+  private exportDefault(s: ExportDefaultDeclaration, scope: Scope): void {
+    const d = s.declaration;
+    if (d.type === 'FunctionDeclaration') this.enterFunction(d, scope);
+    else if (d.type === 'ClassDeclaration') this.enterClass(d, scope);
+    else if (d.type !== 'TSDeclareFunction') this.expr(d, 'value', scope);
   }
 
   private exported(d: Node, scope: Scope): void {

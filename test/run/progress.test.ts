@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrialEvent } from '../../src/results/events.js';
 import { estimateLeftMs } from '../../src/run/estimate.js';
-import { createProgress, QUIET_MS } from '../../src/run/progress.js';
+import { createProgress, eventLine, QUIET_MS } from '../../src/run/progress.js';
 import { formatDuration, statusLine, type TrialPlace } from '../../src/run/progress-line.js';
 import { createProgressState } from '../../src/run/progress-state.js';
 
@@ -248,3 +248,46 @@ function stripColour(s: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are what is stripped
   return s.replace(/\x1b\[[0-9;]*m/g, '');
 }
+
+describe('eventLine', () => {
+  const tally = (): string => '3/10 trials';
+  const call: TrialEvent = {
+    type: 'tool_call',
+    trial: 2,
+    turn: 4,
+    name: 'run',
+    source: 'text',
+    arg: 'ls\n  -la',
+    invalid: null,
+    exit_code: 0,
+  } as TrialEvent;
+  const end: TrialEvent = {
+    type: 'trial_end',
+    trial: 2,
+    status: 'failed',
+    passed: false,
+    score: 0.5,
+    turns: 7,
+  };
+
+  it('prints every step on plain lines, a verdict with the tally', () => {
+    expect(eventLine(call, place(), false, tally)).toBe(
+      '[task 2/5 fix_bug_v1 · trial 3/5 · turn 4/30] run (text) ls -la -> exit 0',
+    );
+    expect(eventLine(end, place(), false, tally)).toMatch(/FAIL.* score 0\.50 in 7 turns · 3\/10 trials$/);
+  });
+
+  it('prints only verdicts and model errors on a live terminal, without the tally', () => {
+    expect(eventLine(call, place(), true, tally)).toBeNull();
+    expect(eventLine({ type: 'trial_start', trial: 2 }, place(), true, tally)).toBeNull();
+    expect(eventLine(end, place(), true, tally)).toMatch(/in 7 turns$/);
+    expect(
+      eventLine({ type: 'model_error', trial: 2, turn: 4, error: 'boom' }, place(), true, tally),
+    ).toMatch(/model error.*: boom$/);
+  });
+
+  it('prints no line for an empty model reply', () => {
+    const reply = { type: 'model_reply', trial: 2, turn: 4, text: '  \n' } as TrialEvent;
+    expect(eventLine(reply, place(), false, tally)).toBeNull();
+  });
+});
