@@ -17,7 +17,7 @@ import { LinearRegExp } from '../util/linear-regex.js';
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** A schema ajv cannot compile; the message is one line. */
-export class SchemaError extends Error {}
+class SchemaError extends Error {}
 
 const linearRegExp = Object.assign((pattern: string) => new LinearRegExp(pattern), {
   code: 'LinearRegExp',
@@ -58,7 +58,7 @@ function validatorFor(schema: JsonSchema): Ajv | Ajv2019 | Ajv2020 {
 const compiled = new Map<string, ValidateFunction>();
 
 /** The schema compiled; throws SchemaError with ajv's reason. */
-export function compileSchema(schema: JsonSchema): ValidateFunction {
+function compileSchema(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (validate === undefined) {
