@@ -149,7 +149,13 @@ export function artifactCheck(folder: SkillFolder) {
       // Compiled here, once, so a bad schema is a load error that names the artifact.
       const ref = c.json?.schema;
       if (ref === undefined) return;
-      const problem = schemaProblem(schemaValue(ref, folder));
+      let schema: unknown;
+      try {
+        schema = schemaValue(ref, folder);
+      } catch {
+        return; // a file that is missing or not JSON: jsonSchemaRef said so
+      }
+      const problem = schemaProblem(schema);
       if (problem !== null)
         ctx.addIssue({
           code: 'custom',

@@ -1,11 +1,15 @@
 /** Artifact checks on file content: JSON (and JSON Schema, by ajv), well-formed HTML (by parse5), image headers. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SnapshotEntry } from '../../src/sandbox/types.js';
 import { type ContentCheck, contentProblem } from '../../src/skills/artifact-checks.js';
 import { htmlProblem } from '../../src/skills/html-check.js';
 import { imageSize } from '../../src/skills/image-size.js';
 import { schemaProblem, validateJson } from '../../src/skills/json-schema.js';
+import { loadSkill } from '../../src/skills/load.js';
 import { toRegExp } from '../../src/skills/regex.js';
+import { removeSkillFolders, skillFolder } from './skill-folder.js';
+
+afterEach(removeSkillFolders);
 
 function png(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -151,6 +155,24 @@ describe('JSON Schema, by ajv', () => {
     expect(schemaProblem([])).toBe('a schema is an object');
     for (const s of [{ type: 'thing' }, { $ref: 'https://example.com/s.json' }])
       expect(schemaProblem(s)).not.toContain('\n');
+  });
+
+  it('names a schema file that is missing or not JSON once, without compiling it', () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# x\n', '.bench/bad.json': '{' },
+      {
+        artifact_checks: [
+          { file: 'a.json', json: { schema: '.bench/none.json' } },
+          { file: 'b.json', json: { schema: '.bench/bad.json' } },
+        ],
+      },
+    );
+    expect(() => loadSkill(dir)).toThrow(
+      /artifact_checks\[0\]\.json\.schema: file not found in skill folder\n/,
+    );
+    expect(() => loadSkill(dir)).toThrow(
+      /artifact_checks\[1\]\.json\.schema: \.bench\/bad\.json is not valid JSON: /,
+    );
   });
 
   it('lets two manifests use one $id for different schemas', () => {
