@@ -18,7 +18,6 @@ import {
   mountedFilesOf,
   type WorkspaceTask,
 } from '../tasks/types.js';
-import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { errorMessage, InfraError } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
@@ -60,9 +59,9 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
             ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
           };
     } catch (err) {
-      // A check its regex left undecided, or one the sandbox failed under (container gone, exec
-      // refused), says nothing of the model: the trial ends as an error (loop.ts).
-      if (err instanceof RegexTimeoutError || err instanceof InfraError) throw err;
+      // A check the sandbox failed under (container gone, exec refused) says nothing of the
+      // model: the trial ends as an error (loop.ts).
+      if (err instanceof InfraError) throw err;
       // Any other throw is a check that could not read what it needed (e.g. a file the model
       // removed); the flag is not reached and the reason is kept.
       results[flag.id] = {

@@ -71,10 +71,15 @@ export function lineRanges(lines: readonly number[]): LineRange[] {
   return ranges;
 }
 
+/** What a line is tested with: a RegExp, or a manifest's pattern (a LinearRegExp). */
+type LinePattern = RegExp | { test(line: string): boolean };
+
 /** 1-based numbers of the lines matching `pattern` (tested per line, without its line end). */
-export function linesMatching(fileContent: string, pattern: RegExp): number[] {
+export function linesMatching(fileContent: string, pattern: LinePattern): number[] {
   const found: number[] = [];
-  const test = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
+  // A global or sticky RegExp would carry lastIndex from one line to the next.
+  const test =
+    pattern instanceof RegExp ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;
   fileLines(fileContent).forEach((line, i) => {
     if (test.test(line)) found.push(i + 1);
   });
@@ -96,7 +101,7 @@ export function linesContaining(fileContent: string, needles: readonly string[])
  * indent but opening with a closing bracket (`}`, `});`, a multi-line signature's `) -> int:`).
  * Trailing blank lines are not part of it. null when no line matches.
  */
-export function blockAt(fileContent: string, header: RegExp): LineRange | null {
+export function blockAt(fileContent: string, header: LinePattern): LineRange | null {
   const lines = fileLines(fileContent);
   const first = linesMatching(fileContent, header)[0];
   if (first === undefined) return null;

@@ -5,7 +5,7 @@
  */
 import { WORKSPACE_DIR } from '../sandbox/types.js';
 import type { CheckContext } from '../tasks/types.js';
-import type { BoundedRegExp } from '../util/bounded-regex.js';
+import type { LinearRegExp } from '../util/linear-regex.js';
 import { htmlProblem } from './html-check.js';
 import { type ImageSize, imageSize } from './image-size.js';
 import { type JsonSchema, validateJson } from './json-schema.js';
@@ -24,7 +24,7 @@ interface ImageSpec {
 export type ContentCheck =
   | { kind: 'contains'; needle: string }
   | { kind: 'not_contains'; needle: string }
-  | { kind: 'regex'; re: BoundedRegExp }
+  | { kind: 'regex'; re: LinearRegExp }
   | { kind: 'json'; schema: JsonSchema | null }
   | { kind: 'html' }
   | { kind: 'min_bytes'; bytes: number }
@@ -46,7 +46,7 @@ export function describeCheck(file: string, c: ContentCheck): string {
         ? `${file} is valid JSON`
         : `${file} is valid JSON that conforms to the manifest's schema`;
     case 'html':
-      return `${file} is well-formed HTML (every element closed, in order)`;
+      return `${file} is well-formed HTML (no parse error, every element closed)`;
     case 'min_bytes':
       return `${file} has at least ${c.bytes} bytes`;
     case 'image':
@@ -54,10 +54,7 @@ export function describeCheck(file: string, c: ContentCheck): string {
   }
 }
 
-/**
- * null when the check passes, else why it does not. A manifest regex that runs out of time decides
- * nothing: RegexTimeoutError is thrown, for the trial to end as an error.
- */
+/** null when the check passes, else why it does not. */
 export async function contentProblem(
   ctx: Pick<CheckContext, 'finalSnapshot' | 'groundTruth'>,
   file: string,

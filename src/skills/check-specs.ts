@@ -7,6 +7,7 @@ import type { ContentCheck } from './artifact-checks.js';
 import type { SkillFolder } from './folder.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Manifest } from './manifest.js';
+import { schemaValue } from './manifest-parts.js';
 import { toRegExp } from './regex.js';
 
 export interface CheckSpec {
@@ -59,9 +60,7 @@ function short(s: string): string {
 }
 
 function schemaOf(ref: unknown, folder: SkillFolder): JsonSchema | null {
-  if (ref === undefined) return null;
-  const value: unknown = typeof ref === 'string' ? JSON.parse(folder.read(ref).toString('utf8')) : ref;
-  return value as JsonSchema;
+  return ref === undefined ? null : (schemaValue(ref, folder) as JsonSchema);
 }
 
 function stripUndefined<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {

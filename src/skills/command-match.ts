@@ -18,7 +18,7 @@
 import { workspaceRelative } from '../scoring/paths.js';
 import { isImageProgram, ownExitCode, type ProgramRun, programRuns } from '../scoring/program-runs.js';
 import type { CheckContext } from '../tasks/types.js';
-import { type BoundedRegExp, withRegexTimeBound } from '../util/bounded-regex.js';
+import type { LinearRegExp } from '../util/linear-regex.js';
 import { type CommandText, commandTexts, shownCommand } from './command-text.js';
 import { SKILL_MOUNT } from './mount-point.js';
 
@@ -26,37 +26,26 @@ export interface CommandGroup {
   /** The flag id's suffix: the index, or the manifest's id. */
   id: string;
   /** Any of them may match. */
-  patterns: readonly BoundedRegExp[];
+  patterns: readonly LinearRegExp[];
   exitCode: number | null;
   recheck: boolean;
   description: string | null;
 }
 
 /** The regex matches the text and names what runs (see the file comment). */
-function namesWhatRuns(re: BoundedRegExp, t: CommandText): boolean {
+function namesWhatRuns(re: LinearRegExp, t: CommandText): boolean {
   return re.test(t.text) && !re.test(`\u0000${t.text.slice(t.programEnd)}`);
 }
 
-/**
- * Runs matched under one time bound: starting a bound costs tens of microseconds, and a trace can
- * hold thousands of runs; few enough that sound patterns never come near the bound.
- */
-const RUNS_PER_BOUND = 64;
-
 /** Per run: whether the group's patterns name what it runs, else (for a run that ran no script) whether they match it. */
 function matchRuns(group: CommandGroup, runs: readonly ProgramRun[]): { names: boolean; matches: boolean }[] {
-  const out: { names: boolean; matches: boolean }[] = [];
-  for (let from = 0; from < runs.length; from += RUNS_PER_BOUND)
-    withRegexTimeBound(() => {
-      for (const run of runs.slice(from, from + RUNS_PER_BOUND)) {
-        const texts = commandTexts(run);
-        const names = group.patterns.some((re) => texts.some((t) => namesWhatRuns(re, t)));
-        const matches =
-          names || (run.notRun !== null && group.patterns.some((re) => texts.some((t) => re.test(t.text))));
-        out.push({ names, matches });
-      }
-    });
-  return out;
+  return runs.map((run) => {
+    const texts = commandTexts(run);
+    const names = group.patterns.some((re) => texts.some((t) => namesWhatRuns(re, t)));
+    const matches =
+      names || (run.notRun !== null && group.patterns.some((re) => texts.some((t) => re.test(t.text))));
+    return { names, matches };
+  });
 }
 
 /** The skill's own file, or a program of the image: nothing the agent could have written. */

@@ -7,7 +7,7 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { isBenchOnly, type SkillFolder } from './folder.js';
-import { schemaProblems } from './json-schema.js';
+import { schemaProblem } from './json-schema.js';
 import { regexProblem } from './regex.js';
 
 /** A path relative to /workspace (or to the skill folder), normalized; never escaping its root. */
@@ -112,36 +112,57 @@ function jsonSchemaRef(folder: SkillFolder) {
     const problem = (message: string): void => ctx.addIssue({ code: 'custom', message });
     if (typeof v === 'string') {
       if (!folder.files.has(v)) return problem(`file not found in ${folder.noun} folder`);
-      let parsed: unknown;
       try {
-        parsed = JSON.parse(folder.read(v).toString('utf8'));
+        JSON.parse(folder.read(v).toString('utf8'));
       } catch (err) {
         return problem(`${v} is not valid JSON: ${(err as Error).message}`);
       }
-      for (const m of schemaProblems(parsed)) problem(`${v} ${m}`);
-    } else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      for (const m of schemaProblems(v)) problem(m);
-    } else problem(`expected a schema object or the path of a schema file in the ${folder.noun} folder`);
+    } else if (typeof v !== 'object' || v === null || Array.isArray(v))
+      problem(`expected a schema object or the path of a schema file in the ${folder.noun} folder`);
   });
 }
 
+/** The schema a `json.schema` names: the object itself, or the JSON of the folder's file. */
+export function schemaValue(ref: unknown, folder: SkillFolder): unknown {
+  return typeof ref === 'string' ? JSON.parse(folder.read(ref).toString('utf8')) : ref;
+}
+
 export function artifactCheck(folder: SkillFolder) {
-  return z.strictObject({
-    file: OutputPath,
-    id: Id.optional(),
-    contains: z.array(z.string().min(1)).optional(),
-    not_contains: z.array(z.string().min(1)).optional(),
-    regex: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(Regex)).optional(),
-    json: z
-      .preprocess(
-        (v) => (v === true ? {} : v === false ? undefined : v),
-        z.strictObject({ schema: jsonSchemaRef(folder).optional() }).optional(),
-      )
-      .optional(),
-    html: z.boolean().optional(),
-    min_bytes: z.int().min(1).optional(),
-    image: ImageCheck.optional(),
-  });
+  return z
+    .strictObject({
+      file: OutputPath,
+      id: Id.optional(),
+      contains: z.array(z.string().min(1)).optional(),
+      not_contains: z.array(z.string().min(1)).optional(),
+      regex: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(Regex)).optional(),
+      json: z
+        .preprocess(
+          (v) => (v === true ? {} : v === false ? undefined : v),
+          z.strictObject({ schema: jsonSchemaRef(folder).optional() }).optional(),
+        )
+        .optional(),
+      html: z.boolean().optional(),
+      min_bytes: z.int().min(1).optional(),
+      image: ImageCheck.optional(),
+    })
+    .superRefine((c, ctx) => {
+      // Compiled here, once, so a bad schema is a load error that names the artifact.
+      const ref = c.json?.schema;
+      if (ref === undefined) return;
+      let schema: unknown;
+      try {
+        schema = schemaValue(ref, folder);
+      } catch {
+        return; // a file that is missing or not JSON: jsonSchemaRef said so
+      }
+      const problem = schemaProblem(schema);
+      if (problem !== null)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['json', 'schema'],
+          message: `the schema for ${c.file} does not compile: ${problem}`,
+        });
+    });
 }
 
 export function stub(folder: SkillFolder) {

@@ -102,7 +102,7 @@ describe('a broken manifest', () => {
       'required_commands[2].recheck: needs exit_code',
       'required_commands[3]: give exactly one of pattern and any_of',
       'expected_artifacts[0]: is inside skill/, which is mounted read-only',
-      'artifact_checks[0].json.schema: #: unsupported keyword "oneOf"',
+      'artifact_checks[0].json.schema: the schema for out.json does not compile: schema is invalid: data/oneOf must NOT have fewer than 1 items',
       'prompt_file: file not found in skill folder',
       'stubs["scripts/x.sh"]: file not found in skill folder',
       'stubs["scripts/real.sh"].outputs[0]: give exactly one of path and arg',

@@ -1,95 +1,73 @@
 /**
- * Manifest regexes: the shape that backtracks exponentially is refused when the manifest loads,
- * and any other runaway pattern is interrupted at run time, which ends the trial as an error (the
- * harness could not decide a check), never as a flag the model missed.
+ * Manifest regexes run on RE2 (linear time): a pattern that would backtrack for ever in a
+ * JavaScript RegExp loads and gives its answer at once, over a command trace, an artifact and a
+ * schema's `pattern` alike, so no regex can leave a check undecided; what RE2 lacks is refused when
+ * the manifest loads, with one line naming the field and the construct.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateFlags } from '../../src/agent/evaluate.js';
 import { builtIn } from '../../src/catalogue/built-in.js';
 import type { Sandbox, SnapshotEntry } from '../../src/sandbox/types.js';
 import { groupRuns } from '../../src/skills/command-match.js';
-import { schemaProblems, validateJson } from '../../src/skills/json-schema.js';
+import { schemaProblem, validateJson } from '../../src/skills/json-schema.js';
 import { loadSkill } from '../../src/skills/load.js';
-import { nestedQuantifierProblem, regexProblem, toRegExp } from '../../src/skills/regex.js';
+import { regexProblem, toRegExp } from '../../src/skills/regex.js';
 import { skillTask } from '../../src/skills/skill-task.js';
-import { RegexTimeoutError } from '../../src/util/bounded-regex.js';
 import { UsageError } from '../../src/util/errors.js';
 import { removeSkillFolders, skillFolder } from './skill-folder.js';
 import { traced } from './traced.js';
 
 afterEach(removeSkillFolders);
 
-// No nested quantifier, so it loads; the two alternatives still split 30 a's 2^30 ways.
-const RUNAWAY = '^(a|a)*$';
-const TRIGGER = `${'a'.repeat(30)}b`;
+// A backtracking engine splits the a's 2^n ways before it gives up; RE2 reads them once.
+const CATASTROPHIC = ['^(a+)+$', '^(a|a)*$', '^(\\w+\\s?)*$', '(x+x+)+y'];
+const TRIGGER = `${'a'.repeat(50_000)}!`;
+const RETURNS = { timeout: 10_000 };
 
-describe('the static check for nested quantifiers', () => {
-  it('refuses an unbounded repetition of a body that repeats without bound', () => {
-    for (const source of [
-      '(a+)+',
-      '(\\s*\\w+)*',
-      '(?:x|y+)+z',
-      '((a)+b)*',
-      '(a{1,}b)+',
-      '(a+){2,}',
-      '^(?:[\\w-]+/)*x',
-    ])
-      expect(nestedQuantifierProblem(source), source).toMatch(/^nested quantifier /);
-    expect(nestedQuantifierProblem('x(\\s*\\w+)*y')).toBe(
-      'nested quantifier (\\s*\\w+)*: a repeated group whose body also repeats can take exponential time on some texts; write it without the outer repetition',
-    );
+describe('the Python spellings of published manifests', () => {
+  it('takes leading inline flags as flags, ignoring x, and named groups', () => {
+    const re = toRegExp('(?ix)^report\\.sh');
+    expect(re.flags).toBe('i');
+    expect(re.test('REPORT.sh --title x')).toBe(true);
+    expect(toRegExp('(?s)a.b').test('a\nb')).toBe(true);
+    expect(toRegExp('a.b').test('a\nb')).toBe(false);
+    expect(toRegExp('(?m)^b$').test('a\nb\nc')).toBe(true);
+    expect(toRegExp('^b$').test('a\nb\nc')).toBe(false);
+    expect(toRegExp('(?P<script>\\w+)\\.sh').test('run.sh')).toBe(true);
+    expect(toRegExp('(?<script>\\w+)\\.sh').test('run.sh')).toBe(true);
   });
 
-  it('allows bounded outer repetitions, flat patterns, and quantifiers that are only text', () => {
-    for (const source of [
-      '(a+){3}',
-      '(<tr[\\s>][\\s\\S]*?){13}',
-      '(ab)+',
-      'a+b+(c)*',
-      '[(a+)]+',
-      '\\(a+\\)+',
-      '(a?)+',
-      'summarize\\.py\\s+.*--data\\s+\\S*data/tickets\\.csv',
-    ])
-      expect(nestedQuantifierProblem(source), source).toBeNull();
+  it('is stateless: the same answer however often it is asked', () => {
+    const re = toRegExp('x');
+    expect([re.test('x'), re.test('x')]).toEqual([true, true]);
+  });
+});
+
+describe('a pattern that backtracks in a JavaScript RegExp', () => {
+  it('loads, and matches a long text that sets it off, with the right answer', RETURNS, () => {
+    for (const source of CATASTROPHIC) {
+      expect(regexProblem(source), source).toBeNull();
+      expect(toRegExp(source).test(TRIGGER), source).toBe(false);
+    }
+    expect(toRegExp('^(a+)+$').test('a'.repeat(50_000))).toBe(true);
+    expect(toRegExp('(x+x+)+y').test(`${'x'.repeat(50_000)}y`)).toBe(true);
   });
 
   it('loads every bundled skill', () => {
     expect(builtIn().skills.length).toBeGreaterThan(0);
   });
 
-  it('refuses such a manifest pattern, and such a schema pattern, with one line each', () => {
-    expect(regexProblem('(?i)(a+)+$')).toMatch(/^nested quantifier \(a\+\)\+: [^\n]+$/);
-    expect(regexProblem('(unclosed')).toMatch(/^invalid regular expression: /);
-    expect(schemaProblems({ type: 'string', pattern: '^(\\d+)*$' })).toEqual([
-      expect.stringMatching(/^#\/pattern: nested quantifier \(\\d\+\)\*: /),
-    ]);
+  it('decides an artifact check: the flag is missed, no error', RETURNS, async () => {
+    const entry: SnapshotEntry = { kind: 'file', sha256: 'x', size: TRIGGER.length, mode: 0o644 };
     const dir = skillFolder(
       { 'SKILL.md': '# x\n' },
-      {
-        required_commands: ['(x+)+\\.sh'],
-        artifact_checks: [{ file: 'out.txt', regex: '^(\\w+\\s?)*$' }],
-      },
-    );
-    expect(() => loadSkill(dir)).toThrow(UsageError);
-    expect(() => loadSkill(dir)).toThrow(/required_commands\[0\]: nested quantifier \(x\+\)\+/);
-    expect(() => loadSkill(dir)).toThrow(/artifact_checks\[0\]\.regex: nested quantifier \(\\w\+\\s\?\)\*/);
-  });
-});
-
-describe('a manifest regex that runs away at run time', () => {
-  const entry: SnapshotEntry = { kind: 'file', sha256: 'x', size: TRIGGER.length, mode: 0o644 };
-
-  it('ends the trial as an error naming the pattern, not as a missed check', async () => {
-    const dir = skillFolder(
-      { 'SKILL.md': '# x\n' },
-      { expected_artifacts: ['out.txt'], artifact_checks: [{ file: 'out.txt', regex: RUNAWAY }] },
+      { expected_artifacts: ['out.txt'], artifact_checks: [{ file: 'out.txt', regex: '^(a|a)*$' }] },
     );
     const task = skillTask(loadSkill(dir));
     const sandbox = {
       getFiles: async (paths: string[]) => new Map(paths.map((p) => [p, Buffer.from(TRIGGER)])),
     } as unknown as Sandbox;
-    const judged = evaluateFlags({
+    const judged = await evaluateFlags({
       task,
       sandbox,
       turnLogs: [],
@@ -98,11 +76,11 @@ describe('a manifest regex that runs away at run time', () => {
       finalSnapshot: new Map([['out.txt', entry]]),
       finalAnswer: null,
     });
-    await expect(judged).rejects.toBeInstanceOf(RegexTimeoutError);
-    await expect(judged).rejects.toThrow(`check regex timed out after 500 ms: ${RUNAWAY}`);
+    const check = Object.entries(judged).find(([id]) => id.startsWith('check:'));
+    expect(check?.[1]).toMatchObject({ reached: false, detail: '/^(a|a)*$/ does not match out.txt' });
   });
 
-  it('stops a required command pattern too, over the whole trace', () => {
+  it('decides a required command over the whole trace', RETURNS, () => {
     const calls = [
       traced('sh skill/a.sh', [{ argv: ['sh', '/workspace/skill/a.sh', TRIGGER] }]),
       traced('ls', [{ argv: ['ls'] }]),
@@ -114,13 +92,59 @@ describe('a manifest regex that runs away at run time', () => {
       recheck: false,
       description: null,
     };
-    expect(() => groupRuns({ calls }, group)).toThrow(RegexTimeoutError);
+    expect(groupRuns({ calls }, group).runs).toEqual([]);
   });
 
-  it('stops a schema pattern, compiled once and bounded on every value', () => {
-    const schema = { type: 'array', items: { type: 'string', pattern: RUNAWAY } };
+  it("decides a schema's pattern on every value", RETURNS, () => {
+    const schema = { type: 'array', items: { type: 'string', pattern: '^(a|a)*$' } };
     expect(validateJson(['a', 'aa'], schema)).toEqual([]);
-    expect(validateJson(['a', 'b'], schema)).toEqual(['$[1]: does not match ^(a|a)*$']);
-    expect(() => validateJson(['a', TRIGGER], schema)).toThrow(RegexTimeoutError);
+    expect(validateJson(['a', TRIGGER], schema)).toEqual(['/1: must match pattern "^(a|a)*$"']);
+    const keys = { type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } } };
+    expect(validateJson({ [TRIGGER]: 'x', aaa: 'x' }, keys)).toEqual(['/aaa: must be number']);
+  });
+});
+
+describe('what RE2 lacks', () => {
+  it('is refused by name, in one line', () => {
+    const refused: [string, RegExp][] = [
+      ['(a)\\1', /^backreference \\1 is not supported: patterns run on RE2, which has no backreferences/],
+      ['(?<n>a)\\k<n>', /^backreference \\k<n> is not supported/],
+      ['(?P<n>a)(?P=n)', /^backreference \(\?P=n\) is not supported/],
+      ['a(?=b)', /^lookahead \(\?= is not supported: patterns run on RE2, which has no lookaround/],
+      ['a(?!b)', /^negative lookahead \(\?! is not supported/],
+      ['(?<=a)b', /^lookbehind \(\?<= is not supported/],
+      ['(?<!a)b', /^negative lookbehind \(\?<! is not supported/],
+      ['a{1001}', /^invalid regular expression: invalid repeat count: `\{1001\}`$/],
+      ['(unclosed', /^invalid regular expression: missing closing \)/],
+    ];
+    for (const [source, reason] of refused) {
+      expect(regexProblem(source), source).toMatch(reason);
+      expect(regexProblem(source), source).not.toContain('\n');
+    }
+    // Only text: escaped, or inside a class.
+    for (const source of ['\\(?=a\\)', '[(?<=]x', '\\\\1', '[\\1]?x'])
+      expect(regexProblem(source) ?? '', source).not.toMatch(/not supported/);
+  });
+
+  it('in a manifest, in a schema file or inline: the load fails naming the field or the artifact', () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# x\n', '.bench/s.json': JSON.stringify({ type: 'string', pattern: '(?<!x)y' }) },
+      {
+        required_commands: ['run\\.sh (\\w+) \\1'],
+        artifact_checks: [
+          { file: 'out.txt', regex: '^(?=a)' },
+          { file: 'out.json', json: { schema: '.bench/s.json' } },
+        ],
+      },
+    );
+    expect(() => loadSkill(dir)).toThrow(UsageError);
+    expect(() => loadSkill(dir)).toThrow(/required_commands\[0\]: backreference \\1 is not supported/);
+    expect(() => loadSkill(dir)).toThrow(/artifact_checks\[0\]\.regex: lookahead \(\?= is not supported/);
+    expect(() => loadSkill(dir)).toThrow(
+      /artifact_checks\[1\]\.json\.schema: the schema for out\.json does not compile: negative lookbehind \(\?<! is not supported/,
+    );
+    expect(schemaProblem({ type: 'string', pattern: '(a)\\1' })).toMatch(
+      /^backreference \\1 is not supported/,
+    );
   });
 });

@@ -17,7 +17,7 @@ export function readNeed(spec: ReadSpec, setupContent: string): ReadNeed {
   const block = spec.block === undefined ? undefined : toRegExp(spec.block);
   const lines =
     block !== undefined
-      ? (blockAt(setupContent, new RegExp(block.source, block.flags)) ?? [])
+      ? (blockAt(setupContent, block) ?? [])
       : spec.lines_containing !== undefined
         ? linesContaining(setupContent, spec.lines_containing)
         : undefined;
