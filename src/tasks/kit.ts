@@ -23,7 +23,7 @@ export { ownExitCode, programRuns } from '../scoring/program-runs.js';
 export { firstRead, readsOf } from '../scoring/seen.js';
 export { upToLast } from '../util/up-to-last.js';
 export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
-export { harnessPytest, PYTHON_IGNORED } from './folder/pytest-run.js';
+export { harnessPytest } from './folder/pytest-run.js';
 export * from './kit/js-checks.js';
 export * from './kit/pytest-audit.js';
 export * from './kit/pytest-log.js';
