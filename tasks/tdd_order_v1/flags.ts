@@ -28,9 +28,8 @@ const CONTRACT_RUN = harnessPytest(`${HIDDEN_DIR}/${CONTRACT}`);
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
-export function testFirst(ctx: CheckContext): FlagOutcome | Promise<FlagOutcome> {
-  return testFirstFlag(IMPL).check(ctx);
-}
+/** A test_*.py file appeared strictly before the implementation did. */
+export const testFirst = testFirstFlag(IMPL).check;
 
 export async function redObserved(ctx: CheckContext): Promise<FlagOutcome> {
   const tests = testFiles(ctx);

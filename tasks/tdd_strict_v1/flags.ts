@@ -42,9 +42,8 @@ function logSettledBeforeImpl(ctx: CheckContext, impl: number | null): boolean {
   );
 }
 
-export function testFirst(ctx: CheckContext): FlagOutcome | Promise<FlagOutcome> {
-  return testFirstFlag(IMPL).check(ctx);
-}
+/** A test_*.py file appeared strictly before the implementation did. */
+export const testFirst = testFirstFlag(IMPL).check;
 
 export async function redLogged(ctx: CheckContext): Promise<FlagOutcome> {
   const tests = testFiles(ctx);
