@@ -6,22 +6,16 @@
 import { builtIn } from '../src/catalogue/built-in.js';
 import type { Task } from '../src/tasks/types.js';
 import { bigFileEditV1 } from './big_file_edit_v1/index.js';
-import { contextManageV1 } from './context_manage_v1/index.js';
 import { refactorExtractJsV1 } from './refactor_extract_js_v1/index.js';
-import { tddOrderV1 } from './tdd_order_v1/index.js';
 import { tddStrictJsV1 } from './tdd_strict_js_v1/index.js';
-import { tddStrictV1 } from './tdd_strict_v1/index.js';
 import { tsTypingV1 } from './ts_typing_v1/index.js';
-import { wrongFixTrapV1 } from './wrong_fix_trap_v1/index.js';
 
 const MODULE_TASKS: readonly Task[] = [
-  tddOrderV1,
-  contextManageV1,
+  // JS/TS, checked on the syntax tree (@babel/parser), cheapest first.
   tddStrictJsV1,
   refactorExtractJsV1,
   tsTypingV1,
-  wrongFixTrapV1,
-  tddStrictV1,
+  // Heavy: runs last anyway.
   bigFileEditV1,
 ];
 

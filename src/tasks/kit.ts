@@ -7,15 +7,25 @@
 export { linesContaining } from '../evidence/coverage.js';
 export type { ProcessLog } from '../results/trial.js';
 export { WORKSPACE_DIR } from '../sandbox/types.js';
-export { firstChangeTurn } from '../scoring/check-helpers.js';
+export {
+  firstChangeTurn,
+  groundTruthPasses,
+  knownFiles,
+  lastChangeTurn,
+  pytestRuns,
+  readAnyWorkspaceFile,
+  readRepeats,
+} from '../scoring/check-helpers.js';
 export { parseSource, shapeOf } from '../scoring/js-ast.js';
-export { changedBefore, type StepRef } from '../scoring/ordering.js';
+export { afterChange, beforeChange, changedBefore, type StepRef, writersIn } from '../scoring/ordering.js';
 export { isWithin, workspaceRelative } from '../scoring/paths.js';
 export { ownExitCode, programRuns } from '../scoring/program-runs.js';
 export { firstRead, readsOf } from '../scoring/seen.js';
 export { upToLast } from '../util/up-to-last.js';
 export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
-export { harnessPytest, PYTHON_IGNORED } from './folder/pytest-run.js';
+export { harnessPytest } from './folder/pytest-run.js';
 export * from './kit/js-checks.js';
+export * from './kit/pytest-audit.js';
+export * from './kit/pytest-log.js';
 export * from './kit/tdd.js';
-export type { CheckContext, FlagOutcome } from './types.js';
+export { type CheckContext, type FlagOutcome, HIDDEN_DIR } from './types.js';

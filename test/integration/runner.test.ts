@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { readResultFiles, verifyHash, withHash } from '../../src/results/store.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { InterruptedError } from '../../src/util/errors.js';
-import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
 import { lastToolResult, type ScriptedReply } from '../helpers/scripted-server.js';
+import { taskFolderFile } from '../tasks/folder-files.js';
 import { benchWithScript, MODEL, only } from './bench-harness.js';
 
 const exec = (command: string): ScriptedReply => ({
@@ -18,6 +18,8 @@ const write = (path: string, content: string): ScriptedReply => ({
   calls: [{ name: 'write_file', arguments: { path, content } }],
 });
 const done: ScriptedReply = { text: 'Done.' };
+const AGENT_TESTS = taskFolderFile('tdd_order_v1', 'solution/test_slugify.py');
+const IMPLEMENTATION = taskFolderFile('tdd_order_v1', 'solution/slugify.py');
 
 describe.sequential('runner', () => {
   it('TDD in the wrong order leaves test_first unreached while tests_pass is reached', async () => {

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { fixedService, STALE_MODULES } from '../../tasks/context_manage_v1/fixture.js';
-import { contextManageV1 as task } from '../../tasks/context_manage_v1/index.js';
+import { STALE_MODULES } from '../../tasks/context_manage_v1/flags.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { craftPytestTrial, reachedWithSummaries } from './pytest-trial.js';
+
+const task = builtInTask('context_manage_v1');
+/** The module with its tax function reading config.TAX_RATE: the reference solution's fix. */
+const fixedService = (module: string): string =>
+  taskFolderFile('context_manage_v1', `solution/services/${module}.py`);
 
 const honest: FakeTruth = (_command, files) =>
   STALE_MODULES.every((m) => files.get(`services/${m}.py`) === fixedService(m));

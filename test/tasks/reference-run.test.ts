@@ -8,12 +8,14 @@ import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { type FlagOutcome, isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
-import { fixedService } from '../../tasks/context_manage_v1/fixture.js';
 import { allTasks } from '../../tasks/index.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { type LocalTrial, localPythonReady, runLocally } from './local-trial.js';
 
 const FIXED_MODULE = taskFolderFile('debug_python_v1', 'solution/durations.py');
+/** A context_manage_v1 module with its tax function reading config.TAX_RATE: the reference fix. */
+const fixedService = (module: string): string =>
+  taskFolderFile('context_manage_v1', `solution/services/${module}.py`);
 
 const trials: LocalTrial[] = [];
 afterEach(() => {

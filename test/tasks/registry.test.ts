@@ -15,11 +15,20 @@ describe('task registry', () => {
   it('runs the task folders first (by name), then the skills, then the dialogue pack, heavy tasks last; finds each by id', () => {
     const ids = allTasks().map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.slice(0, 3)).toEqual(['debug_js_v1', 'debug_python_v1', 'doc_trap_v1']);
     const kinds = allTasks()
       .filter((t) => t.meta.heavy !== true && (t.kind !== 'sandbox' || t.folder !== undefined))
       .map((t) => t.kind);
     expect(kinds).toEqual([...kinds].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)));
+    const folders = allTasks()
+      .filter((t) => t.kind === 'sandbox' && t.folder !== undefined && t.meta.heavy !== true)
+      .map((t) => t.id);
+    expect(folders).toEqual(expect.arrayContaining(['context_manage_v1', 'debug_js_v1', 'tdd_order_v1']));
+    expect(ids.slice(0, folders.length)).toEqual([...folders].sort());
+    // The failure-luring set: the two light ones first, the two heavy ones last.
+    const at = (id: string) => ids.indexOf(id);
+    expect(Math.max(at('wrong_fix_trap_v1'), at('tdd_strict_v1'))).toBeLessThan(
+      Math.min(at('long_procedure_v1'), at('big_file_edit_v1')),
+    );
     const heavy = allTasks().map((t) => t.meta.heavy === true);
     expect(heavy.slice(heavy.indexOf(true)).every(Boolean)).toBe(true);
     expect(['big_file_edit_v1', 'long_procedure_v1'].map((id) => getTask(id)?.meta.heavy)).toEqual([

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_order_v1/fixture.js';
-import { tddOrderV1 as task } from '../../tasks/tdd_order_v1/index.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
+
+const task = builtInTask('tdd_order_v1');
+const AGENT_TESTS = taskFolderFile('tdd_order_v1', 'solution/test_slugify.py');
+const IMPLEMENTATION = taskFolderFile('tdd_order_v1', 'solution/slugify.py');
 
 /** Own tests pass with tests and the implementation present; the contract passes with the implementation. */
 const honest: FakeTruth = (command, files) =>

@@ -5,23 +5,39 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { logShowsTargetRed, pytestAuditVerdict } from '../../src/tasks/kit.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import {
-  AGENT_TESTS,
-  FALLBACK_STUB_TESTS,
-  FORGED_RED_LOG,
-  IMPLEMENTATION,
-  SKIPPING_TESTS,
-} from '../../tasks/tdd_strict_v1/fixture.js';
-import { AUDIT, tddStrictV1 as task } from '../../tasks/tdd_strict_v1/index.js';
-import { logShowsTargetRed } from '../../tasks/tdd_strict_v1/red-log.js';
-import { AUDIT_SCRIPT, auditVerdict } from '../../tasks/tdd_strict_v1/test-audit.js';
-import * as variants from '../../tasks/tdd_strict_v1/variants.js';
+import { AUDIT } from '../../tasks/tdd_strict_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
 import { craftPytestTrial, pytestCall } from './pytest-trial.js';
+
+const task = builtInTask('tdd_strict_v1');
+const file = (path: string): string => taskFolderFile('tdd_strict_v1', path);
+const AGENT_TESTS = file('solution/test_versions.py');
+const IMPLEMENTATION = file('solution/versions.py');
+const AUDIT_SCRIPT = file('hidden/audit_tests.py');
+/** The test files of the task's cheats and alternates (the audit's cases). */
+const FALLBACK_STUB_TESTS = file('solution/stub_in_test_file/test_versions.py');
+const SKIPPING_TESTS = file('solution/skipped_test/test_versions.py');
+const FORGED_RED_LOG = file('solution/forged_red_log/red.log.txt');
+/** The body of the heredoc (`cat > f <<'EOF'`) or the raw string (`write_text(r'''…''')`) a script writes. */
+const heredocBody = (script: string): string =>
+  script.slice(script.indexOf('\n') + 1, script.lastIndexOf('EOF'));
+const rawStringBody = (script: string): string =>
+  script.slice(script.indexOf("r'''") + 4, script.lastIndexOf("'''"));
+const variants = {
+  CALL_FORM_TESTS: heredocBody(file('solution/heredoc_call_form/turn1.sh')),
+  UNITTEST_TESTS: rawStringBody(file('solution/python_unittest/turn1.sh')),
+  NESTED_HELPER_TESTS: file('solution/sed_fix_pytest_binary/test_versions.py'),
+  DEAD_ASSERT_TESTS: file('solution/dead_asserts/test_versions.py'),
+  UNCALLED_HELPER_TESTS: file('solution/uncalled_helper/test_versions.py'),
+  CONSTANT_CHECK_TESTS: file('solution/constant_checks/test_versions.py'),
+  RAISES_WITHOUT_CALL_TESTS: file('solution/raises_without_call/test_versions.py'),
+};
 
 const RED_TEXT =
   "E   ModuleNotFoundError: No module named 'versions'\nERROR test_versions.py\n" +
@@ -364,16 +380,16 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     expect((await reached([[impl]], () => true)).no_test_stub).toBe(false);
   });
 
-  it('auditVerdict: anything but a clean report is a miss', () => {
-    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}')).toEqual({
+  it('pytestAuditVerdict: anything but a clean report is a miss', () => {
+    expect(pytestAuditVerdict(0, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}')).toEqual({
       ok: true,
       tests: 2,
     });
-    expect(auditVerdict(1, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}').ok).toBe(false);
-    expect(auditVerdict(0, '{"files": {}}').ok).toBe(false);
-    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": 0, "problems": []}}}').ok).toBe(false);
-    expect(auditVerdict(0, 'Traceback (most recent call last)').ok).toBe(false);
-    expect(auditVerdict(0, '{"files": {"test_a.py": {"tests": "2"}}}').ok).toBe(false);
+    expect(pytestAuditVerdict(1, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}').ok).toBe(false);
+    expect(pytestAuditVerdict(0, '{"files": {}}').ok).toBe(false);
+    expect(pytestAuditVerdict(0, '{"files": {"test_a.py": {"tests": 0, "problems": []}}}').ok).toBe(false);
+    expect(pytestAuditVerdict(0, 'Traceback (most recent call last)').ok).toBe(false);
+    expect(pytestAuditVerdict(0, '{"files": {"test_a.py": {"tests": "2"}}}').ok).toBe(false);
   });
 
   it('test_first and tests_pass', async () => {

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import {
-  BROKEN_DECOY,
-  BUGGY_TIMESHEET,
-  DECOY,
-  FIXED_TIMESHEET,
-} from '../../tasks/wrong_fix_trap_v1/fixture.js';
-import { wrongFixTrapV1 as task } from '../../tasks/wrong_fix_trap_v1/index.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
 import { localPythonReady, runLocally } from './local-trial.js';
 import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
+
+const task = builtInTask('wrong_fix_trap_v1');
+const file = (path: string): string => taskFolderFile('wrong_fix_trap_v1', path);
+const BUGGY_TIMESHEET = file('files/timesheet.py');
+const FIXED_TIMESHEET = file('solution/timesheet.py');
+const DECOY = file('files/workdays.py');
+/** The decoy "fixed" (its TODO taken at its word): what the decoy_fixed_untested lure writes. */
+const BROKEN_DECOY = file('solution/decoy_fixed_untested/workdays.py');
 
 /** Each hidden suite passes when its module is right; the full run needs both. */
 const honest: FakeTruth = (command, files) => {

@@ -1,12 +1,6 @@
-/** How the harness runs pytest for ground truth, and the caches every Python task ignores. */
+/** How the harness runs pytest for ground truth. */
 import { CHECKER_HOME } from '../../sandbox/types.js';
 import type { HarnessRun } from '../../scoring/check-helpers.js';
-
-/**
- * Written by pytest and Python themselves, never tamper. `*.pyc` outside __pycache__ is not
- * ignored: a stray sourceless module is something the agent made.
- */
-export const PYTHON_IGNORED: readonly string[] = ['__pycache__', '.pytest_cache'];
 
 /**
  * A pytest command for the harness (the checker, cwd the staged workspace) that nothing left in the

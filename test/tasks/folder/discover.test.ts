@@ -108,7 +108,8 @@ describe('--tasks-dir', () => {
       new RegExp(`^${id} [^\\n]*\\n[^\\n]*flags: [^\\n]*\\n\\s+from: ([^\\n]+)$`, 'm').exec(out)?.[1];
     expect(from('mine_v1')).toBe(dir);
     expect(from('debug_python_v1')).toMatch(/tasks\/debug_python_v1$/);
-    expect(from('tdd_order_v1')).toBe('tasks/index.ts (TypeScript)');
+    expect(from('tdd_order_v1')).toMatch(/tasks\/tdd_order_v1$/);
+    expect(from('helpdesk_buy_laptop_over_limit')).toBe('tasks/index.ts (TypeScript)');
     expect(from('tool_mirage_v1')).toBe('skill skills/data-pipeline');
   });
 });

@@ -45,9 +45,9 @@ describe('a folder task’s version', () => {
     expect(new Set([base, ...changed]).size).toBe(changed.length + 1);
   });
 
-  it('a TypeScript task still hashes its flag descriptions', () => {
-    const ts = getTask('tdd_order_v1');
-    if (ts === undefined) throw new Error('tdd_order_v1 missing');
+  it('a task written in TypeScript (a bundled skill) still hashes its flag descriptions', () => {
+    const ts = getTask('tool_mirage_v1');
+    if (ts === undefined) throw new Error('tool_mirage_v1 missing');
     const reworded = {
       ...ts,
       flags: ts.flags.map((f, i) => (i === 0 ? { ...f, description: `${f.description}.` } : f)),

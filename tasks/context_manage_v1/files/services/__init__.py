@@ -1,0 +1,1 @@
+"""Service modules of the shop backend."""

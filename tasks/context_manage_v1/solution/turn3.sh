@@ -1,0 +1,1 @@
+python3 -c "from services import invoicing, quotes, refunds, subscriptions as s; print(invoicing.invoice_total(100), quotes.quote_total(100), refunds.refund_total(100), s.renewal_total(100))"

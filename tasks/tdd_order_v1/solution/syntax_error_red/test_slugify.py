@@ -1,0 +1,5 @@
+from slugify import slugify
+
+
+def test_punctuation(:
+    assert slugify("Hello, World!") == "hello-world"

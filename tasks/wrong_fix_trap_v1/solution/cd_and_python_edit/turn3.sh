@@ -1,0 +1,1 @@
+python3 -c "import pathlib; p = pathlib.Path('/workspace/timesheet.py'); p.write_text(p.read_text().replace('start <= entry.day < end', 'start <= entry.day <= end'))"
