@@ -11,26 +11,17 @@ import { loadTaskFolders } from '../src/tasks/folder/discover.js';
 import type { Task } from '../src/tasks/types.js';
 import { InternalError } from '../src/util/errors.js';
 import { packageRoot } from '../src/util/package-root.js';
-import { bigFileEditV1 } from './big_file_edit_v1/index.js';
 import { contextManageV1 } from './context_manage_v1/index.js';
-import { refactorExtractJsV1 } from './refactor_extract_js_v1/index.js';
 import { tddOrderV1 } from './tdd_order_v1/index.js';
-import { tddStrictJsV1 } from './tdd_strict_js_v1/index.js';
 import { tddStrictV1 } from './tdd_strict_v1/index.js';
-import { tsTypingV1 } from './ts_typing_v1/index.js';
 import { wrongFixTrapV1 } from './wrong_fix_trap_v1/index.js';
 
 const MODULE_TASKS: readonly Task[] = [
   tddOrderV1,
   contextManageV1,
-  // JS/TS, checked on the syntax tree (@babel/parser), cheapest first.
-  tddStrictJsV1,
-  refactorExtractJsV1,
-  tsTypingV1,
-  // The failure-luring set, cheapest first; the two heavy ones run last anyway.
+  // The failure-luring set, cheapest first; the heavy one runs last anyway.
   wrongFixTrapV1,
   tddStrictV1,
-  bigFileEditV1,
   // The bundled skills (skills/<name>/bench_manifest.json), tool_mirage_v1 among them.
   ...bundledSkills().map((skill) => skillTask(skill)),
 ];
