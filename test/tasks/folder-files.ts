@@ -21,7 +21,7 @@ export function builtInTask(id: string): Task {
  * The files a scripted command of a task folder writes, path -> content: heredocs (`cat > f
  * <<'EOF'`) and python3's `pathlib.Path("f").write_text(r'''…''')`.
  */
-export function writtenBy(command: string): Map<string, string> {
+function writtenBy(command: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of command.matchAll(/cat > (\S+) <<'EOF'\n([\s\S]*?\n)EOF(?:\n|$)/g))
     out.set(m[1] ?? '', m[2] ?? '');

@@ -12,8 +12,13 @@ describe('task registry', () => {
   it('runs the task folders first (by name), then the TypeScript tasks, heavy tasks last; finds each by id', () => {
     const ids = allTasks().map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.slice(0, 4)).toEqual(['debug_js_v1', 'debug_python_v1', 'doc_trap_v1', 'tdd_order_v1']);
-    const luring = ['wrong_fix_trap_v1', 'tdd_strict_v1', 'long_procedure_v1', 'big_file_edit_v1'];
+    expect(ids.slice(0, 4)).toEqual([
+      'debug_js_v1',
+      'debug_python_v1',
+      'doc_trap_v1',
+      'refactor_extract_js_v1',
+    ]);
+    const luring = ['wrong_fix_trap_v1', 'tdd_strict_v1', 'big_file_edit_v1', 'long_procedure_v1'];
     expect(ids.filter((id) => luring.includes(id))).toEqual(luring);
     const heavy = allTasks().map((t) => t.meta.heavy === true);
     expect(heavy.slice(heavy.indexOf(true)).every(Boolean)).toBe(true);
