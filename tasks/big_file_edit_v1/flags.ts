@@ -18,11 +18,11 @@ import {
   WORKSPACE_DIR,
 } from '../../src/tasks/kit.js';
 
-const PAGE = 'site/index.html';
+export const PAGE = 'site/index.html';
 const PAGE_ABS = `${WORKSPACE_DIR}/${PAGE}`;
 
-const OLD_TITLE = 'Harbor Ops Handbook';
-const NEW_TITLE = 'Harbor Operations Handbook';
+export const OLD_TITLE = 'Harbor Ops Handbook';
+export const NEW_TITLE = 'Harbor Operations Handbook';
 const OLD_ACCENT = '#0e7490';
 const NEW_ACCENT = '#c2410c';
 const NAV_AFTER_INCIDENTS = '<li><a href="/incidents">Incidents</a></li>';
@@ -30,10 +30,10 @@ const OLD_HREF = '/policies/retension';
 const NEW_HREF = '/policies/retention';
 const LINK_TEXT = 'retention policy';
 const ON_CALL_LABEL = 'On-call phone:';
-const OLD_PHONE = '+31 10 555 0142';
-const NEW_PHONE = '+31 10 555 0199';
+export const OLD_PHONE = '+31 10 555 0142';
+export const NEW_PHONE = '+31 10 555 0199';
 /** Same number as the old on-call phone, on purpose: a global replace changes it too. */
-const DESK_LINE = `<li>Harbor master desk: ${OLD_PHONE}</li>`;
+export const DESK_LINE = `<li>Harbor master desk: ${OLD_PHONE}</li>`;
 const SECTION_COUNT = 40;
 /** The anchor sentences, in page order: eight sections spread through the page, and the footer. */
 export const ANCHORS: readonly string[] = [

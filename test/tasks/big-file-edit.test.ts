@@ -6,8 +6,14 @@ import {
   ANCHORS,
   accentChanged,
   anchorsPreserved,
+  DESK_LINE,
   linkFixed,
+  NEW_PHONE,
+  NEW_TITLE,
   navAdded,
+  OLD_PHONE,
+  OLD_TITLE,
+  PAGE,
   phoneUpdated,
   titleChanged,
 } from '../../tasks/big_file_edit_v1/flags.js';
@@ -17,16 +23,10 @@ import { builtInTask, taskFolderFile } from './folder-files.js';
 
 const ID = 'big_file_edit_v1';
 const task = builtInTask(ID);
-const PAGE = 'site/index.html';
 const ORIGINAL_PAGE = taskFolderFile(ID, `files/${PAGE}`);
 /** The page with the five requested edits and nothing else changed. */
 const EDITED_PAGE = taskFolderFile(ID, `solution/${PAGE}`);
-const OLD_TITLE = 'Harbor Ops Handbook';
-const NEW_TITLE = 'Harbor Operations Handbook';
 const NAV_NEW = '<li><a href="/runbooks">Runbooks</a></li>';
-const OLD_PHONE = '+31 10 555 0142';
-const NEW_PHONE = '+31 10 555 0199';
-const DESK_LINE = `<li>Harbor master desk: ${OLD_PHONE}</li>`;
 
 const reached = (turns: readonly (readonly CraftedCall[])[]) =>
   reachedTurns(task, craftTrial(task, turns, () => false).ctx);
