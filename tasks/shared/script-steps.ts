@@ -13,4 +13,3 @@ export const exec = (command: string, text?: string): ScriptedTurn => ({
 
 /** A final answer: no calls. */
 export const answer = (text: string): ScriptedTurn => ({ text, calls: [] });
-
