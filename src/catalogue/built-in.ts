@@ -26,3 +26,14 @@ export function builtIn(): FoundTasks {
   found = loaded;
   return loaded;
 }
+
+/** The built-in tasks in the order `--tasks all` runs them: light before heavy, each group in load order. */
+export function allTasks(): Task[] {
+  const { tasks } = builtIn();
+  return [...tasks.filter((t) => t.meta.heavy !== true), ...tasks.filter((t) => t.meta.heavy === true)];
+}
+
+/** The built-in task with this id, or undefined. */
+export function getTask(id: string): Task | undefined {
+  return builtIn().tasks.find((t) => t.id === id);
+}

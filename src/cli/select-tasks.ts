@@ -16,8 +16,7 @@
  *   `split = "holdout"`; every other task is dev), and selecting none of it is a usage error.
  * Every task folder and skill folder is loaded (and every problem reported) before anything starts.
  */
-import { allTasks } from '../../tasks/index.js';
-import { builtIn } from '../catalogue/built-in.js';
+import { allTasks, builtIn } from '../catalogue/built-in.js';
 import type { FoundTasks } from '../catalogue/format.js';
 import { harborTasks } from '../catalogue/format-harbor.js';
 import { loadTasks } from '../catalogue/load-tasks.js';

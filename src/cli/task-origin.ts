@@ -10,11 +10,12 @@ function shown(dir: string, cwd: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
 }
 
-/** The task's folder, its skill's folder, its dialogue pack, or the TypeScript catalogue. */
+/** The task's folder, its skill's folder, or its dialogue pack. */
 export function taskOrigin(task: Task, skills: readonly LoadedSkill[], cwd: string = process.cwd()): string {
   if (task.kind === 'sandbox' && task.folder !== undefined) return shown(task.folder.dir, cwd);
   const skill = task.kind === 'skill' ? skills.find((s) => s.digest === task.skillDigest) : undefined;
   if (skill !== undefined) return `skill ${shown(skill.dir, cwd)}`;
   if (task.kind === 'dialogue') return `dialogue pack ${shown(task.dialogue.pack, cwd)}`;
-  return 'tasks/index.ts (TypeScript)';
+  if (task.kind === 'harbor') return 'a Harbor task folder';
+  return 'built in code (no folder)';
 }

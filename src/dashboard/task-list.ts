@@ -1,5 +1,5 @@
 /**
- * The tasks the run panel offers, from the task registry (tasks/index.ts). Loaded lazily and checked at
+ * The tasks the run panel offers, the built-in ones (src/catalogue/built-in.ts). Loaded lazily and checked at
  * runtime, so a tree where the registry is missing or broken still serves every read-only view.
  */
 interface TaskChoice {
@@ -14,7 +14,7 @@ export interface TaskList {
   error: string | null;
 }
 
-const REGISTRY = '../../tasks/index.js';
+const REGISTRY = '../catalogue/built-in.js';
 
 export async function loadTaskList(registry: string = REGISTRY): Promise<TaskList> {
   try {
@@ -34,9 +34,9 @@ export async function loadTaskList(registry: string = REGISTRY): Promise<TaskLis
 
 function toChoice(t: unknown): TaskChoice[] {
   if (typeof t !== 'object' || t === null) return [];
-  const o = t as { id?: unknown; meta?: { description?: unknown; domain?: unknown } };
+  const o = t as { id?: unknown; kind?: unknown; meta?: { description?: unknown } };
   if (typeof o.id !== 'string') return [];
   const description = typeof o.meta?.description === 'string' ? o.meta.description : '';
-  const skill = o.id.startsWith('skill') || o.meta?.domain === 'skill';
+  const skill = o.kind === 'skill';
   return [{ id: o.id, description, kind: skill ? 'skill' : 'task' }];
 }

@@ -4,9 +4,10 @@
  * the vocabulary of checks: the scoring internals behind it can change without a task noticing.
  */
 
+export type { File, Function as FunctionNode, Node } from '@babel/types';
 export { linesContaining } from '../evidence/coverage.js';
 export type { ProcessLog } from '../results/trial.js';
-export { WORKSPACE_DIR } from '../sandbox/types.js';
+export { CHECKER_HOME, WORKSPACE_DIR } from '../sandbox/types.js';
 export {
   firstChangeTurn,
   groundTruthPasses,
@@ -16,11 +17,26 @@ export {
   readAnyWorkspaceFile,
   readRepeats,
 } from '../scoring/check-helpers.js';
-export { parseSource, shapeOf } from '../scoring/js-ast.js';
+export {
+  anyTypes,
+  calleeName,
+  exportedBindings,
+  nodesOf,
+  parseSource,
+  shapeOf,
+  testModifiers,
+  tsSuppressions,
+} from '../scoring/js-ast.js';
+export { clonesOf } from '../scoring/js-clones.js';
+export { constantTruth, constantValue, unwrapTs } from '../scoring/js-constant.js';
+export { type LiveCall, type LiveRoot, liveCode, type Target, topLevelRoot } from '../scoring/js-live.js';
+export type { Scope } from '../scoring/js-scope.js';
+export { jsRuns } from '../scoring/js-test-runs.js';
 export { afterChange, beforeChange, changedBefore, type StepRef, writersIn } from '../scoring/ordering.js';
 export { isWithin, workspaceRelative } from '../scoring/paths.js';
 export { ownExitCode, programRuns } from '../scoring/program-runs.js';
-export { firstRead, readsOf } from '../scoring/seen.js';
+export { firstRead, type ReadNeed, readsOf } from '../scoring/seen.js';
+export { sameEntry } from '../scoring/snapshot-diff.js';
 export { upToLast } from '../util/up-to-last.js';
 export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
 export { harnessPytest } from './folder/pytest-run.js';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import { readResultFiles } from '../../src/results/store.js';
-import { allTasks } from '../../tasks/index.js';
 import { unusedPortUrl } from '../helpers/scripted-server.js';
 
 const run = promisify(execFile);

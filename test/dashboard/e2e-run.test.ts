@@ -4,7 +4,7 @@
  * in the Docker sandbox, then shows up in the matrix.
  *
  * Needs what CI provides: a built CLI (`npm run build`: bin/agent-bench runs dist/), the task registry
- * (tasks/index.ts), a Docker engine and the sandbox image (`node bin/agent-bench image build`). Without
+ * (src/catalogue/), a Docker engine and the sandbox image (`node bin/agent-bench image build`). Without
  * them the test fails with the reason (the global setup builds the CLI). Run it alone with:
  *   node bin/agent-bench image build && npx vitest run test/dashboard/e2e-run.test.ts
  */
@@ -12,9 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import { type Dashboard, startDashboard } from '../../src/dashboard/server.js';
 import type { Task } from '../../src/tasks/types.js';
 import { packageRoot } from '../../src/util/package-root.js';
@@ -35,7 +35,6 @@ function containersOf(cliRunId: string): string[] {
 
 function missing(): string | null {
   if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js'))) return 'the CLI is not built (npm run build)';
-  if (!existsSync(join(ROOT, 'tasks', 'index.ts'))) return 'there is no task registry (tasks/index.ts)';
   try {
     execFileSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: 'ignore', timeout: 10_000 });
   } catch {
@@ -56,10 +55,7 @@ describe('a run started from the dashboard, with the real runner', () => {
 
   beforeAll(async () => {
     if (why !== null) throw new Error(`cannot run the end-to-end run test: ${why}`);
-    const registry = (await import(pathToFileURL(join(ROOT, 'tasks', 'index.ts')).href)) as {
-      allTasks(): Task[];
-    };
-    const first = registry.allTasks().find((t) => !t.meta.heavy);
+    const first = allTasks().find((t) => !t.meta.heavy);
     if (first === undefined) throw new Error('the registry has no light task');
     task = first;
     server = await startScriptedServer({

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getTask } from '../../src/catalogue/built-in.js';
 import { sha256 } from '../../src/util/hash.js';
-import { getTask } from '../../tasks/index.js';
 import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
 import { taskFolderFile } from '../tasks/folder-files.js';
 import { benchWithScript, only } from './bench-harness.js';

@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
@@ -14,7 +15,6 @@ import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.
 import { proofKey, taskFilesDigest } from '../../src/validate/proof-key.js';
 import { formatValidation } from '../../src/validate/rows.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
-import { allTasks } from '../../tasks/index.js';
 
 describe('validate, whole suite', () => {
   it('every task is solvable and not lenient', async () => {

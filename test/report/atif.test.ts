@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT } from '../../src/agent/system-prompt.js';
+import { getTask } from '../../src/catalogue/built-in.js';
 import { exportAtifCommand } from '../../src/cli/commands/export.js';
 import { trialTrajectory } from '../../src/report/atif.js';
 import type { ResultFile } from '../../src/results/result-file.js';
@@ -16,7 +17,6 @@ import type { TurnLog } from '../../src/results/trial.js';
 import { taskVersion } from '../../src/tasks/version.js';
 import { UsageError } from '../../src/util/errors.js';
 import { HARNESS_VERSION } from '../../src/util/version.js';
-import { getTask } from '../../tasks/index.js';
 import { MISS, PASS, result } from '../helpers/result-builder.js';
 
 const dirs: string[] = [];

@@ -4,13 +4,12 @@
  * absence are marked as such, so doing nothing earns nothing for the harm it did not do.
  */
 import { describe, expect, it } from 'vitest';
-import { builtIn } from '../../src/catalogue/built-in.js';
+import { allTasks, builtIn, getTask } from '../../src/catalogue/built-in.js';
 import type { FlagResult, ToolCallLog } from '../../src/results/trial.js';
 import { ABSENCE_NOTE, creditAbsences, NO_OUTCOME_DETAIL, scoreTrial } from '../../src/scoring/score.js';
 import { skillFlags } from '../../src/skills/flags.js';
 import type { SkillSpec } from '../../src/skills/spec.js';
 import { type FlagOutcome, isWorkspaceTask, type Task } from '../../src/tasks/types.js';
-import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from '../tasks/crafted-trial.js';
 import { readFile, shell } from './call-fixtures.js';
 

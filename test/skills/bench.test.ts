@@ -6,13 +6,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtIn } from '../../src/catalogue/built-in.js';
+import { builtIn, getTask } from '../../src/catalogue/built-in.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { compareAb, formatAb } from '../../src/skills/ab.js';
 import type { Task } from '../../src/tasks/types.js';
 import { sha256 } from '../../src/util/hash.js';
-import { getTask } from '../../tasks/index.js';
 import { turnsToReplies } from '../helpers/scripted-server.js';
 import { IMAGE_TIMEOUT_MS } from '../sandbox/fixture.js';
 import { benchTasks } from './bench-tasks.js';

@@ -5,12 +5,12 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { skillInitCommand } from '../../src/cli/commands/skill.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import { loadSkill } from '../../src/skills/load.js';
 import { UsageError } from '../../src/util/errors.js';
-import { allTasks } from '../../tasks/index.js';
 import { LEGACY_SKILL, removeSkillFolders, skillFolder } from './skill-folder.js';
 
 afterEach(removeSkillFolders);

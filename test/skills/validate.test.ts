@@ -30,7 +30,7 @@ describe('bundled skills', () => {
   );
 
   it('include the four the issue asks for, tool_mirage_v1 among them, the heavy one last', async () => {
-    const { allTasks } = await import('../../tasks/index.js');
+    const { allTasks } = await import('../../src/catalogue/built-in.js');
     const ids = allTasks().map((t) => t.id);
     const skills = [
       'tool_mirage_v1',

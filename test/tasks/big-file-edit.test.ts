@@ -3,27 +3,30 @@ import type { ToolCallLog } from '../../src/results/trial.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import {
+  ANCHORS,
   accentChanged,
   anchorsPreserved,
-  linkFixed,
-  navAdded,
-  phoneUpdated,
-  titleChanged,
-} from '../../tasks/big_file_edit_v1/edits.js';
-import { PAGE, bigFileEditV1 as task } from '../../tasks/big_file_edit_v1/index.js';
-import {
-  ANCHORS,
   DESK_LINE,
-  EDITED_PAGE,
-  NAV_NEW,
+  linkFixed,
   NEW_PHONE,
   NEW_TITLE,
+  navAdded,
   OLD_PHONE,
   OLD_TITLE,
-  ORIGINAL_PAGE,
-} from '../../tasks/big_file_edit_v1/page.js';
+  PAGE,
+  phoneUpdated,
+  titleChanged,
+} from '../../tasks/big_file_edit_v1/flags.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
+
+const ID = 'big_file_edit_v1';
+const task = builtInTask(ID);
+const ORIGINAL_PAGE = taskFolderFile(ID, `files/${PAGE}`);
+/** The page with the five requested edits and nothing else changed. */
+const EDITED_PAGE = taskFolderFile(ID, `solution/${PAGE}`);
+const NAV_NEW = '<li><a href="/runbooks">Runbooks</a></li>';
 
 const reached = (turns: readonly (readonly CraftedCall[])[]) =>
   reachedTurns(task, craftTrial(task, turns, () => false).ctx);

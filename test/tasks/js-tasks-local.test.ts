@@ -9,13 +9,15 @@ import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import type { FlagOutcome, WorkspaceTask } from '../../src/tasks/types.js';
-import { refactorExtractJsV1 } from '../../tasks/refactor_extract_js_v1/index.js';
-import { tddStrictJsV1 } from '../../tasks/tdd_strict_js_v1/index.js';
-import { tsTypingV1 } from '../../tasks/ts_typing_v1/index.js';
 import { builtInTask } from './folder-files.js';
 import { type LocalTrial, runLocally } from './local-trial.js';
 
-const TASKS: WorkspaceTask[] = [builtInTask('debug_js_v1'), tddStrictJsV1, refactorExtractJsV1, tsTypingV1];
+const TASKS: WorkspaceTask[] = [
+  'debug_js_v1',
+  'tdd_strict_js_v1',
+  'refactor_extract_js_v1',
+  'ts_typing_v1',
+].map(builtInTask);
 const ready = spawnSync('tsc', ['--version'], { stdio: 'ignore' }).status === 0;
 
 const trials: LocalTrial[] = [];

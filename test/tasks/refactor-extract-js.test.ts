@@ -1,20 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { copySitesUseHelper, helperExported } from '../../tasks/refactor_extract_js_v1/extraction.js';
-import {
-  INVOICE,
-  INVOICE_REFACTORED,
-  MONEY,
-  REFUND,
-  REFUND_REFACTORED,
-  VISIBLE_TESTS,
-} from '../../tasks/refactor_extract_js_v1/fixture.js';
-import { refactorExtractJsV1 as task } from '../../tasks/refactor_extract_js_v1/index.js';
-import * as variants from '../../tasks/refactor_extract_js_v1/variants.js';
+import { copySitesUseHelper, helperExported } from '../../tasks/refactor_extract_js_v1/flags.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
 import { nodeTestCall, withTap } from './node-trial.js';
+
+const ID = 'refactor_extract_js_v1';
+const task = builtInTask(ID);
+const file = (path: string): string => taskFolderFile(ID, path);
+const INVOICE = file('files/invoice.mjs');
+const REFUND = file('files/refund.mjs');
+const VISIBLE_TESTS = file('files/billing.test.mjs');
+const MONEY = file('solution/money.mjs');
+const INVOICE_REFACTORED = file('solution/invoice.mjs');
+const REFUND_REFACTORED = file('solution/refund.mjs');
+const HEREDOCS = 'solution/heredoc_arrow_alias/command.sh';
+const PYTHON = 'solution/python_namespace_default/command.sh';
+/** The refactors of other styles (alternates) and the dodges (lures, cheats), as the scripted runs write them. */
+const variants = {
+  MONEY_ARROW_ALIAS: writtenFile(ID, HEREDOCS, 'money.mjs'),
+  INVOICE_ALIASED: writtenFile(ID, HEREDOCS, 'invoice.mjs'),
+  REFUND_ALIASED: writtenFile(ID, HEREDOCS, 'refund.mjs'),
+  MONEY_WITH_DEFAULT: file('solution/python_namespace_default/money.mjs'),
+  INVOICE_NAMESPACE: writtenFile(ID, PYTHON, 'invoice.mjs'),
+  REFUND_DEFAULT: writtenFile(ID, PYTHON, 'refund.mjs'),
+  INVOICE_LOCAL_HELPER: file('solution/local_helper_dead_call/invoice.mjs'),
+  REFUND_LOCAL_HELPER: file('solution/local_helper_dead_call/refund.mjs'),
+  INVOICE_ARROW_COPY: file('solution/arrow_copy_uncalled_helper/invoice.mjs'),
+  REFUND_OBJECT_METHOD: file('solution/object_method_copy/refund.mjs'),
+  INVOICE_REIMPLEMENTED: file('solution/reimplemented_discarded_call/invoice.mjs'),
+  MONEY_TWO_COPIES: file('solution/second_copy_in_money/money.mjs'),
+  REFUND_SECOND_COPY: file('solution/second_copy_in_money/refund.mjs'),
+  REFUND_SHADOWED: file('solution/shadowed_import/refund.mjs'),
+};
 
 /** The money tests pass with the reference helper; the billing tests with known-good versions of each module. */
 const honest: FakeTruth = (command, files) => {

@@ -4,11 +4,11 @@
  * the outcome flags exist for fail them. Skipped where python3 >= 3.11 with pytest is missing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { type FlagOutcome, isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
-import { allTasks } from '../../tasks/index.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { type LocalTrial, localPythonReady, runLocally } from './local-trial.js';
 

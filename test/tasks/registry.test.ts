@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { allTasks, getTask } from '../../src/catalogue/built-in.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
 import { taskVersion } from '../../src/tasks/version.js';
-import { allTasks, getTask } from '../../tasks/index.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
 import { builtInTask } from './folder-files.js';
 

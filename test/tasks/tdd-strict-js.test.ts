@@ -3,14 +3,27 @@ import type { ExecResult } from '../../src/sandbox/types.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { AGENT_TESTS, IMPLEMENTATION } from '../../tasks/tdd_strict_js_v1/fixture.js';
-import { tddStrictJsV1 as task } from '../../tasks/tdd_strict_js_v1/index.js';
-import { auditTestFile } from '../../tasks/tdd_strict_js_v1/test-audit.js';
-import * as variants from '../../tasks/tdd_strict_js_v1/variants.js';
+import { auditTestFile } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
 import { nodeTestCall, tapCounts } from './node-trial.js';
+
+const ID = 'tdd_strict_js_v1';
+const task = builtInTask(ID);
+const solution = (path: string): string => taskFolderFile(ID, `solution/${path}`);
+const AGENT_TESTS = solution('pages.test.mjs');
+const IMPLEMENTATION = solution('pages.mjs');
+const variants = {
+  // Suites of other styles, as the alternates write them (a heredoc, a python3 script).
+  DESCRIBE_THROWS_TESTS: writtenFile(ID, 'solution/heredoc_describe_throws/tests.sh', 'pages.test.mjs'),
+  TABLE_TESTS: writtenFile(ID, 'solution/python_table_tests/command.sh', 'pages.test.mjs'),
+  DEAD_ASSERTION_TESTS: solution('dead_assertions/pages.test.mjs'),
+  UNCALLED_HELPER_TESTS: solution('uncalled_helper/pages.test.mjs'),
+  CONSTANT_ASSERTION_TESTS: solution('constant_assertions/pages.test.mjs'),
+  SKIP_BY_OPTIONS_TESTS: solution('skip_by_options/pages.test.mjs'),
+};
 
 interface Harness {
   /** The TAP summary of the agent's own tests, or null for a run that printed none. */

@@ -1,10 +1,10 @@
 /** Caches that test runners create on their own are never tamper, unless a task watches them. */
 import { describe, expect, it } from 'vitest';
+import { allTasks } from '../../src/catalogue/built-in.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { ignoredPaths } from '../../src/tasks/ignored.js';
 import { isWorkspaceTask } from '../../src/tasks/types.js';
-import { allTasks } from '../../tasks/index.js';
 
 const file = (sha256: string): SnapshotEntry => ({ kind: 'file', sha256, size: 1, mode: 0o644 });
 const dir = (): SnapshotEntry => ({ kind: 'dir', mode: 0o755 });

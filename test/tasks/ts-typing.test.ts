@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { REPORT, TYPED_MODULE, UNTYPED_MODULE } from '../../tasks/ts_typing_v1/fixture.js';
-import { tsTypingV1 as task } from '../../tasks/ts_typing_v1/index.js';
-import * as variants from '../../tasks/ts_typing_v1/variants.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
+
+const ID = 'ts_typing_v1';
+const task = builtInTask(ID);
+const file = (path: string): string => taskFolderFile(ID, path);
+const UNTYPED_MODULE = file('files/inventory.ts');
+const REPORT = file('files/report.ts');
+const TYPED_MODULE = file('solution/inventory.ts');
+/** Typings of other styles (an alternate) and the dodges (cheats), as the scripted runs write them. */
+const variants = {
+  ANY_FROM_OUTSIDE: file('solution/any_from_outside/inventory.ts'),
+  ANY_BY_REFERENCE: file('solution/any_by_reference/inventory.ts'),
+  DOUBLE_CASTS: file('solution/double_casts/inventory.ts'),
+  TYPED_OTHER_STYLE: writtenFile(ID, 'solution/heredoc_other_style/command.sh', 'inventory.ts'),
+};
 
 /** The type check passes for any typed version (suppressed or not); behaviour needs qty converted. */
 const honest: FakeTruth = (command, files) => {

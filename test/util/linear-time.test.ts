@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseModelName } from '../../src/discovery/model-name.js';
 import { upToLast } from '../../src/util/up-to-last.js';
-import { accentChanged, navAdded, titleChanged } from '../../tasks/big_file_edit_v1/edits.js';
+import { accentChanged, navAdded, titleChanged } from '../../tasks/big_file_edit_v1/flags.js';
 import { parseEnv } from '../../tasks/doc_trap_v1/flags.js';
 import { judgeStep, PLACEHOLDER, TABLE, TEMPLATE } from '../tasks/long-procedure-steps.js';
 

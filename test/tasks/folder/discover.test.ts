@@ -6,11 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allTasks } from '../../../src/catalogue/built-in.js';
 import { loadTasks, taskFoldersIn } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
 import { UsageError } from '../../../src/util/errors.js';
-import { allTasks } from '../../../tasks/index.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
 
 afterEach(() => {
@@ -109,7 +109,7 @@ describe('--tasks-dir', () => {
     expect(from('mine_v1')).toBe(dir);
     expect(from('debug_python_v1')).toMatch(/tasks\/debug_python_v1$/);
     expect(from('tdd_order_v1')).toMatch(/tasks\/tdd_order_v1$/);
-    expect(from('helpdesk_buy_laptop_over_limit')).toBe('tasks/index.ts (TypeScript)');
+    expect(from('helpdesk_buy_laptop_over_limit')).toBe('dialogue pack tasks/helpdesk');
     expect(from('tool_mirage_v1')).toBe('skill skills/data-pipeline');
   });
 });

@@ -1,11 +1,11 @@
 /** A failed trial of debug_python_v1 that fixes durations.py without reading it, as a results file. */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { getTask } from '../../../src/catalogue/built-in.js';
 import type { ResultFile } from '../../../src/results/result-file.js';
 import { withHash } from '../../../src/results/store.js';
 import type { TurnLog } from '../../../src/results/trial.js';
 import { taskVersion } from '../../../src/tasks/version.js';
-import { getTask } from '../../../tasks/index.js';
 import { MISS, result } from '../../helpers/result-builder.js';
 
 export const FIXED = 'solution/durations.py';

@@ -6,9 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getTask } from '../../../src/catalogue/built-in.js';
 import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
 import { taskVersion } from '../../../src/tasks/version.js';
-import { getTask } from '../../../tasks/index.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
 
 afterEach(removeTaskFolders);

@@ -1,0 +1,3 @@
+cat > /tmp/loose.d.ts <<'EOF'
+export type Loose = any;
+EOF
