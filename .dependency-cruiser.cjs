@@ -18,9 +18,12 @@ const layers = {
   discovery: ['models', 'results', 'util'],
   tasks: ['models', 'sandbox', 'results', 'util'],
   scoring: ['tasks', 'sandbox', 'models', 'evidence', 'results', 'stats', 'util'],
-  skills: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  // What every manifest format shares: reading a folder safely, ids and paths, scripted runs, patterns,
+  // artifact and command checks (a skill's bench_manifest.json and a task folder's task.toml alike).
+  manifest: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  skills: ['manifest', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   // The task definitions under tasks/<id>/ and the catalogue (tasks/index.ts).
-  'task-kit': ['skills', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  'task-kit': ['manifest', 'skills', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   'task-defs': [
     'task-defs',
     'task-kit',
@@ -39,7 +42,7 @@ const layers = {
   // Dialogue tasks: a mock environment, a simulated user and the loop between them, beside the agent's.
   dialogue: ['agent', 'scoring', 'tasks', 'models', 'results', 'util'],
   // The task loaders, one per format (task folder, Harbor, skill, dialogue pack), behind one loadTasks.
-  catalogue: ['dialogue', 'skills', 'task-kit', 'tasks', 'sandbox', 'models', 'results', 'util'],
+  catalogue: ['dialogue', 'skills', 'manifest', 'task-kit', 'tasks', 'sandbox', 'models', 'results', 'util'],
   run: ['dialogue', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
   validate: ['run', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
   ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],

@@ -3,8 +3,9 @@
  * and bench-only files included, since they decide what a trial means). Recorded in results, and
  * part of the task version, so results of a changed skill are never compared with old ones.
  */
+
+import type { SkillFolder } from '../manifest/folder.js';
 import { sha256 } from '../util/hash.js';
-import type { SkillFolder } from './folder.js';
 
 export function skillDigest(folder: SkillFolder): string {
   const lines = [...folder.files]

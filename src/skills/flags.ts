@@ -5,14 +5,14 @@
  * The no-skill variant (`--skill-ab`) keeps only what does not need the skill folder.
  */
 
+import { contentProblem, describeCheck } from '../manifest/artifact-checks.js';
+import type { CheckSpec } from '../manifest/check-specs.js';
+import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from '../manifest/command-flags.js';
+import { groupRuns } from '../manifest/command-match.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
 import { absence } from '../scoring/score.js';
 import { firstRead } from '../scoring/seen.js';
 import type { Flag, FlagOutcome } from '../tasks/types.js';
-import { contentProblem, describeCheck } from './artifact-checks.js';
-import type { CheckSpec } from './check-specs.js';
-import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from './command-flags.js';
-import { groupRuns } from './command-match.js';
 import type { HarnessCheckSpec, SkillSpec } from './spec.js';
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });

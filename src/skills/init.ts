@@ -6,7 +6,7 @@
  * arguments that solve the task, which scripts are too heavy to run) is left as TODO notes: keys
  * starting with `_`, which the loader ignores, so the starter loads as it is.
  */
-import { isBenchOnly, MANIFEST_FILE, SKILL_FILE, type SkillFolder } from './folder.js';
+import { isBenchOnly, MANIFEST_FILE, SKILL_FILE, type SkillFolder } from '../manifest/folder.js';
 import { referenceSkeleton } from './init-reference.js';
 
 const SCRIPT_EXT = /\.(sh|bash|py|js|mjs|cjs|rb|pl|ts)$/;

@@ -5,11 +5,11 @@
  * container starts.
  */
 import { basename, resolve } from 'node:path';
+import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from '../manifest/folder.js';
+import { type Problem, problemsFromIssues, skillUsageError } from '../manifest/problems.js';
 import { skillDigest } from './digest.js';
 import { skillFlags } from './flags.js';
-import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from './folder.js';
 import { manifestSchema } from './manifest.js';
-import { type Problem, problemsFromIssues, skillUsageError } from './problems.js';
 import { type SkillSpec, toSpec } from './spec.js';
 
 export interface LoadedSkill {

@@ -13,7 +13,7 @@
  * Keys starting with `_` or `$`, and description/name/version, are notes and never checked.
  */
 import { z } from 'zod';
-import type { SkillFolder } from './folder.js';
+import type { SkillFolder } from '../manifest/folder.js';
 import {
   artifactCheck,
   HarnessCheck,
@@ -23,8 +23,8 @@ import {
   skillFile,
   stub,
   TaskId,
-} from './manifest-parts.js';
-import { alternate, lure, scriptedTurns } from './manifest-scripts.js';
+} from '../manifest/manifest-parts.js';
+import { alternate, lure, scriptedTurns } from '../manifest/manifest-scripts.js';
 
 const NOTE_KEYS = new Set(['description', 'name', 'version']);
 

@@ -5,13 +5,14 @@
  * The mount's host copy is staged on first use, not when the task is built: listing tasks never
  * writes anything.
  */
+
+import { mountedFiles } from '../manifest/folder.js';
+import { SKILL_MOUNT } from '../manifest/mount-point.js';
 import { WORKSPACE_DIR } from '../sandbox/types.js';
 import type { SkillTask, TaskFile } from '../tasks/types.js';
 import { autoLures } from './auto-lures.js';
 import { skillFlags } from './flags.js';
-import { mountedFiles } from './folder.js';
 import type { LoadedSkill } from './load.js';
-import { SKILL_MOUNT } from './mount-point.js';
 import { skillPrompt } from './prompt.js';
 import { stageSkill } from './stage.js';
 import { recorderSource } from './stubs.js';

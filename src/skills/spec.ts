@@ -4,16 +4,16 @@
  * `$file` arguments read, defaults applied. Problems only visible across keys are returned here.
  */
 
+import { type CheckSpec, checkSpecs } from '../manifest/check-specs.js';
+import type { CommandGroup } from '../manifest/command-match.js';
+import type { SkillFolder } from '../manifest/folder.js';
+import { resolveFiles } from '../manifest/manifest-scripts.js';
+import type { Problem } from '../manifest/problems.js';
+import { toRegExp } from '../manifest/regex.js';
 import type { ScriptedTurn } from '../models/scripted.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import type { Alternate, Lure, TaskMeta } from '../tasks/types.js';
-import { type CheckSpec, checkSpecs } from './check-specs.js';
-import type { CommandGroup } from './command-match.js';
-import type { SkillFolder } from './folder.js';
 import type { Manifest } from './manifest.js';
-import { resolveFiles } from './manifest-scripts.js';
-import type { Problem } from './problems.js';
-import { toRegExp } from './regex.js';
 import { type StubSpec, stubLanguage } from './stubs.js';
 
 export interface HarnessCheckSpec {

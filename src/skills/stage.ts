@@ -20,9 +20,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { mountedFiles, type SkillFolder } from '../manifest/folder.js';
 import { errorMessage, InfraError, UsageError } from '../util/errors.js';
 import { sha256 } from '../util/hash.js';
-import { mountedFiles, type SkillFolder } from './folder.js';
 import { RECORDER_VERSION, recorderSource, type StubSpec } from './stubs.js';
 
 export function stageSkill(

@@ -6,11 +6,11 @@
  * /tmp, a syntax check, a forged stub record or an untraced call run nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { rerunLine } from '../../src/manifest/command-flags.js';
+import { type CommandGroup, groupRuns, inOrder } from '../../src/manifest/command-match.js';
+import { toRegExp } from '../../src/manifest/regex.js';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { programRuns } from '../../src/scoring/program-runs.js';
-import { rerunLine } from '../../src/skills/command-flags.js';
-import { type CommandGroup, groupRuns, inOrder } from '../../src/skills/command-match.js';
-import { toRegExp } from '../../src/skills/regex.js';
 import { traced, untraced } from './traced.js';
 
 const group = (pattern: string, exitCode: number | null = null): CommandGroup => ({

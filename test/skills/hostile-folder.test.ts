@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skillInitCommand } from '../../src/cli/commands/skill.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
-import { MAX_ENTRIES, readSkillFolder } from '../../src/skills/folder.js';
+import { MAX_ENTRIES, readSkillFolder } from '../../src/manifest/folder.js';
 import { loadSkill } from '../../src/skills/load.js';
 import { skillTask } from '../../src/skills/skill-task.js';
 import { stageSkill } from '../../src/skills/stage.js';

@@ -6,10 +6,10 @@
  * target, only what turns such a regression into a failure.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { htmlProblem } from '../../src/manifest/html-check.js';
+import { toRegExp } from '../../src/manifest/regex.js';
 import { autoLures } from '../../src/skills/auto-lures.js';
-import { htmlProblem } from '../../src/skills/html-check.js';
 import { loadSkill } from '../../src/skills/load.js';
-import { toRegExp } from '../../src/skills/regex.js';
 import type { SkillSpec } from '../../src/skills/spec.js';
 import { removeSkillFolders, skillFolder } from './skill-folder.js';
 

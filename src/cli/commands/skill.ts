@@ -4,9 +4,9 @@
  */
 import { existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { MANIFEST_FILE, readSkillFolder, SKILL_FILE } from '../../skills/folder.js';
+import { MANIFEST_FILE, readSkillFolder, SKILL_FILE } from '../../manifest/folder.js';
+import { skillUsageError } from '../../manifest/problems.js';
 import { proposeManifest, skillTemplate } from '../../skills/init.js';
-import { skillUsageError } from '../../skills/problems.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { UsageError } from '../../util/errors.js';
 

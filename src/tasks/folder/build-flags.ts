@@ -4,9 +4,10 @@
  * the problems only visible across entries (an unknown or circular reference) reported with their
  * place in the manifest.
  */
+
+import type { CommandGroup } from '../../manifest/command-match.js';
+import type { SkillFolder } from '../../manifest/folder.js';
 import { absence } from '../../scoring/score.js';
-import type { CommandGroup } from '../../skills/command-match.js';
-import type { SkillFolder } from '../../skills/folder.js';
 import type { Flag, FlagCodeRef } from '../types.js';
 import { artifactCheck } from './checks/artifact.js';
 import { commandCheck, commandGroup, orderCheck } from './checks/commands.js';

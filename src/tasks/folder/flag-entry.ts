@@ -8,9 +8,9 @@
  * a check function exported by the folder's flags.ts.
  */
 import { z } from 'zod';
-import type { SkillFolder } from '../../skills/folder.js';
-import { artifactCheck, Id, RelPath } from '../../skills/manifest-parts.js';
-import { regexProblem } from '../../skills/regex.js';
+import type { SkillFolder } from '../../manifest/folder.js';
+import { artifactCheck, Id, RelPath } from '../../manifest/manifest-parts.js';
+import { regexProblem } from '../../manifest/regex.js';
 import { FILES_DIR, HIDDEN_FILES_DIR } from './layout.js';
 
 const Pattern = z

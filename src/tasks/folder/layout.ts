@@ -3,7 +3,7 @@
  * task: the manifest, the instruction, the starting workspace, the hidden files, the files the
  * scripted runs use, and flag code when a check needs code.
  */
-import type { FolderKind } from '../../skills/folder.js';
+import type { FolderKind } from '../../manifest/folder.js';
 
 /** The manifest, TOML or JSON (the same keys); a folder has one of them. */
 export const MANIFEST_FILES = ['task.toml', 'task.json'] as const;

@@ -5,10 +5,10 @@
  * and reported at once (one line each, naming the file and the field), before any container starts.
  */
 import { basename, resolve } from 'node:path';
-import { readSkillFolder, type SkillFolder } from '../../skills/folder.js';
-import { TaskId } from '../../skills/manifest-parts.js';
-import { resolveFiles } from '../../skills/manifest-scripts.js';
-import { problemsFromIssues } from '../../skills/problems.js';
+import { readSkillFolder, type SkillFolder } from '../../manifest/folder.js';
+import { TaskId } from '../../manifest/manifest-parts.js';
+import { resolveFiles } from '../../manifest/manifest-scripts.js';
+import { problemsFromIssues } from '../../manifest/problems.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
 import type { Lure, SandboxTask, TaskFile } from '../types.js';
 import { buildFlags } from './build-flags.js';

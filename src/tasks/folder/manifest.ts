@@ -6,9 +6,9 @@
  * text of that file of the folder.
  */
 import { z } from 'zod';
-import type { SkillFolder } from '../../skills/folder.js';
-import { TaskId } from '../../skills/manifest-parts.js';
-import { alternate, lure, scriptedTurns } from '../../skills/manifest-scripts.js';
+import type { SkillFolder } from '../../manifest/folder.js';
+import { TaskId } from '../../manifest/manifest-parts.js';
+import { alternate, lure, scriptedTurns } from '../../manifest/manifest-scripts.js';
 import { flagEntry } from './flag-entry.js';
 
 const Meta = z.strictObject({

@@ -3,9 +3,9 @@
  * artifact_checks give it: a regular file at the end, and every content check of the entry holding
  * on it as it is after the last turn (read through ground truth, src/skills/artifact-checks.ts).
  */
-import { contentProblem } from '../../../skills/artifact-checks.js';
-import { checkSpecs } from '../../../skills/check-specs.js';
-import type { SkillFolder } from '../../../skills/folder.js';
+import { contentProblem } from '../../../manifest/artifact-checks.js';
+import { checkSpecs } from '../../../manifest/check-specs.js';
+import type { SkillFolder } from '../../../manifest/folder.js';
 import type { CheckContext, FlagOutcome } from '../../types.js';
 import type { FlagEntry } from '../flag-entry.js';
 

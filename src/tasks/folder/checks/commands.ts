@@ -5,9 +5,9 @@
  * with these arguments (and this exit code of its own).
  */
 
-import { commandFlag, orderFlag } from '../../../skills/command-flags.js';
-import type { CommandGroup } from '../../../skills/command-match.js';
-import { toRegExp } from '../../../skills/regex.js';
+import { commandFlag, orderFlag } from '../../../manifest/command-flags.js';
+import type { CommandGroup } from '../../../manifest/command-match.js';
+import { toRegExp } from '../../../manifest/regex.js';
 import type { Flag } from '../../types.js';
 import type { FlagEntry } from '../flag-entry.js';
 

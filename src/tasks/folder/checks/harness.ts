@@ -9,9 +9,9 @@
  *   workspace).
  */
 
+import { didWork } from '../../../manifest/command-flags.js';
+import { shellQuote } from '../../../manifest/shell-quote.js';
 import { groundTruthPasses, type HarnessRun } from '../../../scoring/check-helpers.js';
-import { didWork } from '../../../skills/command-flags.js';
-import { shellQuote } from '../../../skills/shell-quote.js';
 import { type CheckContext, type FlagOutcome, HIDDEN_DIR } from '../../types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { HIDDEN_FILES_DIR } from '../layout.js';

@@ -3,9 +3,9 @@
  * or any command: src/scoring/seen.ts), optionally before it or other files first changed.
  */
 import { blockAt, linesContaining } from '../../../evidence/coverage.js';
+import { toRegExp } from '../../../manifest/regex.js';
 import { workspaceAbsolute } from '../../../scoring/paths.js';
 import { firstRead, type ReadNeed } from '../../../scoring/seen.js';
-import { toRegExp } from '../../../skills/regex.js';
 import type { CheckContext, FlagOutcome } from '../../types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { beforeEvery, changesOf } from './changes.js';

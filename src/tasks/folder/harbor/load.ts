@@ -7,9 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
-import { readSkillFolder, type SkillFolder } from '../../../skills/folder.js';
-import { TaskId } from '../../../skills/manifest-parts.js';
-import { problemsFromIssues } from '../../../skills/problems.js';
+import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
+import { TaskId } from '../../../manifest/manifest-parts.js';
+import { problemsFromIssues } from '../../../manifest/problems.js';
 import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';

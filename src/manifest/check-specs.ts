@@ -3,11 +3,12 @@
  * form; an entry with an `id` names its flags `check:<id>` (one check) or `check:<id>:<label>`;
  * collisions get `#2`, `#3`.
  */
+
+import type { z } from 'zod';
 import type { ContentCheck } from './artifact-checks.js';
 import type { SkillFolder } from './folder.js';
 import type { JsonSchema } from './json-schema.js';
-import type { Manifest } from './manifest.js';
-import { schemaValue } from './manifest-parts.js';
+import { type artifactCheck, schemaValue } from './manifest-parts.js';
 import { toRegExp } from './regex.js';
 
 export interface CheckSpec {
@@ -16,7 +17,8 @@ export interface CheckSpec {
   check: ContentCheck;
 }
 
-type WireCheck = NonNullable<Manifest['artifact_checks']>[number];
+/** One artifact_checks entry as the manifest schema parsed it (a skill's or a task folder's). */
+type WireCheck = z.output<ReturnType<typeof artifactCheck>>;
 
 export function checkSpecs(entries: readonly WireCheck[], folder: SkillFolder): CheckSpec[] {
   const out: CheckSpec[] = [];

@@ -1,13 +1,13 @@
 /** Artifact checks on file content: JSON (and JSON Schema, by ajv), well-formed HTML (by parse5), image headers. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ContentCheck, contentProblem } from '../../src/manifest/artifact-checks.js';
+import { htmlProblem } from '../../src/manifest/html-check.js';
+import { imageSize } from '../../src/manifest/image-size.js';
+import { schemaProblem, validateJson } from '../../src/manifest/json-schema.js';
+import { toRegExp } from '../../src/manifest/regex.js';
 import type { SnapshotEntry } from '../../src/sandbox/types.js';
-import { type ContentCheck, contentProblem } from '../../src/skills/artifact-checks.js';
-import { htmlProblem } from '../../src/skills/html-check.js';
-import { imageSize } from '../../src/skills/image-size.js';
-import { schemaProblem, validateJson } from '../../src/skills/json-schema.js';
 import { loadSkill } from '../../src/skills/load.js';
-import { toRegExp } from '../../src/skills/regex.js';
-import { removeSkillFolders, skillFolder } from './skill-folder.js';
+import { removeSkillFolders, skillFolder } from '../skills/skill-folder.js';
 
 afterEach(removeSkillFolders);
 

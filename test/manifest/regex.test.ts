@@ -7,15 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateFlags } from '../../src/agent/evaluate.js';
 import { builtIn } from '../../src/catalogue/built-in.js';
+import { groupRuns } from '../../src/manifest/command-match.js';
+import { schemaProblem, validateJson } from '../../src/manifest/json-schema.js';
+import { regexProblem, toRegExp } from '../../src/manifest/regex.js';
 import type { Sandbox, SnapshotEntry } from '../../src/sandbox/types.js';
-import { groupRuns } from '../../src/skills/command-match.js';
-import { schemaProblem, validateJson } from '../../src/skills/json-schema.js';
 import { loadSkill } from '../../src/skills/load.js';
-import { regexProblem, toRegExp } from '../../src/skills/regex.js';
 import { skillTask } from '../../src/skills/skill-task.js';
 import { UsageError } from '../../src/util/errors.js';
-import { removeSkillFolders, skillFolder } from './skill-folder.js';
-import { traced } from './traced.js';
+import { removeSkillFolders, skillFolder } from '../skills/skill-folder.js';
+import { traced } from '../skills/traced.js';
 
 afterEach(removeSkillFolders);
 
