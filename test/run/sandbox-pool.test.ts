@@ -36,7 +36,7 @@ describe('createSandboxPool', () => {
   it("gives a Harbor task its own image and task.toml's resources", async () => {
     const c = counted();
     const harbor = { image: async () => 'harbor:2', limits: { cpus: 4, memory_mb: 2048 } };
-    const task = { ...SAY_DONE, harbor } as unknown as Task;
+    const task = { ...SAY_DONE, kind: 'harbor', harbor } as unknown as Task;
     const pool = createSandboxPool({
       create: c.create,
       image: 'img:1',
