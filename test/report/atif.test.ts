@@ -3,7 +3,7 @@
  * what they returned, a dialogue user's reply as a user step, the verdict in final_metrics), and the
  * command's two forms and its one-line refusals.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,6 +149,19 @@ describe('agent-bench export atif', () => {
     await expect(exportAtifCommand(join(dir, 'none.json'), { trial: 0 })).rejects.toThrow(
       /none\.json: cannot be read/,
     );
+  });
+
+  it('--out writes inside DIR whatever task id the file names', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atif-'));
+    dirs.push(dir);
+    const { result_hash: _h, ...base } = crafted();
+    const file = await writeResultFile(dir, withHash({ ...base, task_id: '../../escaped' }));
+    const out = join(dir, 'deep', 'atif');
+    await exportAtifCommand(file, { out }, { write: () => true });
+    expect(existsSync(join(dir, 'escaped__1'))).toBe(false);
+    const written = readdirSync(out);
+    expect(written).toHaveLength(2);
+    for (const name of written) expect(name).toMatch(/^escaped-[0-9a-f]{6}__[12]$/);
   });
 
   it('opens with the prompts the model was shown when they are known exactly, and says so when not', async () => {

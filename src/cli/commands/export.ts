@@ -3,10 +3,12 @@
  * src/report/atif.ts). `--trial N` prints that trial's trajectory; `--out DIR` writes every trial's
  * where Harbor keeps one, `DIR/<task>__<trial>/agent/trajectory.json`.
  */
+
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSTEM_PROMPT } from '../../agent/system-prompt.js';
 import { type TrialOpening, trialTrajectory } from '../../report/atif.js';
+import { fileNamePart } from '../../results/layout.js';
 import type { ResultFile } from '../../results/result-file.js';
 import { readResultFile } from '../../results/store.js';
 import { taskVersion } from '../../tasks/version.js';
@@ -51,7 +53,8 @@ export async function exportAtifCommand(
   }
   const dir = o.out ?? '';
   for (const trial of result.trials) {
-    const at = join(dir, `${result.task_id}__${trial.index + 1}`, 'agent');
+    // The task id is the file's word, not ours: one safe name part, so no id writes outside DIR.
+    const at = join(dir, `${fileNamePart(result.task_id)}__${trial.index + 1}`, 'agent');
     await mkdir(at, { recursive: true });
     await writeFileAtomic(
       join(at, 'trajectory.json'),
