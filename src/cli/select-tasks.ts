@@ -55,7 +55,10 @@ export function inSplit(t: Task, split: Split): boolean {
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
   const found = loadTasks(o.tasksDirs ?? [], '--tasks-dir');
-  const yours = runnable(found, o);
+  const yours = [
+    ...found.tasks,
+    ...harborTasks(found, o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
+  ];
   const known = catalogue(yours);
   const ids = o.tasks
     .split(',')
@@ -66,7 +69,7 @@ export function selectWithSkills(o: SkillSelection): Task[] {
     throw new UsageError(`${SKILL_PLACEHOLDER} runs a skill of yours: give its folder with --skill-dir DIR`);
   const rest = ids.filter((id) => id !== SKILL_PLACEHOLDER);
   const onlyYours =
-    (skills.length > 0 || yours.length + (o.harbor?.length ?? 0) > 0) &&
+    (skills.length > 0 || yours.length > 0) &&
     (rest.length === 0 || (rest.length === 1 && rest[0] === 'all' && !wantsSkills));
   const chosen = [
     ...(onlyYours ? yours : rest.flatMap((id) => (id === 'all' ? known : pick(id, known)))),
@@ -78,7 +81,14 @@ export function selectWithSkills(o: SkillSelection): Task[] {
     throw new UsageError(
       `--split ${split}: none of the selected tasks is in it (task.toml: split = "holdout")`,
     );
-  return o.skillAb ? unique.flatMap((t) => abPair(t, skills)) : unique;
+  const selected = o.skillAb ? unique.flatMap((t) => abPair(t, skills)) : unique;
+  return o.harbor === undefined ? selected : collectHarbor(selected, found, o.harbor);
+}
+
+/** `validate` proves Harbor tasks itself: the selected ones go to `into` as their folders, the rest is returned. */
+function collectHarbor(selected: readonly Task[], found: FoundTasks, into: HarborTask[]): Task[] {
+  for (const t of selected) if (t.kind === 'harbor') into.push(...found.harbor.filter((h) => h.id === t.id));
+  return selected.filter((t) => t.kind !== 'harbor');
 }
 
 /**
@@ -131,15 +141,6 @@ function abPair(task: Task, skills: readonly LoadedSkill[]): Task[] {
   if (skill === undefined)
     throw new UsageError(`--skill-ab compares a skill with and without it; ${task.id} is no skill task`);
   return [skillTask(skill), skillTask(skill, { withSkill: false })];
-}
-
-/** Harbor tasks run as tasks of their own (src/tasks/folder/harbor/as-task.ts), unless `validate` collects them. */
-function runnable(found: FoundTasks, o: SkillSelection): Task[] {
-  if (o.harbor !== undefined) {
-    o.harbor.push(...found.harbor);
-    return found.tasks;
-  }
-  return [...found.tasks, ...harborTasks(found, o.baseImage === undefined ? {} : { baseImage: o.baseImage })];
 }
 
 /** The built-in tasks and the --tasks-dir ones, light before heavy; one id names one task. */

@@ -135,6 +135,19 @@ describe('a Harbor task folder', () => {
     expect(tasks).toEqual([]);
     expect(harbor.map((h) => h.id)).toEqual(['sound']);
   });
+
+  it('validate --tasks picks Harbor tasks by id (or glob) like any task, and only those', () => {
+    const select = (tasks: string) => {
+      const harbor: HarborTask[] = [];
+      const rest = selectWithSkills({ tasks, skillDirs: [], skillAb: false, tasksDirs: [FIXTURES], harbor });
+      return { rest: rest.map((t) => t.id), harbor: harbor.map((h) => h.id) };
+    };
+    expect(select('sound')).toEqual({ rest: [], harbor: ['sound'] });
+    expect(select('partial-*,debug_js_v1')).toEqual({ rest: ['debug_js_v1'], harbor: ['partial-reward'] });
+    // A native task alone proves no Harbor task.
+    expect(select('debug_js_v1')).toEqual({ rest: ['debug_js_v1'], harbor: [] });
+    expect(() => select('nope')).toThrow(/unknown task "nope"; known tasks: .*sound/);
+  });
 });
 
 describe('the Dockerfile', () => {
