@@ -6,6 +6,7 @@
  */
 import { copyFile, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
+import { artifactsDir } from './layout.js';
 import type { ResultFile } from './result-file.js';
 
 /** Copies every exported trial folder of `result` from `fromDir` into `intoDir`; returns what it left out. */
@@ -14,6 +15,15 @@ export async function copyArtifacts(result: ResultFile, fromDir: string, intoDir
   const skipped: string[] = [];
   for (const trial of result.trials) {
     if (trial.artifacts_dir === null) continue;
+    // A shard's file names its folders: only the one a run of this cell would have written is
+    // copied (and replaced in the target), never another model's, another task's or the trash.
+    const canonical = artifactsDir(result.task_id, result.model, trial.index, result.condition);
+    if (trial.artifacts_dir !== canonical) {
+      skipped.push(
+        `artifacts of ${result.task_id} trial ${trial.index + 1}: ${trial.artifacts_dir} is not this trial's folder (${canonical}), not copied`,
+      );
+      continue;
+    }
     const parts = pathParts(trial.artifacts_dir);
     if (parts === null || !(await realFolders(fromDir, parts))) {
       skipped.push(

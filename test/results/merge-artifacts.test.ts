@@ -65,8 +65,28 @@ describe('copyArtifacts', () => {
       `artifacts of page_v1 trial 2: artifacts/page_v1/m/trial-1 is not a folder below ${from}`,
     ]);
     const third = await copyArtifacts(withArtifacts(2, '../outside'), from, into);
-    expect(third).toEqual([`artifacts of page_v1 trial 3: ../outside is not a folder below ${from}`]);
+    expect(third).toEqual([
+      "artifacts of page_v1 trial 3: ../outside is not this trial's folder (artifacts/page_v1/m/trial-2), not copied",
+    ]);
     expect(await readdir(join(into, 'artifacts/page_v1/m'))).toEqual(['trial-0']);
+  });
+
+  it("copies only the trial's own folder: a shard file naming another cell's folder or the trash replaces nothing", async () => {
+    const from = join(root, 'shard-1');
+    const into = join(root, 'merged');
+    for (const dir of ['.trash', 'artifacts/other_v1/m2/trial-0']) {
+      await mkdir(join(from, dir), { recursive: true });
+      await writeFile(join(from, dir, 'x.txt'), 'from the shard');
+      await mkdir(join(into, dir), { recursive: true });
+      await writeFile(join(into, dir, 'kept.txt'), 'mine');
+    }
+    for (const dir of ['.trash', 'artifacts/other_v1/m2/trial-0']) {
+      const skipped = await copyArtifacts(withArtifacts(0, dir), from, into);
+      expect(skipped).toEqual([
+        `artifacts of page_v1 trial 1: ${dir} is not this trial's folder (artifacts/page_v1/m/trial-0), not copied`,
+      ]);
+      expect(await readdir(join(into, dir))).toEqual(['kept.txt']);
+    }
   });
 
   it('does not write through a link in the merged folder', async () => {
