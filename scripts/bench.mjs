@@ -86,6 +86,26 @@ const reply = `Let me look.\n${'<tool_call>{"name": "write_file", "arguments": {
 t0 = performance.now();
 for (let i = 0; i < 200; i++) parseTextToolCalls(reply);
 row('text tool-call parse (50 calls)', `${((performance.now() - t0) / 200).toFixed(2)} ms`);
+// A read judged against the file: a 30 KB file in 60 KB of output (was a timed unit test: timing is measured here).
+const { shownLines } = await import(dist('evidence/shown-lines.js'));
+const fileText = Array.from(
+  { length: 1000 },
+  (_, i) => `    result_${i} = transform(items[${i}], factor=${i % 7})  # step ${i}`,
+)
+  .join('\n')
+  .slice(0, 30_000);
+const noise = Array.from({ length: 400 }, (_, i) => `noise ${i}: nothing to see in this line ${i * 31}`).join(
+  '\n',
+);
+const numbered = fileText
+  .split('\n')
+  .map((l, i) => `${String(i + 1).padStart(6)}\t${l}`)
+  .join('\n');
+const shownOutput = `${noise}\n${numbered}\n${noise}\n`.slice(0, 60_000);
+row(
+  'shownLines 30 KB file / 60 KB out',
+  `${(await medianOf(7, () => shownLines(fileText, shownOutput))).toFixed(2)} ms`,
+);
 row('peak RSS, this process', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 
 // ---- --parallel speed-up (scripts/bench-parallel.mjs): model-bound trials at --parallel 1 and 2 ----

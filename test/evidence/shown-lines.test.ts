@@ -207,8 +207,9 @@ describe('shownLines on output cut by the harness', () => {
   });
 });
 
-describe('shownLines speed', () => {
-  it('matches a 30 KB file against 60 KB of output in well under 10 ms', () => {
+describe('shownLines on a large read', () => {
+  // Its speed is a figure of scripts/bench.mjs (timing has no place in a unit test on a shared machine).
+  it('finds a 30 KB file shown, numbered, between 60 KB of other output', () => {
     const file = Array.from(
       { length: 1000 },
       (_, i) => `    result_${i} = transform(items[${i}], factor=${i % 7})  # step ${i}`,
@@ -226,17 +227,6 @@ describe('shownLines speed', () => {
     const output = `${noise}\n${numbered}\n${noise}\n`.slice(0, 60_000);
     expect(file.length).toBeGreaterThanOrEqual(29_000);
     expect(output.length).toBeGreaterThanOrEqual(59_000);
-    let best = Number.POSITIVE_INFINITY;
-    let count = 0;
-    for (let run = 0; run < 7; run++) {
-      const started = performance.now();
-      count = shownLines(file, output).lines.length;
-      best = Math.min(best, performance.now() - started);
-    }
-    console.log(
-      `shownLines: ${file.length} B file vs ${output.length} B output: best of 7 ${best.toFixed(2)} ms`,
-    );
-    expect(count).toBeGreaterThan(400);
-    expect(best).toBeLessThan(10);
+    expect(shownLines(file, output).lines.length).toBeGreaterThan(400);
   });
 });
