@@ -106,7 +106,7 @@ describe('exec relay protocol (host side)', () => {
 
   it('a reply of megabytes in small frames arrives whole, the next one after it too', async () => {
     const { relay, sent, say } = await started();
-    const big = relay.run(request());
+    const big = relay.run(request({ maxStdoutBytes: 16 << 20 }));
     const small = relay.run(request());
     await tick();
     const body = Buffer.alloc(8 << 20, 0x61);
@@ -183,6 +183,38 @@ describe('exec relay protocol (host side)', () => {
     say('not a reply\n');
     expect((await r).exitCode).toBeNull();
     expect(relay.alive).toBe(false);
+  });
+
+  it('a reply announcing more bytes than its request allows ends the relay before anything is buffered', async () => {
+    const { relay, say } = await started();
+    const r = relay.run(request({ deadlineMs: 60_000, maxStdoutBytes: 100, maxStderrBytes: 100 }));
+    await tick();
+    // Root in the container wrote a header claiming a terabyte.
+    say(
+      `${JSON.stringify({ id: 0, exit: 0, out: 2 ** 40, err: 0, out_dropped: 0, err_dropped: 0, error: null })}\n`,
+    );
+    say(Buffer.alloc(64 * 1024));
+    expect((await r).exitCode).toBeNull();
+    expect(relay.alive).toBe(false);
+    // A reply to a request never sent is out of step too.
+    const next = await started();
+    const ok = next.relay.run(request({ deadlineMs: 60_000 }));
+    await tick();
+    next.reply((next.sent[0]?.id ?? 0) + 1, 'x', '');
+    expect((await ok).exitCode).toBeNull();
+    expect(next.relay.alive).toBe(false);
+  });
+
+  it('a reply within what was asked is read even after its deadline passed, and the next one still matches', async () => {
+    const { relay, reply, sent } = await started();
+    const late = await relay.run(request({ deadlineMs: 5 }));
+    expect(late.deadlineHit).toBe(true);
+    const next = relay.run(request({ deadlineMs: 60_000 }));
+    await tick();
+    reply(sent[0]?.id ?? -1, 'late', '');
+    reply(sent[1]?.id ?? -1, 'on time', '');
+    expect((await next).stdout.toString()).toBe('on time');
+    expect(relay.alive).toBe(true);
   });
 
   it('none when the relay cannot start (its stream ends before it says it is ready)', async () => {

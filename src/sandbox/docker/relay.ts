@@ -42,6 +42,12 @@ interface Pending {
 export class ExecRelay {
   private readonly stream: Duplex;
   private readonly pending = new Map<number, Pending>();
+  /**
+   * What each request in flight allows back, kept past its deadline until its reply comes: a reply
+   * may announce no more bytes than its request asked for, or the host would buffer whatever a
+   * process in the container claims (root in there can write the relay's stdout).
+   */
+  private readonly asked = new Map<number, { out: number; err: number }>();
   private nextId = 1;
   private ended = false;
   /**
@@ -110,6 +116,7 @@ export class ExecRelay {
         resolve(noOutput(started, true));
       }, req.deadlineMs);
       this.pending.set(id, { started, resolve, timer });
+      this.asked.set(id, { out: req.maxStdoutBytes, err: req.maxStderrBytes });
       this.stream.write(`${line}\n`);
       if (req.stdin !== undefined) this.stream.write(req.stdin);
     });
@@ -177,10 +184,18 @@ export class ExecRelay {
         const nl = head.indexOf(0x0a);
         if (nl < 0) return;
         const parsed = Reply.safeParse(safeJson(head.subarray(0, nl).toString('utf8')));
-        if (!parsed.success) {
-          this.close(); // out of step: nothing more it says can be trusted
+        const asked = parsed.success ? this.asked.get(parsed.data.id) : undefined;
+        // Out of step, or more than was asked for: nothing more it says can be trusted.
+        if (
+          !parsed.success ||
+          asked === undefined ||
+          parsed.data.out > asked.out ||
+          parsed.data.err > asked.err
+        ) {
+          this.close();
           return;
         }
+        this.asked.delete(parsed.data.id);
         this.reply = parsed.data;
         this.rest(head.subarray(nl + 1));
       }
@@ -254,6 +269,7 @@ export class ExecRelay {
       p.resolve(this.endedResult(p.started));
     }
     this.pending.clear();
+    this.asked.clear();
   }
 }
 
