@@ -67,10 +67,11 @@ export function trialTrajectory(
   }
   return {
     schema_version: SCHEMA_VERSION,
-    session_id: `${result.run_id}/${result.task_id}/${trial.index}`,
+    // Trials are numbered from 1, as everywhere else the CLI shows them.
+    session_id: `${result.run_id}/${result.task_id}/${trial.index + 1}`,
     agent: { name: 'agent-bench', version: result.environment.harness_version, model_name: result.model },
     steps,
-    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index}: ${verdict(trial)}${opening === null ? '; the prompts are not known here, the trajectory starts at the first agent turn' : ''}`,
+    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index + 1}: ${verdict(trial)}${opening === null ? '; the prompts are not known here, the trajectory starts at the first agent turn' : ''}`,
     final_metrics: {
       total_prompt_tokens: trial.usage.prompt_tokens,
       total_completion_tokens: trial.usage.completion_tokens,

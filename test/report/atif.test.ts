@@ -97,7 +97,7 @@ describe('a trial as an ATIF trajectory', () => {
     if (trial === undefined) throw new Error('no trial 1');
     const t = trialTrajectory(r, trial);
     expect(t.schema_version).toBe('ATIF-v1.4');
-    expect(t.session_id).toBe(`${r.run_id}/fix_v1/1`);
+    expect(t.session_id).toBe(`${r.run_id}/fix_v1/2`);
     expect(t.agent).toEqual({
       name: 'agent-bench',
       version: r.environment.harness_version,
@@ -122,7 +122,7 @@ describe('a trial as an ATIF trajectory', () => {
     expect(t.steps[2]?.tool_calls).toBeUndefined();
     expect(t.steps[2]?.metrics).toBeUndefined();
     expect(t.final_metrics).toMatchObject({ total_steps: 3, extra: { passed: false, status: 'failed' } });
-    expect(t.notes).toMatch(/trial 1: failed, score 0\.5/);
+    expect(t.notes).toMatch(/trial 2: failed, score 0\.5/);
   });
 });
 
@@ -141,7 +141,7 @@ describe('agent-bench export atif', () => {
       expect(
         JSON.parse(readFileSync(join(out, `fix_v1__${i + 1}`, 'agent', 'trajectory.json'), 'utf8'))
           .session_id,
-      ).toMatch(new RegExp(`/fix_v1/${i}$`));
+      ).toMatch(new RegExp(`/fix_v1/${i + 1}$`));
     await expect(exportAtifCommand(file, {})).rejects.toThrow(UsageError);
     await expect(exportAtifCommand(file, { trial: 7 })).rejects.toThrow(
       `${file} has no trial 7; its trials: 1, 2`,
