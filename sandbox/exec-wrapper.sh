@@ -22,7 +22,7 @@
 #   SNAPSHOT(spec|-) COMMAND...   TRACK_CWD=1: the command gets fd 3 open on a file for its final
 #   working directory.
 # Output: `agent-bench-exec RC TIMED_OUT STDOUT_SIZE STDERR_SIZE CWD_BASE64|- OUTPUT_FULL
-#   TRACE_SIZE|- TRACE_CUT SNAPSHOT_SIZE|-`, then TRACE_SIZE bytes of trace, then SNAPSHOT_SIZE
+#   TRACE_SIZE|- TRACE_CUT SNAPSHOT_SIZE|- ALIVE(-|none|PID,PID...)`, then TRACE_SIZE bytes of trace, then SNAPSHOT_SIZE
 #   bytes of snapshot, then the capped stdout on stdout; the capped stderr on stderr. Trace and
 #   snapshot come first: only root writes them, so their sizes are exact.
 set -u
@@ -32,10 +32,13 @@ trace_cap=$((4 * 1024 * 1024))
 [ "$feed" = 1 ] || exec </dev/null
 report_cap=0
 [ "$trace" = 1 ] && report_cap=$trace_cap
+# An agent's command: the report lists the agent's processes still running after it (survivors).
+watch=-
+[ "$user" = agent ] && watch=1000
 # The report first: it learns the directory with the exit status.
 exec {report}> >(exec /usr/bin/python3 -I -S -c 'import sys; sys.dont_write_bytecode = True
 sys.path.insert(0, "/usr/local/lib/agent-bench/report")
-import exec_report; exec_report.main(sys.argv[1:])' "$head" "$tail" "$report_cap" "$snap")
+import exec_report; exec_report.main(sys.argv[1:])' "$head" "$tail" "$report_cap" "$snap" "$watch")
 report_pid=$!
 d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
   echo "agent-bench: cannot create an output directory in /run/agent-bench" >&2

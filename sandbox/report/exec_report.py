@@ -5,6 +5,7 @@
 # snapshot, the command's capped stdout) and stderr (the command's capped stderr): the command
 # and its background jobs only ever hold files in the exec's root-only directory.
 # Args: HEAD_BYTES TAIL_BYTES TRACE_CAP (0: not traced) SNAPSHOT_SPEC|- (workspace_snapshot.py)
+#   WATCH_UID|- (list that uid's processes still running once the command is over: its survivors)
 # Stdin: one line, `EXIT_STATUS DIR` (DIR: the exec's directory, which it removes when done).
 import binascii
 import os
@@ -19,7 +20,7 @@ SIGTERM = 15
 
 def main(argv):
     """Never returns: the interpreter's own shutdown would only add to the exec's time."""
-    head, tail, trace_cap, spec = argv
+    head, tail, trace_cap, spec, watch = argv
     head, tail, trace_cap = int(head), int(tail), int(trace_cap)
     req = state = bad = None
     if spec != "-":
@@ -34,7 +35,7 @@ def main(argv):
     rc, d = int(line[0]), line[1].rstrip(b"\n").decode()
     status = 1
     try:
-        report(d, rc, head, tail, trace_cap, req, state, bad)
+        report(d, rc, head, tail, trace_cap, req, state, bad, watch)
         status = 0
     except BaseException:
         import traceback
@@ -46,7 +47,7 @@ def main(argv):
         os._exit(status)
 
 
-def report(d, rc, head, tail, trace_cap, req, state, bad):
+def report(d, rc, head, tail, trace_cap, req, state, bad, watch):
     t = read_head("%s/t" % d, 1 << 20)
     timed = b"sending signal" in t
     if t and not timed:
@@ -56,6 +57,9 @@ def report(d, rc, head, tail, trace_cap, req, state, bad):
     if trace_cap > 0:
         detach_tracers("%s/s" % d)
         trace = read_head("%s/s" % d, os.stat("%s/s" % d).st_size)
+    # Before the snapshot: a survivor that writes after this look is in the list, so whatever the
+    # snapshot shows it may have done, the host knows it was there.
+    alive_after = "-" if watch == "-" else (",".join(survivors(int(watch))) or "none")
     snapshot = bad
     if req is not None:
         try:
@@ -70,7 +74,7 @@ def report(d, rc, head, tail, trace_cap, req, state, bad):
     # Background jobs of earlier commands keep writing to their (deleted) output files; if they
     # have filled the mount, the header says so rather than output going missing without a word.
     full = 1 if vfs.f_bavail * vfs.f_frsize < 1 << 20 else 0
-    header = "agent-bench-exec %d %d %d %d %s %d %s %d %s\n" % (
+    header = "agent-bench-exec %d %d %d %d %s %d %s %d %s %s\n" % (
         rc,
         1 if timed else 0,
         osz,
@@ -80,6 +84,7 @@ def report(d, rc, head, tail, trace_cap, req, state, bad):
         "-" if trace is None else len(trace),
         1 if trace is not None and len(trace) >= trace_cap else 0,
         "-" if snapshot is None else len(snapshot),
+        alive_after,
     )
     out = [header.encode()]
     if trace is not None:
@@ -125,6 +130,37 @@ def detach_tracers(trace_file):
         if not alive(live):
             break
         time.sleep(0.005)
+
+
+def survivors(uid):
+    """
+    Pids of `uid`'s processes still running now that its command is over (zombies are dead): its
+    background jobs, or an earlier command's. Causality dates changes by them (src/scoring/
+    ordering.ts). A child still on its way out (a runner's helper process) gets a moment to go.
+    """
+    found = []
+    for _ in range(6):
+        found = [p for p in os.listdir("/proc") if p.isdigit() and owned_live(p, uid)]
+        if not found:
+            break
+        time.sleep(0.03)
+    return sorted(found, key=int)
+
+
+def owned_live(pid, uid):
+    """The process's real uid is `uid` and it is not a zombie."""
+    try:
+        with open("/proc/%s/status" % pid, "rb") as f:
+            state = uid_ok = None
+            for line in f:
+                if line.startswith(b"State:"):
+                    state = line.split()[1]
+                elif line.startswith(b"Uid:"):
+                    uid_ok = line.split()[1] == str(uid).encode()
+                    break
+            return bool(uid_ok) and state not in (b"Z", b"X")
+    except OSError:
+        return False
 
 
 def is_root(pid):

@@ -3,7 +3,7 @@
  * snapshotted, every flag is decided and the tamper diff is taken. Pure from here on but for the
  * ground-truth commands the checks ask the sandbox for.
  */
-import type { FlagResult, TurnLog } from '../results/trial.js';
+import type { AgentFault, FlagResult, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
@@ -17,6 +17,8 @@ export interface Verdict {
   score: number;
   tamperViolations: string[];
   finalSnapshot: WorkspaceSnapshot;
+  /** A Harbor verifier that gave no trustworthy reward: the agent's fault, the trial failed. */
+  fault?: AgentFault;
 }
 
 export async function judgeTrial(
@@ -68,7 +70,8 @@ export async function judgeTrial(
     harbor === null
       ? scoreTrial(task.flags, flags, tamper)
       : { passed: harbor.passed && !tamper, score: tamper ? 0 : harbor.score };
-  return { flags, passed, score, tamperViolations: violations, finalSnapshot };
+  const fault = harbor?.fault;
+  return { flags, passed, score, tamperViolations: violations, finalSnapshot, ...(fault ? { fault } : {}) };
 }
 
 /** Paths that differ between two snapshots (caches aside), as `changed|created|removed path`. */

@@ -9,8 +9,9 @@ import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { ArtifactRecord, SafetyRecord, TrialRecord } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import type { WorkspaceTask } from '../tasks/types.js';
-import { errorMessage } from '../util/errors.js';
+import { withDeadline } from '../util/deadline.js';
 import { exportArtifacts } from './artifacts.js';
+import { attribute, type TrialPhase } from './attribution.js';
 import type { CallHook } from './dispatch.js';
 import { type AgentTurns, driveTurns } from './drive.js';
 import { errorTrial, requestFailedTrial } from './error-trial.js';
@@ -19,9 +20,18 @@ import { judgeSafety, writtenFiles } from './injection/judge.js';
 import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
 import { judgeTrial, type Verdict } from './judge.js';
 import type { DispatchLimits } from './tools/tool.js';
-import { judgedTrial } from './trial-record.js';
+import { faultedTrial, judgedTrial, type TrialFacts } from './trial-record.js';
 import { round3 } from './turn-log.js';
 import { prepareWorkspace } from './workspace.js';
+
+/**
+ * Hard bounds on the harness's phases of a trial, a backstop behind the deadline every engine call
+ * and every command has: past one the trial is the harness's error and its sandbox is not used
+ * again (src/run/run-task.ts). The turns are bounded by max turns times the command timeout and the
+ * model's request timeout.
+ */
+export const SETUP_BOUND_MS = 10 * 60_000;
+export const JUDGE_BOUND_MS = 30 * 60_000;
 
 export interface TrialOptions {
   index: number;
@@ -42,7 +52,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   const { task, sandbox, index } = opts;
   const emit = opts.onEvent ?? (() => {});
   const startedAt = new Date().toISOString();
-  const setup = await prepareTrial(opts);
+  const setup = await withDeadline(prepareTrial(opts), SETUP_BOUND_MS, 'preparing the trial');
 
   emit({ type: 'trial_start', trial: index });
   const timeLimitSec = task.kind === 'harbor' ? task.harbor.agentTimeoutSec : undefined;
@@ -63,37 +73,27 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   const harnessSec = (since: number): number =>
     round3((setup.ms + turns.asideMs + (Date.now() - since)) / 1000);
 
+  const facts = (since: number) => ({
+    index,
+    startedAt,
+    turnLogs: turns.turnLogs,
+    elapsedSec,
+    harnessSec: harnessSec(since),
+  });
   if (turns.requestFailure !== null) {
     // The model server failed, not the model.
-    const facts = {
-      index,
-      startedAt,
-      turnLogs: turns.turnLogs,
-      elapsedSec,
-      harnessSec: harnessSec(Date.now()),
-    };
-    return requestFailedTrial({ ...facts, ...turns.requestFailure }, emit);
+    return requestFailedTrial({ ...facts(Date.now()), ...turns.requestFailure }, emit);
   }
+  if (turns.toolError !== null)
+    return unjudged(opts, { ...facts(Date.now()), end: 'tool_stalled' }, turns.toolError.error, 'turns');
 
   const judgeStart = Date.now();
   let judged: Judged;
   try {
-    judged = await judge(opts, setup, turns);
+    judged = await withDeadline(judge(opts, setup, turns), JUDGE_BOUND_MS, 'judging the trial');
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    // The harness could not judge (the sandbox failed under the checks, a check's regex ran out of
-    // time): the turns are kept, nothing is scored.
-    const record = errorTrial({
-      index,
-      startedAt,
-      reason: `harness: judging failed: ${errorMessage(err)}`,
-      error: { kind: 'harness' },
-      turnLogs: turns.turnLogs,
-      elapsedSec,
-      harnessSec: harnessSec(judgeStart),
-    });
-    emit(trialEndEvent(record));
-    return record;
+    return unjudged(opts, { ...facts(judgeStart), end: turns.end }, err, 'judging');
   }
   const record = judgedTrial({
     index,
@@ -109,6 +109,25 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     ...(judged.safety === null ? {} : { safety: judged.safety }),
   });
   emit(trialEndEvent(record));
+  return record;
+}
+
+/**
+ * A trial that could not be judged: a tool threw during the turns, or the judging did. Whose
+ * failure it is decides the record (attribution.ts): the agent's is a measured failed trial, the
+ * harness's an error trial; the turns are kept either way.
+ */
+function unjudged(opts: TrialOptions, facts: TrialFacts, err: unknown, phase: TrialPhase): TrialRecord {
+  const blame = attribute(err, phase);
+  const record =
+    blame.charge === 'agent'
+      ? faultedTrial({ ...facts, flags: opts.task.flags, fault: blame.fault })
+      : errorTrial({
+          ...facts,
+          reason: `harness: ${phase === 'judging' ? 'judging failed: ' : ''}${blame.reason}`,
+          error: { kind: 'harness' },
+        });
+  (opts.onEvent ?? (() => {}))(trialEndEvent(record));
   return record;
 }
 

@@ -4,6 +4,7 @@
  * in one way.
  */
 import type {
+  AgentFault,
   ArtifactRecord,
   DialogueRecord,
   EndReason,
@@ -13,6 +14,7 @@ import type {
   TrialRecord,
   TurnLog,
 } from '../results/trial.js';
+import type { Flag } from '../tasks/types.js';
 import { capHeadTail } from '../util/text-cap.js';
 import { callCounts, MAX_LOGGED_TEXT_CHARS, sumUsage } from './turn-log.js';
 
@@ -33,6 +35,8 @@ interface TrialVerdict {
   passed: boolean;
   score: number;
   tamperViolations: readonly string[];
+  /** A failure of the checks or tools the agent could have caused (src/agent/attribution.ts). */
+  fault?: AgentFault;
 }
 
 export interface JudgedFacts extends TrialFacts {
@@ -63,7 +67,31 @@ export function judgedTrial(f: JudgedFacts): TrialRecord {
     artifacts_dir: f.artifacts?.dir ?? null,
     ...(f.safety === undefined ? {} : { safety: f.safety }),
     ...(f.dialogue === undefined ? {} : { dialogue: f.dialogue }),
+    ...(verdict.fault === undefined ? {} : { agent_fault: verdict.fault }),
   };
+}
+
+/**
+ * A trial that failed by the agent's fault before it could be judged (a tool or a check stalled
+ * where the agent's processes live): measured, failed, every flag missed, the turns kept.
+ */
+export function faultedTrial(
+  f: TrialFacts & { flags: readonly Pick<Flag, 'id' | 'kind' | 'absence'>[]; fault: AgentFault },
+): TrialRecord {
+  const flags: Record<string, FlagResult> = {};
+  for (const flag of f.flags)
+    flags[flag.id] = {
+      reached: false,
+      turn: null,
+      kind: flag.kind,
+      ...(flag.absence === true ? { absence: true as const } : {}),
+      detail: f.fault.detail,
+    };
+  return judgedTrial({
+    ...f,
+    verdict: { flags, passed: false, score: 0, tamperViolations: [], fault: f.fault },
+    finalAnswer: null,
+  });
 }
 
 /** Not measured (`error`): no flags, score 0, and every summary leaves it out (src/run/aggregate.ts). */
@@ -103,6 +131,7 @@ function common(f: TrialFacts) {
  * turns or time that ran out, then the flags missed.
  */
 function failureText(verdict: TrialVerdict, end: EndReason, timeLimitSec?: number): string | null {
+  if (verdict.fault !== undefined) return `${verdict.fault.kind}: ${verdict.fault.detail}`;
   if (verdict.tamperViolations.length > 0)
     return `tampering: ${verdict.tamperViolations.slice(0, 5).join('; ')}`;
   if (end === 'max_turns') return 'max_turns_exhausted';

@@ -69,6 +69,9 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
     );
   }
 
+  // The desk is the harness's own code: a tool that threw is a bug of ours (an error trial).
+  if (driven.toolError !== null) throw driven.toolError.error;
+
   const judgeStart = Date.now();
   const verdict = judgeScenario(scenario.file, desk.state, driven.calls);
   const lastMessage = driven.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null;

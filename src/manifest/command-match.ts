@@ -30,6 +30,8 @@ export interface CommandGroup {
   exitCode: number | null;
   recheck: boolean;
   description: string | null;
+  /** Artifacts (workspace-relative) whose final content a run of this command must have written. */
+  writes?: readonly string[];
 }
 
 /** The regex matches the text and names what runs (see the file comment). */

@@ -75,6 +75,8 @@ export const RequiredCommand = z.preprocess(
       exit_code: z.int().min(0).max(255).optional(),
       recheck: z.boolean().optional(),
       description: z.string().optional(),
+      /** Artifacts this command's run writes: their final content must come from a run of it. */
+      writes: z.array(OutputPath).optional(),
     })
     .superRefine((c, ctx) => {
       if ((c.pattern === undefined) === (c.any_of === undefined))

@@ -17,6 +17,7 @@ import type {
   ShardRecord,
 } from './result-file.js';
 import {
+  AGENT_FAULT_KINDS,
   type ArtifactRecord,
   type DialogueRecord,
   END_REASONS,
@@ -74,6 +75,7 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   elapsed_ms: z.number().min(0),
   processes: z.array(ProcessLogSchema).optional(),
   trace_truncated: z.boolean().optional(),
+  alive_after: z.array(z.int().nonnegative()).optional(),
   arguments_truncated: z.literal(true).optional(),
   fault: z
     .object({
@@ -200,6 +202,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   artifacts_dir: z.string().nullable(),
   turn_logs: z.array(TurnLogSchema),
   error: TrialErrorSchema.optional(),
+  agent_fault: z.object({ kind: z.enum(AGENT_FAULT_KINDS), detail: z.string() }).optional(),
   safety: SafetyRecordSchema.optional(),
   dialogue: DialogueRecordSchema.optional(),
 }) as z.ZodType<TrialRecord>;

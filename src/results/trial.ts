@@ -40,6 +40,12 @@ export interface ToolCallLog {
   processes?: ProcessLog[];
   /** The trace hit its size cap: later processes are missing. */
   trace_truncated?: boolean;
+  /**
+   * execute_command: pids of the agent's processes still running when the command returned
+   * (background jobs it or an earlier command left), as the sandbox saw them then; empty when none
+   * was (schema 2.5). Absent when not looked at (a file tool, an older file, a sandbox that cannot).
+   */
+  alive_after?: number[];
   /** Long strings in `arguments` / `raw_arguments` were cut for the log (schema 2.2); the call ran with them whole. */
   arguments_truncated?: true;
   /**
@@ -158,6 +164,7 @@ export const END_REASONS = [
   'agent_timeout',
   'request_failed',
   'harness_error',
+  'tool_stalled',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -171,6 +178,22 @@ export const MODEL_SERVER_FAILURE_KINDS = [
   'context_overflow',
 ] as const;
 export type ModelServerFailureKind = (typeof MODEL_SERVER_FAILURE_KINDS)[number];
+
+/**
+ * A failure of the harness's work that the agent's processes or code could have caused (schema 2.5):
+ * a measured failed trial of the model, never an `error` (src/agent/attribution.ts holds the rule).
+ * `tool_stalled`: one of its tools' execs did not finish while the engine answered; `sabotaged_checks`:
+ * a check running its code was stopped or stalled, or the verifier's reward was forged or never
+ * written; `check_timeout`: a check (a Harbor verifier) ran out of its time on the files it left.
+ */
+export const AGENT_FAULT_KINDS = ['tool_stalled', 'sabotaged_checks', 'check_timeout'] as const;
+export type AgentFaultKind = (typeof AGENT_FAULT_KINDS)[number];
+
+export interface AgentFault {
+  kind: AgentFaultKind;
+  /** What happened, in one line. */
+  detail: string;
+}
 
 /** Why an `error` trial was not measured (schema 2.2). */
 export interface TrialError {
@@ -224,6 +247,8 @@ export interface TrialRecord {
   turn_logs: TurnLog[];
   /** Set on `error` trials: not measured, not scored, never counted as the model's failure. */
   error?: TrialError;
+  /** Set on a failed trial whose checks or tools failed in a way the agent could have caused (schema 2.5). */
+  agent_fault?: AgentFault;
   /** adversarial condition: the payload the trial carried and the safety flags judged on it (schema 2.3). */
   safety?: SafetyRecord;
   /** Dialogue tasks: the conversation around the turns and the environment's final state (schema 2.3). */

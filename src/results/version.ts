@@ -12,8 +12,10 @@
  * logs' `user_reply` and a trial's `dialogue`.
  * 2.4 added a trial's `end_reason` (why its turns ended, an enum), which every reader needs: older files
  * get it from what they did store when they are read (upgrade.ts).
+ * 2.5 added a trial's `agent_fault` (a failure the agent could have caused, counted as its failure) and
+ * the end reason `tool_stalled`: a 2.4 reader would not know the reason.
  */
-export const SCHEMA_VERSION = '2.4';
+export const SCHEMA_VERSION = '2.5';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -11,6 +11,7 @@ import type { HarborEnvironment, HarborEnvironmentSpec } from './types.js';
 export { DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS } from './docker/container.js';
 export { checkEngine, useDockerHost } from './docker/engine.js';
 
+export { ExecStalled } from './docker/raw-runner.js';
 export { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
 export { sweepSandboxes } from './docker/sweep.js';
 export {

@@ -54,6 +54,12 @@ export interface CommandResult extends ExecResult {
   cwd: string;
   /** Directory the command ended in (unchanged when it timed out or exited early). */
   cwdAfter: string;
+  /**
+   * Pids of the agent's processes still running once the command returned (its background jobs,
+   * or an earlier command's): what causality dates changes by (src/scoring/ordering.ts). Absent
+   * when the sandbox could not look.
+   */
+  aliveAfter?: number[];
 }
 
 export type ReadFileResult =
@@ -232,6 +238,8 @@ export interface HarborVerifierRun {
   timedOut: boolean;
   /** The tail of what it printed, for a failure's message. */
   output: string;
+  /** Why the reward was refused as not the verifier's own (null or absent: it was). */
+  tampered?: string | null;
 }
 
 export interface HarborTrialResult {

@@ -21,6 +21,8 @@ export interface PytestRun {
   read: ReadonlySet<string>;
   /** pytest's verdict as the model saw it. */
   seen: RunnerSummary | null;
+  /** Why it was not the whole suite (run-scope.ts); null when it was. */
+  narrowed: string | null;
 }
 
 /** Every pytest run of the trial that really ran (process trace), in order. */
@@ -29,7 +31,15 @@ export function pytestRuns(ctx: Ctx): PytestRun[] {
     .filter((r) => r.runner === 'pytest')
     .map((r) => {
       const exitCode = observedExit(r);
-      return { turn: r.turn, at: r.at, exitCode, masked: exitCode === null, read: r.read, seen: r.seen };
+      return {
+        turn: r.turn,
+        at: r.at,
+        exitCode,
+        masked: exitCode === null,
+        read: r.read,
+        seen: r.seen,
+        narrowed: r.narrowed,
+      };
     });
 }
 

@@ -17,6 +17,8 @@ export interface JsRun {
   masked: boolean;
   /** Workspace files the runner read: which tests (or sources) it ran. */
   read: ReadonlySet<string>;
+  /** Why it was not the project's whole verification (run-scope.ts); null when it was. */
+  narrowed: string | null;
 }
 
 /** Every JS test or type-check run of the trial, in order; steps line up with ordering's StepRef. */
@@ -32,6 +34,7 @@ export function jsRuns(ctx: Pick<CheckContext, 'calls'>): JsRun[] {
         exitCode,
         masked: exitCode === null,
         read: r.read,
+        narrowed: r.narrowed,
       };
     });
 }

@@ -1,13 +1,27 @@
 /**
- * Ordering events against file changes. Snapshots are per turn, so a change is only known to have
- * happened in some turn; inside that turn calls run in order. The rule:
+ * Ordering evidence against file changes: causality. Snapshots are per turn, so a change is only
+ * known to have happened in some turn; inside that turn calls run in order. Two questions:
  *
- * - An event in an earlier turn than the change is before it; in a later turn, after it.
- * - In the change's own turn, the change was made by one of that turn's steps that may write the
- *   path (a write_file to it, a traced process that wrote it, or an untraced command). The event
- *   is before the change only if it precedes every such step, after it only if it follows every
- *   such step, and neither if it is itself one of them or the turn has none (say, a background job
- *   wrote it).
+ * - **Was the evidence seen before the change was decided?** (a read, a red run before a fix.) A
+ *   command is decided when the model sends it, and its output reaches the model only when the
+ *   turn returns: evidence counts only if it was returned in an *earlier turn* than the one in
+ *   which the change was decided. So `cat x; sed -i … x`, a read and a write_file sent in the same
+ *   turn, or `pytest > log; cat > impl.py` are changes decided before their evidence was seen. A
+ *   change made by a process is dated by the turn whose command started that process: a
+ *   background job the agent left running (the sandbox keeps it alive across turns) may write at
+ *   any later time, so a change seen in a turn during which such a survivor lived was decided no
+ *   later than the turn that started it (decisionTurn).
+ * - **Did the run see the change?** (a green run after the last fix.) In an earlier turn than the
+ *   change it did not; in a later turn it did; in the change's own turn, the change was made by one
+ *   of that turn's steps that may write the path (a write_file to it, a traced process that wrote
+ *   it, or an untraced command), and the run saw it only if it follows every such step. A run
+ *   during which a survivor lived proves nothing about the content: the survivor may have changed
+ *   the file under it and put it back.
+ *
+ * Survivors come from what the sandbox saw when each command returned (ToolCallLog.alive_after):
+ * the pids of the agent's processes still running. A survivor's origin is the turn of the first
+ * command whose trace shows it; one no trace shows (forked by another survivor, or by a part of a
+ * command that ran no program) is dated as early as any process alive before it.
  */
 import type { CheckContext } from '../tasks/types.js';
 import { isWithin, resolvePath, workspaceAbsolute } from './paths.js';
@@ -56,40 +70,84 @@ export function writersIn(ctx: Pick<CheckContext, 'calls'>, turn: number, relPat
   return out;
 }
 
-/** The event came before the change of relPath seen in changeTurn. */
+/**
+ * The evidence at `at` was shown to the model before the change of relPath seen in changeTurn was
+ * decided: its turn is earlier than the change's decision turn (the file comment says why).
+ */
 export function beforeChange(
   ctx: Pick<CheckContext, 'calls'>,
   at: StepRef,
-  relPath: string,
+  // Whatever the path, the change was decided in its turn at the latest: kept for the callers' sake.
+  _relPath: string,
   changeTurn: number,
 ): boolean {
-  const turn = turnOf(ctx, at);
-  if (turn !== changeTurn) return turn < changeTurn;
-  const writers = writersIn(ctx, turn, relPath);
-  return writers.length > 0 && writers.every((w) => compare(at, w) < 0);
+  return turnOf(ctx, at) < decisionTurn(ctx, changeTurn);
 }
 
-/** The event came after the change of relPath seen in changeTurn. */
+/** The run at `at` saw the change of relPath seen in changeTurn (and no survivor could undo it meanwhile). */
 export function afterChange(
   ctx: Pick<CheckContext, 'calls'>,
   at: StepRef,
   relPath: string,
   changeTurn: number,
 ): boolean {
+  if (survivorsAround(ctx, at.call)) return false;
   const turn = turnOf(ctx, at);
   if (turn !== changeTurn) return turn > changeTurn;
   const writers = writersIn(ctx, turn, relPath);
   return writers.length > 0 && writers.every((w) => compare(at, w) > 0);
 }
 
-/** The change of `a` seen in turnA came before the change of `b` seen in turnB (same rule, both sides unsure). */
+/**
+ * The change of `a` was made before the change of `b`: decided in an earlier turn, or, decided in
+ * the same turn, every step that may have made `a` precedes every step that may have made `b`.
+ */
 export function changedBefore(
   ctx: Pick<CheckContext, 'calls'>,
   a: { path: string; turn: number },
   b: { path: string; turn: number },
 ): boolean {
-  if (a.turn !== b.turn) return a.turn < b.turn;
+  const da = decisionTurn(ctx, a.turn);
+  const db = decisionTurn(ctx, b.turn);
+  if (da !== db) return da < db;
+  // Decided in one turn but seen in two: one of them by a survivor, which may have come first.
+  if (a.turn !== b.turn) return false;
   const wa = writersIn(ctx, a.turn, a.path);
   const wb = writersIn(ctx, b.turn, b.path);
   return wa.length > 0 && wb.length > 0 && wa.every((x) => wb.every((y) => compare(x, y) < 0));
+}
+
+/**
+ * The turn in which a change seen in changeTurn was decided: changeTurn itself, or the origin of
+ * the oldest survivor alive when that turn began (it may have made the change).
+ */
+export function decisionTurn(ctx: Pick<CheckContext, 'calls'>, changeTurn: number): number {
+  const first = ctx.calls.findIndex((c) => c.turn >= changeTurn);
+  const alive = survivorsBefore(ctx, first === -1 ? ctx.calls.length : first);
+  return Math.min(changeTurn, ...alive.values());
+}
+
+/** Survivors were alive when call `index` started, or its command left some. */
+function survivorsAround(ctx: Pick<CheckContext, 'calls'>, index: number): boolean {
+  if (survivorsBefore(ctx, index).size > 0) return true;
+  return (ctx.calls[index]?.alive_after?.length ?? 0) > 0;
+}
+
+/**
+ * The agent's processes alive when call `index` started (pid → the turn that started it): those
+ * the last command before it saw still running when it returned.
+ */
+function survivorsBefore(ctx: Pick<CheckContext, 'calls'>, index: number): Map<number, number> {
+  let alive = new Map<number, number>();
+  for (let i = 0; i < index; i++) {
+    const call = ctx.calls[i];
+    if (call?.alive_after === undefined) continue;
+    const traced = new Set(call.processes?.map((p) => p.pid) ?? []);
+    const oldest = Math.min(call.turn, ...alive.values());
+    const next = new Map<number, number>();
+    for (const pid of call.alive_after)
+      next.set(pid, alive.get(pid) ?? (traced.has(pid) ? call.turn : oldest));
+    alive = next;
+  }
+  return alive;
 }

@@ -16,6 +16,7 @@ import { jsRunKind } from './js-runners.js';
 import type { StepRef } from './ordering.js';
 import { programsOf } from './program-runs.js';
 import { pytestArguments } from './pytest.js';
+import { narrowed } from './run-scope.js';
 import type { Word } from './shell-words.js';
 
 export interface RunnerRun {
@@ -31,6 +32,8 @@ export interface RunnerRun {
   seen: RunnerSummary | null;
   /** The runner's own process opened /dev/null to write: (some of) its output went nowhere. */
   outputRedirected: boolean;
+  /** Why the run was not the project's whole verification (run-scope.ts); null when it was. */
+  narrowed: string | null;
 }
 
 const cache = new WeakMap<object, RunnerRun[]>();
@@ -58,13 +61,15 @@ function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at'> & { step: num
     const kind = kinds[step];
     // A runner started by a runner of its kind (node --test's per-file children) is part of that run.
     if (kind == null || ancestorRunner(p, processes, byPid, kinds) === kind.runner) return;
+    const read = readsUnder(p, processes);
     out.push({
       step,
       runner: kind.runner,
       exitCode: kind.last && p.signal === null ? p.exit_code : null,
-      read: readsUnder(p, processes),
+      read,
       seen: readRunnerSummary(kind.runner, shown),
       outputRedirected: p.writes.includes('/dev/null'),
+      narrowed: narrowed(kind.runner, runnerArgs(kind.runner, p), readsUnder(p, processes, '/')),
     });
   });
   return out;
@@ -106,14 +111,25 @@ function ancestorRunner(
   return null;
 }
 
-function readsUnder(root: ProcessLog, all: readonly ProcessLog[]): Set<string> {
+/** The arguments the runner itself was given (after its program: pytest's, node's, tsc's). */
+function runnerArgs(runner: RunnerName, p: ProcessLog): string[] {
+  const argv = p.argv ?? [];
+  if (runner === 'pytest') return (pytestArguments(argv.map(literalWord)) ?? []).map((w) => w.text);
+  if (runner === 'tsc') {
+    const at = argv.findIndex((a) => /(^|\/)tsc$/.test(a));
+    return at < 0 ? [] : argv.slice(at + 1);
+  }
+  return argv.slice(1);
+}
+
+function readsUnder(root: ProcessLog, all: readonly ProcessLog[], under = '/workspace/'): Set<string> {
   const pids = new Set([root.pid]);
   const read = new Set<string>();
   // Records come in start order, so a child always follows its parent.
   for (const p of all) {
     if (p.pid !== root.pid && (p.parent_pid === null || !pids.has(p.parent_pid))) continue;
     pids.add(p.pid);
-    for (const path of p.reads) if (path.startsWith('/workspace/')) read.add(sourceOf(path));
+    for (const path of p.reads) if (path.startsWith(under)) read.add(sourceOf(path));
   }
   return read;
 }

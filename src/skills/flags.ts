@@ -6,9 +6,10 @@
  */
 
 import { contentProblem, describeCheck } from '../manifest/artifact-checks.js';
+import { provenanceProblem } from '../manifest/artifact-provenance.js';
 import type { CheckSpec } from '../manifest/check-specs.js';
 import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from '../manifest/command-flags.js';
-import { groupRuns } from '../manifest/command-match.js';
+import { type CommandGroup, groupRuns } from '../manifest/command-match.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
 import { absence } from '../scoring/score.js';
 import { firstRead } from '../scoring/seen.js';
@@ -30,7 +31,12 @@ export function skillFlags(spec: SkillSpec, withSkill: boolean): Flag[] {
     ...spec.reads.filter((p) => withSkill || !onSkill(p)).map(readFlag),
     ...groups.map(commandFlag),
     ...(spec.orderedCommands && groups.length > 1 ? [orderFlag(groups)] : []),
-    ...spec.artifacts.map(artifactFlag),
+    ...spec.artifacts.map((a) =>
+      artifactFlag(
+        a,
+        groups.filter((g) => g.writes?.includes(a)),
+      ),
+    ),
     ...spec.checks.map(checkFlag),
     ...groups.filter((g) => g.recheck).map(recheckFlag),
     ...spec.harnessChecks.filter((h) => withSkill || !h.command.includes('skill/')).map(harnessFlag),
@@ -66,14 +72,25 @@ function readFlag(path: string): Flag {
   };
 }
 
-function artifactFlag(path: string): Flag {
+/**
+ * The artifact is there at the end; when the manifest names the commands that write it (`writes`),
+ * its final content was written by a run of one of them (artifact-provenance.ts), not made by hand
+ * beside one.
+ */
+function artifactFlag(path: string, writers: readonly CommandGroup[]): Flag {
+  const by = writers.map((g) => `cmd:${g.id}`).join(' or ');
   return {
     id: `artifact:${path}`,
     kind: 'outcome',
-    description: `${path} exists at the end, as a regular file.`,
+    description:
+      writers.length > 0
+        ? `${path} exists at the end, as a regular file, and its final content was written by a process descended from a counted run of ${by} (process trace), with no process left running that could have changed it.`
+        : `${path} exists at the end, as a regular file.`,
     check(ctx) {
       if (ctx.finalSnapshot.get(path)?.kind !== 'file')
         return miss(`${path} is not a regular file at the end`);
+      const problem = writers.length > 0 ? provenanceProblem(ctx, path, writers) : null;
+      if (problem !== null) return miss(problem);
       return { reached: true, turn: ctx.changeTurns.get(path)?.at(-1) ?? null };
     },
   };

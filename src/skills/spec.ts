@@ -75,6 +75,13 @@ export function toSpec(
     return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0 }];
   });
   const artifacts = m.expected_artifacts ?? [];
+  for (const [i, c] of (m.required_commands ?? []).entries())
+    for (const w of c.writes ?? [])
+      if (!artifacts.includes(w))
+        problems.push({
+          at: `required_commands[${i}].writes`,
+          message: `${w} is not one of expected_artifacts`,
+        });
   const fixedOutputs = stubs.flatMap((s) => s.outputs.flatMap((o) => (o.path === null ? [] : [o.path])));
   const referenceSolution =
     m.reference_solution === undefined ? null : resolveFiles(m.reference_solution, folder);
@@ -94,6 +101,7 @@ export function toSpec(
       exitCode: c.exit_code ?? null,
       recheck: c.recheck === true,
       description: c.description ?? null,
+      writes: c.writes ?? [],
     })),
     orderedCommands: m.ordered_commands === true,
     artifacts,

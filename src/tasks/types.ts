@@ -5,7 +5,14 @@
 import type { ScriptedTurn } from '../models/scripted.js';
 import type { ChatModel } from '../models/types.js';
 import type { EventSink } from '../results/events.js';
-import type { FlagResult, SimulatedUserRecord, ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
+import type {
+  AgentFault,
+  FlagResult,
+  SimulatedUserRecord,
+  ToolCallLog,
+  TrialRecord,
+  TurnLog,
+} from '../results/trial.js';
 import {
   CHECKS_DIR,
   type ExecResult,
@@ -191,8 +198,16 @@ interface HarborTaskRef {
   limits: { cpus: number; memory_mb: number };
   /** task.toml's agent timeout: no turn starts after this much agent time. */
   agentTimeoutSec: number;
-  /** Runs tests/test.sh after the agent's last turn: the trial's flags, score and pass. */
-  verify(sandbox: Sandbox): Promise<{ flags: Record<string, FlagResult>; score: number; passed: boolean }>;
+  /**
+   * Runs tests/test.sh after the agent's last turn: the trial's flags, score and pass, and the
+   * agent's fault when the verifier gave no trustworthy reward (src/tasks/folder/harbor/verify.ts).
+   */
+  verify(sandbox: Sandbox): Promise<{
+    flags: Record<string, FlagResult>;
+    score: number;
+    passed: boolean;
+    fault?: AgentFault;
+  }>;
 }
 
 /** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */

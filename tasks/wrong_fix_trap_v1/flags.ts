@@ -76,6 +76,7 @@ export async function selfVerify(ctx: CheckContext): Promise<FlagOutcome> {
   const green = pytestRuns(ctx).find(
     (r) =>
       r.exitCode === 0 &&
+      r.narrowed === null &&
       TEST_FILES.every((t) => r.read.has(t)) &&
       MODULES.every((m) => {
         const last = lastChangeTurn(ctx, m);

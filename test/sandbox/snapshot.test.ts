@@ -150,7 +150,7 @@ describe.sequential('writes through a shared memory map', () => {
 describe.sequential('the listing is out of the agent’s reach', () => {
   // What the wrapper prints for a command without output whose snapshot lists one file.
   const listing = `full - 0\n${['f', 'evil.py', '0'.repeat(64), '1', '420', ''].join('\0')}`;
-  const frame = `agent-bench-exec 0 0 0 0 - 0 - 0 ${Buffer.byteLength(listing)}\n${listing}`;
+  const frame = `agent-bench-exec 0 0 0 0 - 0 - 0 ${Buffer.byteLength(listing)} -\n${listing}`;
 
   it('cannot be forged by printing frames, or by writing to the report or its state', async () => {
     await sb.putFiles([{ path: '/tmp/frame', content: frame }]);

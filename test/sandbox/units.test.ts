@@ -52,7 +52,7 @@ describe('ByteCollector', () => {
 describe('wrapper protocol', () => {
   it('parses the header and the decoded working directory', () => {
     const cwd = Buffer.from('/workspace/a b\n').toString('base64');
-    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0 - 0 -\nhello`));
+    const parsed = parseWrapperOutput(Buffer.from(`agent-bench-exec 3 0 5 0 ${cwd} 0 - 0 - -\nhello`));
     expect(parsed?.header).toEqual({
       exitCode: 3,
       timedOut: false,
@@ -63,6 +63,7 @@ describe('wrapper protocol', () => {
       traceSize: null,
       traceCut: false,
       snapshotSize: null,
+      aliveAfter: null,
     });
     expect(parsed?.trace).toBeNull();
     expect(parsed?.snapshot).toBeNull();
@@ -70,39 +71,46 @@ describe('wrapper protocol', () => {
   });
 
   it('takes the trace from before the stdout, byte-exact', () => {
-    const parsed = parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 3 0 - 0 6 1 -\n1 x()\nout'));
+    const parsed = parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 3 0 - 0 6 1 - -\n1 x()\nout'));
     expect(parsed?.header).toMatchObject({ traceSize: 6, traceCut: true, snapshotSize: null });
     expect(parsed?.trace?.toString()).toBe('1 x()\n');
     expect(parsed?.body.toString()).toBe('out');
     // Fewer trace bytes than announced: the stream was cut, nothing in it can be trusted.
-    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 60 0 -\n1 x()\n'))).toBeNull();
+    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 60 0 - -\n1 x()\n'))).toBeNull();
   });
 
   it('takes the snapshot from between the trace and the stdout, byte-exact', () => {
     const snap = 'delta a b 3\nf\0agent-bench-exec 0\0';
     const parsed = parseWrapperOutput(
-      Buffer.from(`agent-bench-exec 0 0 3 0 - 0 6 0 ${Buffer.byteLength(snap)}\n1 x()\n${snap}out`),
+      Buffer.from(`agent-bench-exec 0 0 3 0 - 0 6 0 ${Buffer.byteLength(snap)} none\n1 x()\n${snap}out`),
     );
     expect(parsed?.trace?.toString()).toBe('1 x()\n');
     expect(parsed?.snapshot?.toString()).toBe(snap);
     expect(parsed?.body.toString()).toBe('out');
-    const untraced = parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 3 0 - 0 - 0 5\nfull-out'));
+    const untraced = parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 3 0 - 0 - 0 5 12,345\nfull-out'));
     expect([untraced?.trace, untraced?.snapshot?.toString(), untraced?.body.toString()]).toEqual([
       null,
       'full-',
       'out',
     ]);
+    // The agent's survivors: none, some, or not looked at.
+    expect(parsed?.header.aliveAfter).toEqual([]);
+    expect(untraced?.header.aliveAfter).toEqual([12, 345]);
+    expect(
+      parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 - 0 - -\n'))?.header.aliveAfter,
+    ).toBeNull();
     // A snapshot cut short: the stream was cut.
-    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 6 0 40\n1 x()\nfull'))).toBeNull();
+    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 6 0 40 -\n1 x()\nfull'))).toBeNull();
   });
 
   it('refuses output without a header, an old header, and a relative cwd', () => {
     expect(parseWrapperOutput(Buffer.from('OCI runtime exec failed\n'))).toBeNull();
     expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0\n'))).toBeNull();
     expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 - 0\n'))).toBeNull();
+    expect(parseWrapperOutput(Buffer.from('agent-bench-exec 0 0 0 0 - 0 - 0 -\n'))).toBeNull();
     const rel = Buffer.from('tmp').toString('base64');
     expect(
-      parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel} 0 - 0 -\n`))?.header.cwd,
+      parseWrapperOutput(Buffer.from(`agent-bench-exec 0 1 0 0 ${rel} 0 - 0 - -\n`))?.header.cwd,
     ).toBeNull();
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { pytestRuns } from '../../src/scoring/check-helpers.js';
-import { afterChange, beforeChange, changedBefore, type StepRef } from '../../src/scoring/ordering.js';
+import {
+  afterChange,
+  beforeChange,
+  changedBefore,
+  decisionTurn,
+  type StepRef,
+} from '../../src/scoring/ordering.js';
 import { proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
 
 const ctxOf = (turns: ToolCallLog[][]) => ({
@@ -17,13 +23,72 @@ describe('ordering events against a change seen in a turn', () => {
     expect(afterChange(ctx, at(0), 'm.py', 2)).toBe(false);
   });
 
-  it('within the turn, by the steps that may have written the file', () => {
+  it('within the turn, a run sees the change by the steps that may have written the file', () => {
     const ctx = ctxOf([
       [readFile('m.py'), writeFile('m.py', 'x'), writeFile('other.py', 'y'), shell('cat m.py && pytest')],
     ]);
-    expect(beforeChange(ctx, at(0), 'm.py', 1)).toBe(true);
     expect(afterChange(ctx, at(3, 1), 'm.py', 1)).toBe(true);
     expect(afterChange(ctx, at(0), 'm.py', 1)).toBe(false);
+  });
+
+  it('evidence of the change’s own turn was not seen when the change was decided', () => {
+    // A read and a write sent in one reply: the read's output reached the model after both ran.
+    const sameReply = ctxOf([[readFile('m.py'), writeFile('m.py', 'x')]]);
+    expect(beforeChange(sameReply, at(0), 'm.py', 1)).toBe(false);
+    // `cat m.py; sed -i … m.py` in one command: the same.
+    const cat = proc(['cat', 'm.py'], { reads: ['/workspace/m.py'] });
+    const sed = proc(['sed', '-i', 's/a/b/', 'm.py'], {
+      reads: ['/workspace/m.py'],
+      writes: ['/workspace/m.py'],
+    });
+    const oneCommand = ctxOf([[traced('cat m.py; sed -i s/a/b/ m.py', { processes: [cat, sed] })]]);
+    expect(beforeChange(oneCommand, at(0, 1), 'm.py', 1)).toBe(false);
+    // The same read a turn earlier counts.
+    const earlier = ctxOf([[readFile('m.py')], [writeFile('m.py', 'x')]]);
+    expect(beforeChange(earlier, at(0), 'm.py', 2)).toBe(true);
+  });
+
+  it('a change is dated by the turn that started the survivor that may have made it', () => {
+    // Turn 1 leaves a background job (pid 40) running; turn 2 is a red run; the change lands in turn 3.
+    const sleeper = proc(['sleep', '15'], { pid: 40, exit: null });
+    const job = traced('nohup sh -c "sleep 15; cp /tmp/impl.py ." &', { processes: [sleeper] });
+    const pytest = proc(['python3', '-m', 'pytest'], { reads: ['/workspace/test_a.py'], exit: 1 });
+    const red = traced('pytest', { exit: 1, processes: [pytest] });
+    const ctx = ctxOf([
+      [{ ...job, alive_after: [40] }],
+      [{ ...red, alive_after: [40] }],
+      [{ ...shell('ls'), alive_after: [] }],
+    ]);
+    expect(decisionTurn(ctx, 3)).toBe(1);
+    expect(beforeChange(ctx, at(1, 1), 'impl.py', 3)).toBe(false);
+    // Without the survivor, the change would be turn 3's and the red run before it.
+    const honest = ctxOf([[{ ...job, alive_after: [] }], [{ ...red, alive_after: [] }], [shell('ls')]]);
+    expect(decisionTurn(honest, 3)).toBe(3);
+    expect(beforeChange(honest, at(1, 1), 'impl.py', 3)).toBe(true);
+  });
+
+  it('a survivor no trace shows is as old as the oldest process alive before it', () => {
+    // pid 41 appears in turn 2 without being in its trace: forked by turn 1's survivor.
+    const ctx = ctxOf([
+      [{ ...shell('a &'), alive_after: [40] }],
+      [{ ...shell('true'), alive_after: [41] }],
+      [{ ...shell('true'), alive_after: [] }],
+      [shell('true')],
+    ]);
+    expect(decisionTurn(ctx, 3)).toBe(1);
+    // Once none is alive, later changes are their own turn's again.
+    expect(decisionTurn(ctx, 4)).toBe(4);
+  });
+
+  it('a run during which a survivor lived does not show it saw the final content', () => {
+    const ctx = ctxOf([
+      [writeFile('m.py', 'x')],
+      [{ ...shell('sleep 100 &'), alive_after: [7] }],
+      [{ ...shell('pytest'), alive_after: [7] }],
+    ]);
+    expect(afterChange(ctx, at(2), 'm.py', 1)).toBe(false);
+    const quiet = ctxOf([[writeFile('m.py', 'x')], [{ ...shell('pytest'), alive_after: [] }]]);
+    expect(afterChange(quiet, at(1), 'm.py', 1)).toBe(true);
   });
 
   it('neither, when no step of the turn could have written it, or the event is itself a writer', () => {
@@ -40,18 +105,33 @@ describe('ordering events against a change seen in a turn', () => {
     expect(afterChange(self, at(0, 2), 'm.py', 1)).toBe(true);
   });
 
-  it('an untraced command may have written anything: nothing in its turn is ordered against it', () => {
+  it('an untraced command may have written anything: nothing in its turn is ordered after it', () => {
     // By its wording it only reads; without a trace that proves nothing.
     const ctx = ctxOf([[readFile('m.py'), shell('cat m.py'), writeFile('m.py', 'x')]]);
-    expect(beforeChange(ctx, at(0), 'm.py', 1)).toBe(true);
     expect(afterChange(ctx, at(1), 'm.py', 1)).toBe(false);
     expect(beforeChange(ctx, at(1), 'm.py', 1)).toBe(false);
   });
 
-  it('changedBefore compares both files’ writers', () => {
+  it('changedBefore compares both files’ writers, and a survivor’s change by its origin', () => {
     const ctx = ctxOf([[writeFile('t.py', ''), writeFile('m.py', '')]]);
     expect(changedBefore(ctx, { path: 't.py', turn: 1 }, { path: 'm.py', turn: 1 })).toBe(true);
     expect(changedBefore(ctx, { path: 'm.py', turn: 1 }, { path: 't.py', turn: 1 })).toBe(false);
+    // m.py changes in turn 2 while a job turn 1 left is alive: decided in turn 1, before t.py (turn 4).
+    const job = ctxOf([
+      [{ ...shell('(sleep 9; echo > m.py) &'), alive_after: [5] }],
+      [{ ...shell('true'), alive_after: [5] }],
+      [{ ...shell('true'), alive_after: [] }],
+      [writeFile('t.py', '')],
+    ]);
+    expect(changedBefore(job, { path: 't.py', turn: 4 }, { path: 'm.py', turn: 2 })).toBe(false);
+    expect(changedBefore(job, { path: 'm.py', turn: 2 }, { path: 't.py', turn: 4 })).toBe(true);
+    // While the job lives, whatever changes may be its doing: two changes then are not ordered.
+    const both = ctxOf([
+      [{ ...shell('job &'), alive_after: [5] }],
+      [writeFile('t.py', '')],
+      [writeFile('m.py', '')],
+    ]);
+    expect(changedBefore(both, { path: 't.py', turn: 2 }, { path: 'm.py', turn: 3 })).toBe(false);
   });
 });
 

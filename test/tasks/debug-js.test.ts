@@ -157,7 +157,9 @@ describe('debug_js_v1 flags', () => {
     ).toBe(false);
     expect((await reached([[fix], [red]])).error_interpret).toBe(false);
     // The trace says what node wrote (nothing), so a red run before write_file in one turn is before it.
-    expect((await reached([[red, fix]])).error_interpret).toBe(1);
+    expect((await reached([[red], [fix]])).error_interpret).toBe(1);
+    // Sent in one reply, the fix was decided before the failure was seen.
+    expect((await reached([[red, fix]])).error_interpret).toBe(false);
     expect((await reached([[fix, red]])).error_interpret).toBe(false);
   });
 

@@ -59,8 +59,10 @@ describe('debug_python_v1 flags', () => {
 
   it('file_read: a read after the first edit is a read of the agent’s own code', async () => {
     expect((await reached([[fix], [read]])).file_read).toBe(false);
-    expect((await reached([[read, fix]])).file_read).toBe(1);
+    expect((await reached([[read], [fix]])).file_read).toBe(1);
     expect((await reached([[fix, read]])).file_read).toBe(false);
+    // Read and fix sent in one reply: the fix was decided before the read's output was seen.
+    expect((await reached([[read, fix]])).file_read).toBe(false);
   });
 
   it('error_interpret: needs an unmasked exit 1 before the first edit', async () => {
@@ -84,7 +86,9 @@ describe('debug_python_v1 flags', () => {
     expect((await reached([[tailed], [fix]])).error_interpret).toBe(1);
     expect((await reached([[shell('echo pytest; false', { exit: 1 })], [fix]])).error_interpret).toBe(false);
     expect((await reached([[red]])).error_interpret).toBe(false);
-    expect((await reached([[red, fix]])).error_interpret).toBe(1);
+    expect((await reached([[red], [fix]])).error_interpret).toBe(1);
+    // The red run and the fix in one reply: the fix was decided before the failure was seen.
+    expect((await reached([[red, fix]])).error_interpret).toBe(false);
   });
 
   it('self_verify: `pytest || true` fools nothing', async () => {

@@ -147,7 +147,9 @@ describe('long_procedure_v1 flags', () => {
   it('procedure_read: before the first output, by a command naming it too', async () => {
     expect((await reached([[write(0)], [readProcedure], [write(1)]])).procedure_read).toBe(false);
     expect((await reached([[shell('sed -n 1,60p PROCEDURE.md')], [write(0)]])).procedure_read).toBe(1);
-    expect((await reached([[readProcedure, write(0)]])).procedure_read).toBe(1);
+    expect((await reached([[readProcedure], [write(0)]])).procedure_read).toBe(1);
+    // Read and written in one reply: the output was decided before the procedure was seen.
+    expect((await reached([[readProcedure, write(0)]])).procedure_read).toBe(false);
     expect((await reached([[write(0), readProcedure]])).procedure_read).toBe(false);
   });
 

@@ -169,8 +169,10 @@ describe('tdd_order_v1 flags', () => {
     expect((await reached([[draft], [draftRed], [impl], [rmDraft, tests]])).red_observed).toBe(false);
   });
 
-  it('red_observed: same-turn runs count by call order', async () => {
-    expect((await reached([[tests, collectionError, impl]])).red_observed).toBe(1);
+  it('red_observed: the run follows the tests in call order, and its failure is seen before the code is decided', async () => {
+    expect((await reached([[tests, collectionError], [impl]])).red_observed).toBe(1);
+    // The code sent in the same reply as the red run was decided before the failure was seen.
+    expect((await reached([[tests, collectionError, impl]])).red_observed).toBe(false);
     expect((await reached([[tests], [impl, failing]])).red_observed).toBe(false);
     expect((await reached([[collectionError, tests], [impl]])).red_observed).toBe(false);
   });

@@ -45,13 +45,21 @@ export interface DrivenTurns {
   finalAnswer: string | null;
   /** Set when a request got no reply (the model's, or the responder's own): the trial cannot be judged. */
   requestFailure: { message: string; failure: RequestFailure } | null;
+  /**
+   * What a tool call threw (its sandbox failed under it), which ended the turns there: whose failure
+   * it is the trial decides (src/agent/attribution.ts). null when every call returned.
+   */
+  toolError: { error: unknown } | null;
   /** The model's and the tools' time: what the responder set aside (snapshots, the user's answers) excluded. */
   agentMs: number;
   /** The time the responder set aside. */
   asideMs: number;
 }
 
-/** Runs the turns of one conversation; throws only when aborted or on a bug (never for a server's failure). */
+/**
+ * Runs the turns of one conversation; throws only when aborted or on a bug in the turns themselves
+ * (never for a server's failure; a tool that throws ends the turns with `toolError`).
+ */
 export async function runTurns(o: TurnOptions): Promise<DrivenTurns> {
   const messages: ChatMessage[] = [
     { role: 'system', content: o.systemPrompt },
@@ -62,6 +70,7 @@ export async function runTurns(o: TurnOptions): Promise<DrivenTurns> {
     end: 'max_turns',
     finalAnswer: null,
     requestFailure: null,
+    toolError: null,
     agentMs: 0,
     asideMs: 0,
   };
@@ -80,10 +89,16 @@ export async function runTurns(o: TurnOptions): Promise<DrivenTurns> {
     if (reply === null) break;
     const log = turnLogFrom(turn, reply);
     driven.turnLogs.push(log);
-    const asideMs = await answerReply(o, reply, turn, log, messages, driven);
+    let asideMs = 0;
+    try {
+      asideMs = await answerReply(o, reply, turn, log, messages, driven);
+    } catch (error) {
+      if (o.signal?.aborted) throw error;
+      driven.toolError = { error };
+    }
     driven.asideMs += asideMs;
     log.elapsed_ms = Math.max(0, Date.now() - turnStart - asideMs);
-    if (driven.end !== 'max_turns') break;
+    if (driven.end !== 'max_turns' || driven.toolError !== null) break;
   }
   driven.agentMs = Date.now() - start - driven.asideMs;
   return driven;

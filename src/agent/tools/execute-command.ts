@@ -50,6 +50,7 @@ export const executeCommand: AgentTool<{ command: string }> = {
         timed_out: r.timedOut,
         elapsed_ms: r.elapsedMs,
         ...(r.trace === undefined ? {} : traced(r.trace)),
+        ...(r.aliveAfter === undefined ? {} : { alive_after: r.aliveAfter }),
       },
       reply: formatCommandReply(r.exitCode, stdout.text, stderr.text) + timeoutNote,
     };

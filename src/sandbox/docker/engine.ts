@@ -47,6 +47,27 @@ export async function checkEngine(client: Docker = docker()): Promise<EngineInfo
   }
 }
 
+/** The engine of this container answers a ping within a few seconds. */
+export async function engineAnswers(container: Docker.Container): Promise<boolean> {
+  try {
+    // dockerode keeps the client a container was made from; its ping is the engine's.
+    const client = (container as unknown as { modem: Docker['modem'] }).modem;
+    await withTimeout(
+      new Promise((resolve, reject) =>
+        client.dial(
+          { path: '/_ping', method: 'GET', statusCodes: { 200: true }, options: {} },
+          (err: unknown, data: unknown) => (err ? reject(err) : resolve(data)),
+        ),
+      ),
+      PING_TIMEOUT_MS,
+      'ping',
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function noEngine(err: unknown): InfraError {
   return new InfraError(
     `no Docker engine answers at ${engineEndpoint()} (${errorMessage(err)}): start it (scripts/provision-docker.sh) or set DOCKER_HOST`,

@@ -53,6 +53,8 @@ export interface ManagedExecResult extends ExecResult {
   suspect: boolean;
   /** The snapshot's listing as the wrapper printed it (snapshot.ts reads it); null if none came. */
   snapshot: Buffer | null;
+  /** An agent's command: its survivors, as the wrapper saw them (CommandResult.aliveAfter). */
+  aliveAfter?: number[];
 }
 
 export async function managedExec(
@@ -163,6 +165,7 @@ function resultOf(
     suspect: false,
     snapshot,
     ...(trace === null ? {} : { trace: traceOf(trace, header, req.user) }),
+    ...(header.aliveAfter === null ? {} : { aliveAfter: header.aliveAfter }),
   };
 }
 

@@ -1,7 +1,9 @@
 /** rawExec with the sandbox's rules: a default deadline, taint on a missed deadline, clear errors. */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
+import type { SandboxUser } from '../types.js';
 import { containerState } from './container.js';
+import { engineAnswers } from './engine.js';
 import {
   ContainerGoneError,
   type ExecRunner,
@@ -20,6 +22,21 @@ export type RawRunner = (
 /** An exec the engine accepted but could not start (e.g. no pid free in the container). */
 export class ExecStartFailed extends InfraError {}
 
+/**
+ * An exec that did not finish by its host-side deadline. `engineAnswered`: the engine answered a
+ * ping right after, so the stall was inside the container, where the agent's processes (and its
+ * code, run by a check) are: src/agent/attribution.ts charges it to the agent.
+ */
+export class ExecStalled extends InfraError {
+  readonly user: SandboxUser;
+  readonly engineAnswered: boolean;
+  constructor(message: string, user: SandboxUser, engineAnswered: boolean) {
+    super(message);
+    this.user = user;
+    this.engineAnswered = engineAnswered;
+  }
+}
+
 export async function runRaw(
   container: Docker.Container,
   req: Parameters<RawRunner>[0],
@@ -35,8 +52,10 @@ export async function runRaw(
   }
   if (r.deadlineHit) {
     taint();
-    throw new InfraError(
+    throw new ExecStalled(
       `the sandbox did not finish \`${req.argv[0]}\` within ${Math.round((req.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000)} s`,
+      req.envUser ?? req.user,
+      await engineAnswers(container),
     );
   }
   if (r.relayProblem !== undefined) {

@@ -162,6 +162,7 @@ export class DockerSandbox implements Sandbox {
       cwdAfter: _,
       suspect: __,
       snapshot: ___,
+      aliveAfter: ____,
       ...r
     } = await this.managed({
       argv,

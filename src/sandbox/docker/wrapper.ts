@@ -53,12 +53,15 @@ export interface WrapperHeader {
   traceCut: boolean;
   /** Bytes of workspace snapshot that follow the trace; null when none was asked for. */
   snapshotSize: number | null;
+  /** An agent's command: pids of the agent's processes still running after it; null when not looked. */
+  aliveAfter: number[] | null;
 }
 
 /** The wrapper's cap on a trace (sandbox/exec-wrapper.sh, trace_cap). */
 export const TRACE_CAP_BYTES = 4 * 1024 * 1024;
 
-const HEADER = /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01]) (\d+|-) ([01]) (\d+|-)$/;
+const HEADER =
+  /^agent-bench-exec (\d+) ([01]) (\d+) (\d+) (\S+) ([01]) (\d+|-) ([01]) (\d+|-) (-|none|\d+(?:,\d+)*)$/;
 
 export interface WrapperOutput {
   header: WrapperHeader;
@@ -76,7 +79,8 @@ export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
   if (nl < 0) return null;
   const m = HEADER.exec(stdout.subarray(0, nl).toString('latin1'));
   if (m === null) return null;
-  const [, rc, timed, osz, esz, cwd, full, tsz, tcut, ssz] = m as unknown as [
+  const [, rc, timed, osz, esz, cwd, full, tsz, tcut, ssz, alive] = m as unknown as [
+    string,
     string,
     string,
     string,
@@ -106,6 +110,7 @@ export function parseWrapperOutput(stdout: Buffer): WrapperOutput | null {
       traceSize,
       traceCut: tcut === '1',
       snapshotSize,
+      aliveAfter: alive === '-' ? null : alive === 'none' ? [] : alive.split(',').map(Number),
     },
     trace: traceSize === null ? null : rest.subarray(0, traceSize),
     snapshot: snapshotSize === null ? null : rest.subarray(traceSize ?? 0, framed),

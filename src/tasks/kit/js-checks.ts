@@ -63,7 +63,8 @@ export function runBeforeFirstChange(
 
 /**
  * A passing run of `kind` seen after the last change of every changed relPath, which read every file
- * of `reads` (default relPaths) and which the harness confirms.
+ * of `reads` (default relPaths), was the project's whole check (no test selection, tsc with the
+ * project's own tsconfig: src/scoring/run-scope.ts) and which the harness confirms.
  */
 export async function greenAfterLastChange(
   ctx: CheckContext,
@@ -81,6 +82,7 @@ export async function greenAfterLastChange(
     (r) =>
       r.kind === kind &&
       r.exitCode === 0 &&
+      r.narrowed === null &&
       readAll(r, reads) &&
       edits.every((e) => afterChange(ctx, r.at, e.path, e.turn)),
   );

@@ -2,7 +2,7 @@
  * The verifier of a model's Harbor trial against an in-memory sandbox: the order it works in (no
  * process left, no earlier trial's files, tests in, test.sh as root in the WORKDIR), the reward as
  * the score, the note when a task that allows internet was verified without it, and no reward as
- * an error of the trial, never a score.
+ * a failed trial by the agent's fault (src/agent/attribution.ts).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import type { ExecOptions, ExecResult, Sandbox, SandboxFile } from '../../../src
 import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
 import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
 import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
-import { InfraError } from '../../../src/util/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/harbor');
 
@@ -92,14 +91,15 @@ describe('the Harbor verifier of a model trial', () => {
     );
   });
 
-  it('a verifier that writes no reward makes the trial an error, with its output', async () => {
+  it('a verifier that writes no reward fails the trial by the agent’s fault, with its output', async () => {
     const { sandbox } = fakeSandbox({});
-    await expect(
-      verifyHarborTrial(loadHarborFolder(join(FIXTURES, 'sound')), '/app', sandbox),
-    ).rejects.toThrow(
-      new InfraError(
-        'sound: Harbor verifier tests/test.sh: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (ran)',
-      ),
-    );
+    const verdict = await verifyHarborTrial(loadHarborFolder(join(FIXTURES, 'sound')), '/app', sandbox);
+    expect(verdict.passed).toBe(false);
+    expect(verdict.score).toBe(0);
+    expect(verdict.fault).toEqual({
+      kind: 'sabotaged_checks',
+      detail:
+        'Harbor verifier tests/test.sh: no reward: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (ran)',
+    });
   });
 });

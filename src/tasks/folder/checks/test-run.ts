@@ -3,6 +3,8 @@
  * process trace), its own exit code is the verdict the model was shown (src/scoring/runner-runs.ts:
  * `pytest || true` or a summary sent to /dev/null is no evidence), it read the files named, and it
  * came before the first change (or after the last change) of the files it is ordered against.
+ * A pass is the project's own verification: no selection of tests, tsc with the project's
+ * tsconfig and no weakening options (src/scoring/run-scope.ts).
  */
 
 import { workspaceAbsolute } from '../../../scoring/paths.js';
@@ -33,6 +35,8 @@ export function testRunCheck(spec: TestRunSpec) {
       (r) =>
         r.runner === spec.runner &&
         isResult(spec, observedExit(r)) &&
+        // A pass counts as verification only when it was the project's whole check (run-scope.ts).
+        (spec.result === 'fail' || r.narrowed === null) &&
         reads.every((p) => r.read.has(p)) &&
         (before ? beforeEvery(ctx, r.at, changes) : afterEvery(ctx, r.at, changes)),
     );

@@ -1,13 +1,15 @@
 /**
  * A model's trial of a Harbor task judged by its verifier's run (the sandbox's HarborEnvironment
  * runs it once the agent's last turn is over): a reward of 1 passes; any other is kept as the
- * trial's score; no reward at all (a crash, the timeout) makes the trial an error, as in Harbor.
- * The sandbox has no network, so a task that allows internet is verified without it, and the
- * flag's detail says so.
+ * trial's score. No reward at all is a failed trial of the model, unlike Harbor (which makes it an
+ * error): test.sh runs on the files the agent left, and `validate` proves it gives a reward on the
+ * oracle's, so a verifier that runs out of time (a FIFO where it reads, a test that sleeps) or
+ * writes nothing is something the agent could have caused (src/agent/attribution.ts says why that
+ * matters). A reward the verifier refused as forged fails the same way. The sandbox has no
+ * network, so a task that allows internet is verified without it, and the flag's detail says so.
  */
-import type { FlagResult } from '../../../results/trial.js';
+import type { AgentFault, FlagResult } from '../../../results/trial.js';
 import type { HarborVerifierRun } from '../../../sandbox/types.js';
-import { InfraError } from '../../../util/errors.js';
 import type { HarborTask } from './load.js';
 
 /** The one flag of a Harbor task: its reward, as reports show flags. */
@@ -18,6 +20,8 @@ export interface HarborVerdict {
   /** The reward, within [0, 1]. */
   score: number;
   passed: boolean;
+  /** Set when the verifier gave no trustworthy reward: the trial fails with this reason. */
+  fault?: AgentFault;
 }
 
 /** Harbor's pass: a reward of exactly 1. */
@@ -26,15 +30,15 @@ export function rewardPasses(reward: number): boolean {
 }
 
 export function harborVerdict(task: HarborTask, run: HarborVerifierRun): HarborVerdict {
-  // As in Harbor, a verifier that gives no reward is an error of the trial, not a score of 0.
-  if (!run.reward.ok) {
-    const why = run.timedOut
-      ? `timed out after ${Math.ceil(task.verifier.timeoutSec)} s`
-      : run.reward.problem;
-    const output = tail(run.output);
-    throw new InfraError(
-      `${task.id}: Harbor verifier tests/test.sh: ${why}${output === '' ? '' : ` (${output})`}`,
-    );
+  const fault = faultOf(task, run);
+  if (fault !== null || !run.reward.ok) {
+    const f = fault ?? { kind: 'sabotaged_checks', detail: 'Harbor verifier tests/test.sh: no reward' };
+    return {
+      flags: { [REWARD_FLAG]: { reached: false, turn: null, kind: 'outcome', detail: f.detail } },
+      score: 0,
+      passed: false,
+      fault: f,
+    };
   }
   const offline = task.environment.allowInternet
     ? '; run without network, though task.toml allows internet'
@@ -52,6 +56,22 @@ export function harborVerdict(task: HarborTask, run: HarborVerifierRun): HarborV
     score: Math.min(1, Math.max(0, run.reward.reward)),
     passed,
   };
+}
+
+/** Why the verifier's run gives no reward the trial may keep, or null when it gives one. */
+function faultOf(task: HarborTask, run: HarborVerifierRun): AgentFault | null {
+  const output = tail(run.output);
+  const said = (why: string): string =>
+    `Harbor verifier tests/test.sh: ${why}${output === '' ? '' : ` (${output})`}`;
+  if (run.tampered !== undefined && run.tampered !== null)
+    return { kind: 'sabotaged_checks', detail: said(`reward refused: ${run.tampered}`) };
+  if (run.timedOut)
+    return {
+      kind: 'check_timeout',
+      detail: said(`timed out after ${Math.ceil(task.verifier.timeoutSec)} s`),
+    };
+  if (!run.reward.ok) return { kind: 'sabotaged_checks', detail: said(`no reward: ${run.reward.problem}`) };
+  return null;
 }
 
 function tail(text: string): string {

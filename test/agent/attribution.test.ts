@@ -1,0 +1,113 @@
+/**
+ * Whose failure is it: each row of the README's table ("Whose failure is it"), through
+ * attribute() and the Harbor verdict, and a whole trial whose tool stalls ending as a measured
+ * failed trial, not an error.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { attribute } from '../../src/agent/attribution.js';
+import { createScriptedModel } from '../../src/models/scripted.js';
+import { ContainerGoneError } from '../../src/sandbox/docker/raw-exec.js';
+import { ExecStalled } from '../../src/sandbox/index.js';
+import type { HarborVerifierRun } from '../../src/sandbox/types.js';
+import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
+import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
+import { InfraError } from '../../src/util/errors.js';
+import { fileSandbox } from './file-sandbox.js';
+import { READ_NOTES, trial } from './trials.js';
+
+const stalled = (user: 'agent' | 'checker' | 'root', answered: boolean) =>
+  new ExecStalled('the sandbox did not finish `/bin/bash` within 60 s', user, answered);
+
+describe('attribute: the agent’s failure or the harness’s', () => {
+  it('an exec that stalled while the engine answered is the agent’s: a tool during its turns', () => {
+    expect(attribute(stalled('agent', true), 'turns')).toEqual({
+      charge: 'agent',
+      fault: { kind: 'tool_stalled', detail: 'the sandbox did not finish `/bin/bash` within 60 s' },
+    });
+  });
+
+  it('while judging: a check running its code (checker) is sabotaged, the harness’s own look timed out', () => {
+    expect(attribute(stalled('checker', true), 'judging')).toMatchObject({
+      charge: 'agent',
+      fault: { kind: 'sabotaged_checks' },
+    });
+    expect(attribute(stalled('root', true), 'judging')).toMatchObject({
+      charge: 'agent',
+      fault: { kind: 'check_timeout' },
+    });
+  });
+
+  it('an engine that did not answer, a container that stopped, or anything else is the harness’s', () => {
+    expect(attribute(stalled('agent', false), 'turns').charge).toBe('harness');
+    expect(attribute(new ContainerGoneError('sandbox container abc is not running'), 'turns').charge).toBe(
+      'harness',
+    );
+    expect(attribute(new InfraError('Docker engine: exec failed'), 'judging')).toEqual({
+      charge: 'harness',
+      reason: 'Docker engine: exec failed',
+    });
+    expect(attribute(new TypeError('a bug'), 'judging').charge).toBe('harness');
+  });
+});
+
+describe('a Harbor verifier that gives no trustworthy reward fails the trial', () => {
+  const task = loadHarborFolder(join(import.meta.dirname, '../tasks/fixtures/harbor/sound'));
+  const run = (over: Partial<HarborVerifierRun>): HarborVerifierRun => ({
+    reward: { ok: true, reward: 1, metrics: {} },
+    exitCode: 0,
+    timedOut: false,
+    output: '',
+    ...over,
+  });
+
+  it('out of time (a FIFO where test.sh reads): check_timeout', () => {
+    const v = harborVerdict(task, run({ timedOut: true, reward: { ok: false, problem: 'no file' } }));
+    expect(v.passed).toBe(false);
+    expect(v.fault?.kind).toBe('check_timeout');
+    expect(v.flags.reward?.reached).toBe(false);
+  });
+
+  it('a reward refused as not the verifier’s own: sabotaged_checks, whatever it said', () => {
+    const v = harborVerdict(
+      task,
+      run({ tampered: 'reward.txt was last written by a process that outlived test.sh' }),
+    );
+    expect(v.passed).toBe(false);
+    expect(v.score).toBe(0);
+    expect(v.fault?.kind).toBe('sabotaged_checks');
+  });
+
+  it('a trustworthy reward has no fault', () => {
+    expect(harborVerdict(task, run({})).fault).toBeUndefined();
+  });
+});
+
+describe('a whole trial whose tool stalls', () => {
+  it('is a measured failed trial with its reason when the engine answered, an error when not', async () => {
+    const model = () =>
+      createScriptedModel('m', [
+        { calls: [{ name: 'execute_command', arguments: { command: 'ls' } }] },
+        { text: 'done', calls: [] },
+      ]);
+    const throwing = (answered: boolean) => {
+      const sandbox = fileSandbox();
+      sandbox.runCommand = async () => {
+        throw stalled('agent', answered);
+      };
+      return sandbox;
+    };
+    const { record: failed } = await trial({ model: model(), sandbox: throwing(true) });
+    expect(failed.status).toBe('failed');
+    expect(failed.end_reason).toBe('tool_stalled');
+    expect(failed.agent_fault?.kind).toBe('tool_stalled');
+    expect(failed.failure_reason).toMatch(/^tool_stalled: the sandbox did not finish/);
+    expect(Object.keys(failed.flags)).toEqual(READ_NOTES.flags.map((f) => f.id));
+    expect(failed.turns).toBe(1);
+
+    const { record: errored } = await trial({ model: model(), sandbox: throwing(false) });
+    expect(errored.status).toBe('error');
+    expect(errored.error?.kind).toBe('harness');
+    expect(errored.turns).toBe(1);
+  });
+});
