@@ -127,7 +127,17 @@ describe('identity verification', () => {
 });
 
 describe('checks on the final state', () => {
-  const check = (d: Desk, c: Parameters<typeof runCheck>[0]) => runCheck(c, d.state, []).reached;
+  // Each call its own turn, no user replies: these checks read the state's order alone.
+  const eachOwnTurn = (d: Desk) => ({
+    calls: Array.from({ length: d.state.step }, (_, i) => ({
+      name: '',
+      arguments: {},
+      ok: true,
+      turn: i + 1,
+    })),
+    userReplies: [],
+  });
+  const check = (d: Desk, c: Parameters<typeof runCheck>[0]) => runCheck(c, d.state, eachOwnTurn(d)).reached;
 
   it('an action before the verification of that account is a violation, one after is not', () => {
     const before = ticketed();
