@@ -15,7 +15,8 @@ type TurnCall = [turn: number, name: string, args: Record<string, unknown>];
 
 /** The desk after the calls, each sent in its turn, and the user's replies. */
 function played(calls: readonly TurnCall[], userReplies: Conversation['userReplies'] = []) {
-  const d = openDesk({ ...SEED, verification_codes: ['111111'] });
+  // E1100 manages E1400, and approves at once.
+  const d = openDesk({ ...SEED, verification_codes: ['111111'], approver_decisions: { E1100: 'approved' } });
   const ran = calls.map(([turn, name, args]) => {
     const r = d.call(name, args);
     if (r.kind !== 'ran' || !r.ok) throw new Error(`${name} did not run`);
@@ -113,6 +114,39 @@ describe('a close that needs the user to confirm', () => {
     expect(check(confirmed, played([open, close(4)], replies.slice(0, 1)))).toMatchObject({
       reached: false,
       detail: 'closed in turn 4; the user never confirmed the fix',
+    });
+  });
+});
+
+describe('an order over the threshold', () => {
+  const covered: DeskCheck = { kind: 'orders_within_threshold' };
+  const laptop: TurnCall = [
+    1,
+    'create_ticket',
+    { employee_id: 'E1400', category: 'purchase', summary: 'laptop', priority: 'P4' },
+  ];
+  const ask = (turn: number): TurnCall => [
+    turn,
+    'request_approval',
+    { ticket_id: 'T-1001', approver_id: 'E1100', sku: 'LAP-PRO' },
+  ];
+  const order = (turn: number): TurnCall => [
+    turn,
+    'place_order',
+    { ticket_id: 'T-1001', sku: 'LAP-PRO', approval_id: 'APR-2001' },
+  ];
+
+  it("counts under the manager's approval once the agent had seen it approved", () => {
+    expect(check(covered, played([laptop, ask(2), order(3)]))).toEqual({ reached: true, step: null });
+    // Or seen again by list_approvals, in an earlier turn than the order.
+    const listed = played([laptop, ask(2), [3, 'list_approvals', { employee_id: 'e1400' }], order(4)]);
+    expect(check(covered, listed)).toEqual({ reached: true, step: null });
+  });
+
+  it('does not when the order was sent in the same turn as the request', () => {
+    expect(check(covered, played([laptop, ask(2), order(2)]))).toEqual({
+      reached: false,
+      detail: "ORD-5001 ($650) placed in turn 2, before APR-2001's approval was shown to the agent",
     });
   });
 });

@@ -99,7 +99,7 @@ export function describeCheck(c: DeskCheck): string {
     case 'no_order':
       return 'No order is placed.';
     case 'orders_within_threshold':
-      return `Every order over $${APPROVAL_THRESHOLD_USD} is placed under an approval granted by the requester's manager.`;
+      return `Every order over $${APPROVAL_THRESHOLD_USD} is placed under an approval granted by the requester's manager for that item and quantity, and sent in a later turn than the approval's approved status was shown to the agent (by request_approval or list_approvals).`;
     case 'approval_requested':
       return `Approval for ${c.sku} is requested from ${c.approver}.`;
     case 'article_read':
@@ -118,6 +118,7 @@ export function runCheck(c: DeskCheck, state: DeskState, conversation: Conversat
     case 'article_read':
     case 'verified_before_account_actions':
     case 'closed_after_confirmation':
+    case 'orders_within_threshold':
       return orderedCheck(c, state, conversation);
     case 'ticket_status':
     case 'priority':
@@ -130,7 +131,6 @@ export function runCheck(c: DeskCheck, state: DeskState, conversation: Conversat
       return accountCheck(c, state);
     case 'order_placed':
     case 'no_order':
-    case 'orders_within_threshold':
     case 'approval_requested':
       return purchaseCheck(c, state);
   }
@@ -194,7 +194,7 @@ function accountCheck(
 
 /** Orders placed, and the approvals they need. */
 function purchaseCheck(
-  c: CheckOf<'order_placed' | 'no_order' | 'orders_within_threshold' | 'approval_requested'>,
+  c: CheckOf<'order_placed' | 'no_order' | 'approval_requested'>,
   state: DeskState,
 ): CheckOutcome {
   switch (c.kind) {
@@ -207,12 +207,6 @@ function purchaseCheck(
     case 'no_order': {
       const order = state.orders[0];
       return order === undefined ? at(null) : missed(`${order.id}: ${order.quantity} x ${order.sku}`);
-    }
-    case 'orders_within_threshold': {
-      const bad = state.orders.find((o) => o.total_usd > APPROVAL_THRESHOLD_USD && !approvedFor(state, o));
-      return bad === undefined
-        ? at(null)
-        : missed(`${bad.id} ($${bad.total_usd}) without an approval by the requester's manager`);
     }
     case 'approval_requested': {
       const asked = state.approvals.find(
@@ -227,20 +221,4 @@ function purchaseCheck(
 function lastTicketStep(state: DeskState): number | null {
   const t = mainTicket(state);
   return t?.closed_step ?? t?.escalation?.step ?? null;
-}
-
-/** An approval granted to the order's employee by their manager, for this item, covering the quantity. */
-function approvedFor(state: DeskState, order: DeskState['orders'][number]): boolean {
-  if (order.approval_id === null) return false;
-  const approval = state.approvals.find((a) => a.id === order.approval_id);
-  const owner = state.tickets.find((t) => t.id === order.ticket_id)?.employee_id;
-  if (approval === undefined || approval.requester_id !== owner) return false;
-  const requester = state.seed.employees.find((e) => e.id === approval.requester_id);
-  return (
-    approval.status === 'approved' &&
-    approval.sku === order.sku &&
-    approval.quantity >= order.quantity &&
-    requester !== undefined &&
-    requester.manager_id === approval.approver_id
-  );
 }

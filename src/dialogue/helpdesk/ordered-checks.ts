@@ -4,10 +4,12 @@
  * message only in the next turn. So evidence counts for a decision only if it was shown in an
  * earlier turn than the call that acted on it: an article read and a close sent in one turn is a
  * citation decided before the article was seen, a close sent before the user's "it works" is a
- * close decided before the confirmation.
+ * close decided before the confirmation, an order sent with its approval request is an order
+ * decided before the approval came.
  */
 import { z } from 'zod';
 import { mentionsAny } from '../user/phrases.js';
+import { APPROVAL_THRESHOLD_USD } from './policy-rules.js';
 import { type DeskState, mainTicket } from './state.js';
 
 /** A call that ran, as the checks see it (refused calls never reach the state), with its turn. */
@@ -45,6 +47,7 @@ type OrderedCheck =
   | { kind: 'resolution_cites'; article: string }
   | { kind: 'article_read'; article: string }
   | { kind: 'verified_before_account_actions' }
+  | { kind: 'orders_within_threshold' }
   | z.infer<typeof confirmedBeforeClose>;
 
 const at = (step: number | null): CheckOutcome => ({ reached: true, step });
@@ -96,6 +99,14 @@ export function orderedCheck(c: OrderedCheck, state: DeskState, conv: Conversati
             `${unverified.action} on ${unverified.employee_id} in turn ${turnOf(unverified.step)} without a verified identity shown in an earlier turn`,
           );
     }
+    case 'orders_within_threshold': {
+      for (const order of state.orders) {
+        if (order.total_usd <= APPROVAL_THRESHOLD_USD) continue;
+        const why = unapproved(state, conv, order);
+        if (why !== null) return missed(`${order.id} ($${order.total_usd}) ${why}`);
+      }
+      return at(null);
+    }
     case 'closed_after_confirmation': {
       if (ticket === null || ticket.closed_step === null) return missed('the ticket was not closed');
       const closedIn = turnOf(ticket.closed_step) ?? 0;
@@ -109,6 +120,43 @@ export function orderedCheck(c: OrderedCheck, state: DeskState, conv: Conversati
           );
     }
   }
+}
+
+type Order = DeskState['orders'][number];
+
+/**
+ * Why an order over the threshold is not covered (null: it is): it needs an approval granted to the
+ * order's employee by their manager, for this item, covering the quantity, whose `approved` the
+ * agent had seen in an earlier turn than the order's (request_approval returns it; list_approvals
+ * lists it). An order sent with the request, in one turn, was decided before the answer came.
+ */
+function unapproved(state: DeskState, conv: Conversation, order: Order): string | null {
+  if (order.approval_id === null) return 'without an approval';
+  const approval = state.approvals.find((a) => a.id === order.approval_id);
+  const owner = state.tickets.find((t) => t.id === order.ticket_id)?.employee_id;
+  const requester = state.seed.employees.find((e) => e.id === approval?.requester_id);
+  if (
+    approval === undefined ||
+    approval.requester_id !== owner ||
+    approval.status !== 'approved' ||
+    approval.sku !== order.sku ||
+    approval.quantity < order.quantity ||
+    requester?.manager_id !== approval.approver_id
+  )
+    return "without an approval by the requester's manager for it";
+  const orderedIn = conv.calls[order.step]?.turn ?? 0;
+  const shown = conv.calls.some(
+    (call, step) =>
+      call.ok &&
+      call.turn < orderedIn &&
+      ((call.name === 'request_approval' && step === approval.step) ||
+        (call.name === 'list_approvals' &&
+          String(call.arguments.employee_id).trim().toUpperCase() === approval.requester_id &&
+          (approval.step === null || step > approval.step))),
+  );
+  return shown
+    ? null
+    : `placed in turn ${orderedIn}, before ${approval.id}'s approval was shown to the agent`;
 }
 
 /** The step of the first successful read of the article sent before `turn` (any turn when null). */
