@@ -1,13 +1,14 @@
 /**
  * The helpdesk pack's scenarios as Tasks, so that run, validate and every report handle them like
- * any task: the reference solution is the oracle, the lures are validate's, and the flags are the
- * scenario's checks. A flag's check replays the trial's logged calls on a fresh desk, so it is a
+ * any task: the reference solution is the oracle, the lures, cheats and alternates are validate's,
+ * and the flags are the scenario's checks plus end_state (the whole desk against the gold actions').
+ * A flag's check replays the trial's logged calls on a fresh desk, so it is a
  * pure function of the trial record (the environment is deterministic); the dialogue trial itself
  * judges the live state with the same checks (judge.ts), and the two cannot differ.
  */
 import type { ToolCallLog } from '../results/trial.js';
 import { absence } from '../scoring/score.js';
-import type { CheckContext, DialogueTask, Flag } from '../tasks/types.js';
+import type { CheckContext, DialogueTask, Flag, FlagOutcome } from '../tasks/types.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
 import {
   type CheckOutcome,
@@ -98,10 +99,11 @@ function endStateFlag(scenario: Scenario): Flag {
   };
 }
 
-function flagOutcome(outcome: CheckOutcome, conversation: Conversation) {
-  if (!outcome.reached) return { reached: false as const, detail: outcome.detail };
+/** A check's outcome as a flag's: reached on the turn of the call that reached it. */
+function flagOutcome(outcome: CheckOutcome, conversation: Conversation): FlagOutcome {
+  if (!outcome.reached) return { reached: false, detail: outcome.detail };
   const step = outcome.step;
-  return { reached: true as const, turn: step === null ? null : (conversation.calls[step]?.turn ?? null) };
+  return { reached: true, turn: step === null ? null : (conversation.calls[step]?.turn ?? null) };
 }
 
 /** One replay per trial record, however many flags read it. */
