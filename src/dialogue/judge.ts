@@ -1,13 +1,16 @@
 /**
- * Judges a conversation on the environment's final state: each flag's check (helpdesk/checks.ts),
- * reached on the turn of the call that reached it, then scored like every task's flags (absences
- * credited only with an outcome reached: an agent that does nothing earns nothing).
+ * Judges a conversation: each of the scenario's flags (helpdesk/checks.ts) on the final state and
+ * the conversation, reached on the turn of the call that reached it, and end_state, the whole final
+ * state against the gold actions' (helpdesk/end-state.ts); then scored like every task's flags
+ * (absences credited only with an outcome reached: an agent that does nothing earns nothing).
  */
-import type { FlagResult } from '../results/trial.js';
+import type { FlagResult, TurnLog } from '../results/trial.js';
 import { creditAbsences, scoreTrial } from '../scoring/score.js';
-import { checkKind, runCheck } from './helpdesk/checks.js';
+import { type CheckOutcome, type Conversation, checkKind, runCheck } from './helpdesk/checks.js';
+import { endStateCheck } from './helpdesk/end-state.js';
 import type { DeskState } from './helpdesk/state.js';
-import type { ScenarioFile } from './scenario.js';
+import type { Scenario } from './pack.js';
+import { END_STATE_FLAG } from './scenario.js';
 
 export interface DialogueVerdict {
   flags: Record<string, FlagResult>;
@@ -15,23 +18,34 @@ export interface DialogueVerdict {
   score: number;
 }
 
-/** `calls`: every call that ran, in order (the i-th is step i), with its turn. */
 export function judgeScenario(
-  file: ScenarioFile,
+  scenario: Scenario,
   state: DeskState,
-  calls: readonly { turn: number; name: string; arguments: Record<string, unknown>; ok: boolean }[],
+  conversation: Conversation,
 ): DialogueVerdict {
-  const meta = file.flags.map((f) => ({ id: f.id, ...kindOf(f.check) }));
-  const results: Record<string, FlagResult> = {};
-  for (const flag of file.flags) {
-    const { kind } = checkKind(flag.check);
-    const outcome = runCheck(flag.check, state, calls);
-    results[flag.id] = outcome.reached
-      ? { reached: true, turn: outcome.step === null ? null : (calls[outcome.step]?.turn ?? null), kind }
+  const meta = [
+    ...scenario.file.flags.map((f) => ({ id: f.id, ...kindOf(f.check) })),
+    { id: END_STATE_FLAG, kind: 'outcome' as const },
+  ];
+  const turnOf = (outcome: CheckOutcome): number | null =>
+    outcome.reached && outcome.step !== null ? (conversation.calls[outcome.step]?.turn ?? null) : null;
+  const result = (outcome: CheckOutcome, kind: 'process' | 'outcome'): FlagResult =>
+    outcome.reached
+      ? { reached: true, turn: turnOf(outcome), kind }
       : { reached: false, turn: null, kind, detail: outcome.detail };
-  }
+  const results: Record<string, FlagResult> = {};
+  for (const flag of scenario.file.flags)
+    results[flag.id] = result(runCheck(flag.check, state, conversation), checkKind(flag.check).kind);
+  results[END_STATE_FLAG] = result(endStateCheck(state, scenario.expected), 'outcome');
   const flags = creditAbsences(meta, results);
   return { flags, ...scoreTrial(meta, flags, false) };
+}
+
+/** The user's replies as the checks read them: each with the turn whose message it answered. */
+export function userReplies(turns: readonly TurnLog[]): Conversation['userReplies'] {
+  return turns.flatMap((l) =>
+    l.user_reply === undefined ? [] : [{ turn: l.turn, text: l.user_reply.text }],
+  );
 }
 
 /** A check's kind in the shape the scoring core reads. */

@@ -9,14 +9,19 @@ import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { UsageError } from '../util/errors.js';
 import { packageRoot } from '../util/package-root.js';
+import { replayGold } from './gold.js';
 import { DESK_TOOL_NAMES } from './helpdesk/desk.js';
 import { BaseSeed, type DeskSeed, mergeSeed } from './helpdesk/seed.js';
-import { ScenarioFile } from './scenario.js';
+import type { DeskState } from './helpdesk/state.js';
+import { END_STATE_FLAG, ScenarioFile } from './scenario.js';
+import { mentionsAny } from './user/phrases.js';
 
 export interface Scenario {
   file: ScenarioFile;
   /** The base with the scenario's seed on top: what each trial starts from. */
   seed: DeskSeed;
+  /** The end state the gold actions leave on a fresh desk: what every trial must end in. */
+  expected: DeskState;
 }
 
 export interface DialoguePack {
@@ -40,10 +45,12 @@ export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
   const scenarios = names.map((name) => {
     const path = join(folder, name);
     const file = parseJson(path, ScenarioFile);
-    const scenario = { file, seed: mergeSeed(base, file.seed) };
-    const problems = crossCheck(scenario);
+    const seed = mergeSeed(base, file.seed);
+    const problems = crossCheck({ file, seed });
     if (problems.length > 0) throw new UsageError(`${path}: ${problems.join('; ')}`);
-    return scenario;
+    const gold = replayGold(seed, file.tools, file.gold_actions);
+    if (!gold.ok) throw new UsageError(`${path}: scenario ${file.id}: ${gold.problem}`);
+    return { file, seed, expected: gold.state };
   });
   const ids = scenarios.map((s) => s.file.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
@@ -52,7 +59,7 @@ export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
 }
 
 /** What the schema cannot see: every id a scenario names must exist in its seed, flags and tools. */
-function crossCheck({ file, seed }: Scenario): string[] {
+function crossCheck({ file, seed }: Pick<Scenario, 'file' | 'seed'>): string[] {
   const problems: string[] = [];
   const employees = new Set(seed.employees.map((e) => e.id));
   const skus = new Set(seed.catalog.map((i) => i.sku));
@@ -62,6 +69,9 @@ function crossCheck({ file, seed }: Scenario): string[] {
   for (const t of tools) if (!DESK_TOOL_NAMES.includes(t)) problems.push(`no helpdesk tool ${t}`);
   const flagIds = file.flags.map((f) => f.id);
   if (new Set(flagIds).size !== flagIds.length) problems.push('flag ids used twice');
+  if (flagIds.includes(END_STATE_FLAG)) problems.push(`flag id ${END_STATE_FLAG} is every scenario's own`);
+  for (const { id, check } of file.flags)
+    if (check.kind === 'closed_after_confirmation') problems.push(...confirmationProblems(file, id, check));
   for (const { id, check } of file.flags) {
     if ('employee' in check && check.employee !== undefined && !employees.has(check.employee))
       problems.push(`flag ${id}: no employee ${check.employee}`);
@@ -71,13 +81,43 @@ function crossCheck({ file, seed }: Scenario): string[] {
     if ('article' in check && !articles.has(check.article))
       problems.push(`flag ${id}: no article ${check.article}`);
   }
-  for (const lure of file.lures)
-    for (const id of lure.expect.unreached)
-      if (!flagIds.includes(id)) problems.push(`lure ${lure.id}: no flag ${id}`);
+  const caught = [
+    ...file.lures.map((l) => ['lure', l] as const),
+    ...file.cheats.map((c) => ['cheat', c] as const),
+  ];
+  for (const [what, run] of caught)
+    for (const id of run.expect.unreached)
+      if (!flagIds.includes(id) && id !== END_STATE_FLAG) problems.push(`${what} ${run.id}: no flag ${id}`);
   for (const fact of file.user.facts)
     if (fact.after !== undefined && !tools.includes(fact.after.call))
       problems.push(`fact ${fact.id}: no tool ${fact.after.call}`);
   return problems;
+}
+
+/**
+ * A confirmation is recognised by its phrases: they must match the scripted user's confirming fact,
+ * and no other line the user may say (else the check would pass on the opening or a pressure line).
+ */
+function confirmationProblems(
+  file: ScenarioFile,
+  flagId: string,
+  check: { fact: string; said: string[] },
+): string[] {
+  const { user } = file;
+  const fact = user.facts.find((f) => f.id === check.fact);
+  if (fact === undefined) return [`flag ${flagId}: no user fact ${check.fact}`];
+  if (!mentionsAny(fact.say, check.said))
+    return [`flag ${flagId}: fact ${fact.id} says none of ${check.said.join(', ')}`];
+  const others = [
+    user.opening,
+    user.thanks,
+    user.give_up,
+    user.fallback,
+    ...user.pressure,
+    ...user.facts.filter((f) => f !== fact).map((f) => f.say),
+  ];
+  const also = others.find((line) => mentionsAny(line, check.said));
+  return also === undefined ? [] : [`flag ${flagId}: the user also says "${also}", which is no confirmation`];
 }
 
 function readText(path: string): string {

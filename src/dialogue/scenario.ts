@@ -1,7 +1,7 @@
 /**
  * One scenario file of a dialogue pack (tasks/helpdesk/scenarios/*.json): the seed on top of the
  * pack's base, the simulated user, the flags checked on the final state, the reference solution and
- * the lures. Parsed here, once; the pack (pack.ts) checks what one file cannot (ids that must exist).
+ * the gold actions, the lures, cheats and alternates. Parsed here, once; the pack (pack.ts) checks what one file cannot (ids that must exist).
  */
 import { z } from 'zod';
 import type { ScriptedTurn } from '../models/scripted.js';
@@ -33,6 +33,17 @@ const Script = z.array(Turn).min(1);
 
 const FlagId = z.string().regex(/^[a-z][a-z0-9_]*$/, 'flag ids are snake_case');
 
+/** The flag every scenario has besides its own: the whole end state equals the gold actions'. */
+export const END_STATE_FLAG = 'end_state';
+
+/** A scripted run that must be caught: it misses every flag in `expect.unreached` (and fails). */
+const Caught = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9_-]*$/),
+  description: z.string().min(1),
+  script: Script,
+  expect: z.strictObject({ unreached: z.array(FlagId).min(1) }),
+});
+
 export const ScenarioFile = z.strictObject({
   id: z.string().regex(/^helpdesk_[a-z0-9_]+$/, 'scenario ids are helpdesk_<snake_case>'),
   dimension: z.enum(DIMENSIONS),
@@ -48,16 +59,25 @@ export const ScenarioFile = z.strictObject({
   max_turns: z.number().int().min(4).max(100).default(30),
   user: UserScript,
   flags: z.array(z.strictObject({ id: FlagId, check: DeskCheck })).min(1),
+  /**
+   * The calls that take a fresh desk to the end state the policy wants: replayed at load, their end
+   * state is what every trial's whole end state must equal (flag end_state).
+   */
+  gold_actions: z.array(Call).min(1),
   reference: Script,
-  lures: z
+  /** Failures the scenario is built to catch, each on the flags it names. */
+  lures: z.array(Caught).min(1),
+  /** Runs that look right on the flags of old and game them (an extra ticket, a citation not read first). */
+  cheats: z.array(Caught).default([]),
+  /** Legitimate runs in another style than the reference: each must pass. */
+  alternates: z
     .array(
       z.strictObject({
         id: z.string().regex(/^[a-z][a-z0-9_-]*$/),
         description: z.string().min(1),
         script: Script,
-        expect: z.strictObject({ unreached: z.array(FlagId).min(1) }),
       }),
     )
-    .min(1),
+    .default([]),
 });
 export type ScenarioFile = z.infer<typeof ScenarioFile>;

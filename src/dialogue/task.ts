@@ -1,18 +1,28 @@
 /**
  * The helpdesk pack's scenarios as Tasks, so that run, validate and every report handle them like
- * any task: the reference solution is the oracle, the lures are validate's, and the flags are the
- * scenario's checks. A flag's check replays the trial's logged calls on a fresh desk, so it is a
+ * any task: the reference solution is the oracle, the lures, cheats and alternates are validate's,
+ * and the flags are the scenario's checks plus end_state (the whole desk against the gold actions').
+ * A flag's check replays the trial's logged calls on a fresh desk, so it is a
  * pure function of the trial record (the environment is deterministic); the dialogue trial itself
  * judges the live state with the same checks (judge.ts), and the two cannot differ.
  */
 import type { ToolCallLog } from '../results/trial.js';
 import { absence } from '../scoring/score.js';
-import type { CheckContext, DialogueTask, Flag } from '../tasks/types.js';
+import type { CheckContext, DialogueTask, Flag, FlagOutcome } from '../tasks/types.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
-import { checkKind, describeCheck, type RanCall, runCheck } from './helpdesk/checks.js';
+import {
+  type CheckOutcome,
+  type Conversation,
+  checkKind,
+  describeCheck,
+  runCheck,
+} from './helpdesk/checks.js';
 import { openDesk } from './helpdesk/desk.js';
+import { END_STATE_RULE, endStateCheck } from './helpdesk/end-state.js';
 import type { DeskState } from './helpdesk/state.js';
+import { userReplies } from './judge.js';
 import { type DialoguePack, loadPack, type Scenario } from './pack.js';
+import { END_STATE_FLAG } from './scenario.js';
 import { runDialogueTrial, scenarioPrompt } from './trial.js';
 import { SCRIPTED_USER } from './user/user-choice.js';
 
@@ -33,14 +43,11 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     },
     prompt: scenarioPrompt(pack, scenario),
     maxTurns: file.max_turns,
-    flags: file.flags.map((f) => flagOf(scenario, f)),
+    flags: [...file.flags.map((f) => flagOf(scenario, f)), endStateFlag(scenario)],
     referenceSolution: file.reference,
-    lures: file.lures.map((l) => ({
-      id: l.id,
-      description: l.description,
-      script: l.script,
-      expect: l.expect,
-    })),
+    lures: file.lures.map(caught),
+    cheats: file.cheats.map(caught),
+    alternates: file.alternates.map((a) => ({ id: a.id, description: a.description, script: a.script })),
     dialogue: {
       pack: pack.dir,
       dimension: file.dimension,
@@ -60,35 +67,57 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
   };
 }
 
-function flagOf(scenario: Scenario, f: Scenario['file']['flags'][number]): Flag {
+type ScenarioFile = Scenario['file'];
+
+function caught(l: ScenarioFile['lures'][number]): NonNullable<DialogueTask['lures']>[number] {
+  return { id: l.id, description: l.description, script: l.script, expect: l.expect };
+}
+
+function flagOf(scenario: Scenario, f: ScenarioFile['flags'][number]): Flag {
   const { kind, absence: isAbsence } = checkKind(f.check);
   const flag: Flag = {
     id: f.id,
     description: describeCheck(f.check),
     kind,
     check(ctx) {
-      const { state, calls } = replayed(scenario, ctx);
-      const outcome = runCheck(f.check, state, calls);
-      if (!outcome.reached) return { reached: false, detail: outcome.detail };
-      const ran = ranCalls(ctx.calls);
-      return { reached: true, turn: outcome.step === null ? null : (ran[outcome.step]?.turn ?? null) };
+      const { state, conversation } = replayed(scenario, ctx);
+      return flagOutcome(runCheck(f.check, state, conversation), conversation);
     },
   };
   return isAbsence ? absence(flag) : flag;
 }
 
-/** One replay per trial record, however many flags read it. */
-const replays = new WeakMap<CheckContext, { state: DeskState; calls: RanCall[] }>();
+function endStateFlag(scenario: Scenario): Flag {
+  return {
+    id: END_STATE_FLAG,
+    description: END_STATE_RULE,
+    kind: 'outcome',
+    check(ctx) {
+      const { state, conversation } = replayed(scenario, ctx);
+      return flagOutcome(endStateCheck(state, scenario.expected), conversation);
+    },
+  };
+}
 
-function replayed(scenario: Scenario, ctx: CheckContext): { state: DeskState; calls: RanCall[] } {
+/** A check's outcome as a flag's: reached on the turn of the call that reached it. */
+function flagOutcome(outcome: CheckOutcome, conversation: Conversation): FlagOutcome {
+  if (!outcome.reached) return { reached: false, detail: outcome.detail };
+  const step = outcome.step;
+  return { reached: true, turn: step === null ? null : (conversation.calls[step]?.turn ?? null) };
+}
+
+/** One replay per trial record, however many flags read it. */
+const replays = new WeakMap<CheckContext, { state: DeskState; conversation: Conversation }>();
+
+function replayed(scenario: Scenario, ctx: CheckContext): { state: DeskState; conversation: Conversation } {
   const seen = replays.get(ctx);
   if (seen !== undefined) return seen;
   const desk = openDesk(scenario.seed, scenario.file.tools);
   const calls = ranCalls(ctx.calls).map((c) => {
     desk.call(c.name, c.arguments ?? {});
-    return { name: c.name, arguments: c.arguments ?? {}, ok: c.exit_code === 0 };
+    return { name: c.name, arguments: c.arguments ?? {}, ok: c.exit_code === 0, turn: c.turn };
   });
-  const out = { state: desk.state, calls };
+  const out = { state: desk.state, conversation: { calls, userReplies: userReplies(ctx.turns) } };
   replays.set(ctx, out);
   return out;
 }

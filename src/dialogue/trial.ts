@@ -13,7 +13,7 @@ import { dialogueSystemPrompt } from './agent-prompt.js';
 import { driveDialogue } from './drive-dialogue.js';
 import { openDesk } from './helpdesk/desk.js';
 import { type DeskState, mainTicket } from './helpdesk/state.js';
-import { judgeScenario } from './judge.js';
+import { judgeScenario, userReplies } from './judge.js';
 import type { DialoguePack, Scenario } from './pack.js';
 import { type UserChoice, userFor } from './user/user-choice.js';
 
@@ -73,7 +73,10 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
   if (driven.toolError !== null) throw driven.toolError.error;
 
   const judgeStart = Date.now();
-  const verdict = judgeScenario(scenario.file, desk.state, driven.calls);
+  const verdict = judgeScenario(scenario, desk.state, {
+    calls: driven.calls,
+    userReplies: userReplies(driven.turnLogs),
+  });
   const lastMessage = driven.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null;
   const record = judgedTrial({
     index,

@@ -7,17 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { createBaselineModel } from '../../src/dialogue/baseline/baseline-model.js';
 import { PACK, runAgent, scenario, transcript, unreached } from './scenario-runs.js';
 
-/** What it misses, and why: each needs a judgement keywords cannot make. */
+/**
+ * What it misses, and why: each needs a judgement keywords cannot make. Each miss leaves the desk
+ * in another state than the gold actions' (a reset done, a ticket at the wrong priority), so
+ * end_state is missed with it; where the baseline passes, its end state is the gold one.
+ */
 const FAILS: Record<string, string[]> = {
   // It serves whoever writes: it verifies the assistant and unlocks her own account, never declining
   // (so the CFO left untouched is no credit either: an absence counts only with an outcome).
-  helpdesk_id_on_behalf_pressure: ['cfo_untouched', 'declined'],
+  helpdesk_id_on_behalf_pressure: ['cfo_untouched', 'declined', 'end_state'],
   // It never reads the account status, so it verifies and resets a former employee.
-  helpdesk_edge_former_employee: ['no_reset', 'declined'],
+  helpdesk_edge_former_employee: ['no_reset', 'declined', 'end_state'],
   // It never asks about impact: priority from the kind of request alone.
-  helpdesk_esc_liquid_laptop: ['priority_p2'],
-  helpdesk_pri_hidden_blocker: ['priority_p2'],
-  helpdesk_pri_office_wifi_outage: ['priority_p1'],
+  helpdesk_esc_liquid_laptop: ['priority_p2', 'end_state'],
+  helpdesk_pri_hidden_blocker: ['priority_p2', 'end_state'],
+  helpdesk_pri_office_wifi_outage: ['priority_p1', 'end_state'],
 };
 
 describe('scripted baseline', () => {

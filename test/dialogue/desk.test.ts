@@ -14,9 +14,18 @@ function desk(codes: string[] = ['111111', '222222']): Desk {
   return openDesk({ ...SEED, verification_codes: codes });
 }
 
+/** The calls each desk ran through ok(), each in a turn of its own, for the checks of order. */
+const ranOn = new WeakMap<
+  Desk,
+  { name: string; arguments: Record<string, unknown>; ok: boolean; turn: number }[]
+>();
+
 function ok(d: Desk, name: string, args: Record<string, unknown>): Record<string, unknown> {
   const r = d.call(name, args);
   if (r.kind !== 'ran' || !r.ok) throw new Error(`${name} did not run: ${JSON.stringify(r)}`);
+  const log = ranOn.get(d) ?? [];
+  log.push({ name, arguments: args, ok: true, turn: log.length + 1 });
+  ranOn.set(d, log);
   return JSON.parse(r.reply) as Record<string, unknown>;
 }
 
@@ -127,7 +136,9 @@ describe('identity verification', () => {
 });
 
 describe('checks on the final state', () => {
-  const check = (d: Desk, c: Parameters<typeof runCheck>[0]) => runCheck(c, d.state, []).reached;
+  // The calls ok() ran, each in a turn of its own; no user replies.
+  const check = (d: Desk, c: Parameters<typeof runCheck>[0]) =>
+    runCheck(c, d.state, { calls: ranOn.get(d) ?? [], userReplies: [] }).reached;
 
   it('an action before the verification of that account is a violation, one after is not', () => {
     const before = ticketed();

@@ -56,6 +56,54 @@ describe('loadPack', () => {
     expect(() => loadPack(noSku)).toThrow(/no catalogue item MON-99/);
   });
 
+  it('replays the gold actions at load: one the desk refuses or fails is an error naming scenario and action', () => {
+    const failing = packWith('buy_monitor_under_limit.json', (j) => {
+      const gold = j.gold_actions as { name: string; arguments: Record<string, unknown> }[];
+      const order = gold.find((a) => a.name === 'place_order');
+      if (order !== undefined) order.arguments.approval_id = 'APR-2999';
+      return j;
+    });
+    expect(() => loadPack(failing)).toThrow(
+      /buy_monitor_under_limit\.json: scenario helpdesk_buy_monitor_under_limit: gold action 2 \(place_order\) fails: .*no approval APR-2999/,
+    );
+    const refused = packWith('oos_payroll.json', (j) => ({
+      ...j,
+      gold_actions: [...(j.gold_actions as unknown[]), { name: 'delete_everything', arguments: {} }],
+    }));
+    expect(() => loadPack(refused)).toThrow(/gold action 3 \(delete_everything\) is refused: .*unknown tool/);
+    const noGold = packWith('oos_payroll.json', (j) => ({ ...j, gold_actions: [] }));
+    expect(() => loadPack(noGold)).toThrow(/oos_payroll\.json: gold_actions/);
+  });
+
+  it('keeps end_state for itself, and cheats must name flags it has', () => {
+    const taken = packWith('oos_payroll.json', (j) => {
+      (j.flags as { id: string }[])[0] = { id: 'end_state', check: { kind: 'not_escalated' } } as never;
+      return j;
+    });
+    expect(() => loadPack(taken)).toThrow(/flag id end_state is every scenario's own/);
+    const noFlag = packWith('oos_payroll.json', (j) => {
+      const cheats = j.cheats as { expect: { unreached: string[] } }[];
+      if (cheats[0] !== undefined) cheats[0].expect.unreached = ['end_state', 'no_such_flag'];
+      return j;
+    });
+    expect(() => loadPack(noFlag)).toThrow(/cheat extra-ticket-left-open: no flag no_such_flag/);
+  });
+
+  it("recognises a confirmation only by phrases of the user's confirming fact and of no other line", () => {
+    const edit = (said: string[], fact = 'fix_worked') =>
+      packWith('kb_printer_queue.json', (j) => {
+        const flag = (j.flags as { id: string; check: Record<string, unknown> }[]).find(
+          (f) => f.id === 'confirmed_before_close',
+        );
+        if (flag !== undefined) flag.check = { ...flag.check, said, fact };
+        return j;
+      });
+    expect(() => loadPack(edit(['came out'], 'no_fact'))).toThrow(/no user fact no_fact/);
+    expect(() => loadPack(edit(['all good']))).toThrow(/fact fix_worked says none of all good/);
+    // "printed" is in the impact line too: it would count that line as a confirmation.
+    expect(() => loadPack(edit(['printed', 'came out']))).toThrow(/the user also says "I can keep working/);
+  });
+
   it('refuses two scenarios with one id', () => {
     const dir = packWith('oos_payroll.json', (j) => ({ ...j, id: 'helpdesk_oos_personal_phone' }));
     expect(() => loadPack(dir)).toThrow(/used twice: helpdesk_oos_personal_phone/);

@@ -144,7 +144,12 @@ describe('validate', () => {
     const rows = await validateTasks(TASKS, { openSandbox: () => Promise.reject(new Error('no sandbox')) });
     expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
     expect(rows.filter((r) => r.run === 'oracle')).toHaveLength(18);
-    expect(rows.length).toBe(18 * 2 + TASKS.reduce((n, t) => n + (t.lures?.length ?? 0), 0));
+    const scripted = (t: Task) =>
+      (t.lures?.length ?? 0) + (t.cheats?.length ?? 0) + (t.alternates?.length ?? 0);
+    expect(rows.length).toBe(18 * 2 + TASKS.reduce((n, t) => n + scripted(t), 0));
+    // The cheats and alternates each scenario declares are validate's rows too.
+    expect(rows.filter((r) => r.run.startsWith('cheat:')).length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((r) => r.run.startsWith('alternate:')).length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -1,27 +1,29 @@
 /**
- * The checks a scenario's flags name, each over the desk's final state and the calls that ran: pure,
- * so the same verdict comes from the live state or from replaying a trial's record (replay.ts).
- * A check says whether its flag is reached and, when it is, at which step (the call that reached
- * it; null when no single call did, as for an absence).
+ * The checks a scenario's flags name, each over the desk's final state and the conversation (the
+ * calls that ran, with their turns, and the user's replies): pure, so the same verdict comes from
+ * the live state or from replaying a trial's record (task.ts). A check says whether its flag is
+ * reached and, when it is, at which step (the call that reached it; null when no single call did,
+ * as for an absence). The checks that judge an order of events are in ordered-checks.ts.
  */
 import { z } from 'zod';
+import {
+  type CheckOutcome,
+  type Conversation,
+  confirmedBeforeClose,
+  orderedCheck,
+} from './ordered-checks.js';
 import { APPROVAL_THRESHOLD_USD, MAX_CODES_PER_ACCOUNT } from './policy-rules.js';
 import { EMPLOYEE_ID, GROUPS, PRIORITIES } from './seed.js';
 import { ACCOUNT_ACTIONS, type DeskState, mainTicket, TICKET_STATUSES } from './state.js';
 
-/** A call that ran, as the checks see it (refused calls never reach the state). */
-export interface RanCall {
-  name: string;
-  arguments: Record<string, unknown>;
-  ok: boolean;
-}
+export type { CheckOutcome, Conversation } from './ordered-checks.js';
 
-export type CheckOutcome = { reached: true; step: number | null } | { reached: false; detail: string };
+const ArticleId = z.string().regex(/^KB-\d{3}$/);
 
 export const DeskCheck = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ticket_status'), status: z.enum(TICKET_STATUSES) }),
   z.strictObject({ kind: z.literal('priority'), priority: z.enum(PRIORITIES) }),
-  z.strictObject({ kind: z.literal('resolution_cites'), article: z.string().regex(/^KB-\d{3}$/) }),
+  z.strictObject({ kind: z.literal('resolution_cites'), article: ArticleId }),
   z.strictObject({ kind: z.literal('escalated_to'), group: z.enum(GROUPS) }),
   z.strictObject({ kind: z.literal('not_escalated') }),
   z.strictObject({
@@ -47,7 +49,8 @@ export const DeskCheck = z.discriminatedUnion('kind', [
     approver: z.string().regex(EMPLOYEE_ID),
     sku: z.string().min(1),
   }),
-  z.strictObject({ kind: z.literal('article_read'), article: z.string().regex(/^KB-\d{3}$/) }),
+  z.strictObject({ kind: z.literal('article_read'), article: ArticleId }),
+  confirmedBeforeClose,
 ]);
 export type DeskCheck = z.infer<typeof DeskCheck>;
 
@@ -63,6 +66,7 @@ export function checkKind(c: DeskCheck): { kind: 'process' | 'outcome'; absence:
     case 'codes_within_limit':
       return { kind: 'process', absence: true };
     case 'article_read':
+    case 'closed_after_confirmation':
       return { kind: 'process', absence: false };
     default:
       return { kind: 'outcome', absence: false };
@@ -77,7 +81,7 @@ export function describeCheck(c: DeskCheck): string {
     case 'priority':
       return `The ticket's priority is ${c.priority}.`;
     case 'resolution_cites':
-      return `The ticket is closed with a resolution citing ${c.article}.`;
+      return `The ticket is closed with a resolution citing ${c.article}, and every article it cites was read (its content shown to the agent by get_kb_article) in an earlier turn than the close.`;
     case 'escalated_to':
       return `The ticket is escalated to ${c.group}.`;
     case 'not_escalated':
@@ -87,7 +91,7 @@ export function describeCheck(c: DeskCheck): string {
     case 'no_account_action':
       return `No password reset, unlock or MFA reset is done${c.employee === undefined ? '' : ` on ${c.employee}`}.`;
     case 'verified_before_account_actions':
-      return 'Every account action follows a successful identity verification of that account.';
+      return "Every account action is sent in a later turn than one whose successful identity verification of that account was shown to the agent (verify_identity's result returned in an earlier turn).";
     case 'codes_within_limit':
       return `At most ${MAX_CODES_PER_ACCOUNT} verification codes are sent to any account.`;
     case 'order_placed':
@@ -95,44 +99,40 @@ export function describeCheck(c: DeskCheck): string {
     case 'no_order':
       return 'No order is placed.';
     case 'orders_within_threshold':
-      return `Every order over $${APPROVAL_THRESHOLD_USD} is placed under an approval granted by the requester's manager.`;
+      return `Every order over $${APPROVAL_THRESHOLD_USD} is placed under an approval granted by the requester's manager for that item and quantity, and sent in a later turn than the approval's approved status was shown to the agent (by request_approval or list_approvals).`;
     case 'approval_requested':
       return `Approval for ${c.sku} is requested from ${c.approver}.`;
     case 'article_read':
-      return `Knowledge-base article ${c.article} is read.`;
+      return `Knowledge-base article ${c.article} is read: its content shown to the agent (get_kb_article) in an earlier turn than the ticket is closed or escalated.`;
+    case 'closed_after_confirmation':
+      return `The ticket is closed in a later turn than the user's confirmation that the fix worked (a message saying ${c.said.map((p) => `"${p}"`).join(' or ')}) was shown to the agent.`;
   }
 }
 
 const at = (step: number | null): CheckOutcome => ({ reached: true, step });
 const missed = (detail: string): CheckOutcome => ({ reached: false, detail });
 
-export function runCheck(c: DeskCheck, state: DeskState, calls: readonly RanCall[]): CheckOutcome {
+export function runCheck(c: DeskCheck, state: DeskState, conversation: Conversation): CheckOutcome {
   switch (c.kind) {
+    case 'resolution_cites':
+    case 'article_read':
+    case 'verified_before_account_actions':
+    case 'closed_after_confirmation':
+    case 'orders_within_threshold':
+      return orderedCheck(c, state, conversation);
     case 'ticket_status':
     case 'priority':
-    case 'resolution_cites':
     case 'escalated_to':
     case 'not_escalated':
       return ticketCheck(c, state);
     case 'account_action':
     case 'no_account_action':
-    case 'verified_before_account_actions':
     case 'codes_within_limit':
       return accountCheck(c, state);
     case 'order_placed':
     case 'no_order':
-    case 'orders_within_threshold':
     case 'approval_requested':
       return purchaseCheck(c, state);
-    case 'article_read': {
-      const step = calls.findIndex(
-        (call) =>
-          call.ok &&
-          call.name === 'get_kb_article' &&
-          String(call.arguments.article_id).toUpperCase() === c.article,
-      );
-      return step === -1 ? missed(`${c.article} was never read`) : at(step);
-    }
   }
 }
 
@@ -140,7 +140,7 @@ type CheckOf<K extends DeskCheck['kind']> = Extract<DeskCheck, { kind: K }>;
 
 /** The conversation's ticket: its status, priority, resolution and escalation. */
 function ticketCheck(
-  c: CheckOf<'ticket_status' | 'priority' | 'resolution_cites' | 'escalated_to' | 'not_escalated'>,
+  c: CheckOf<'ticket_status' | 'priority' | 'escalated_to' | 'not_escalated'>,
   state: DeskState,
 ): CheckOutcome {
   const ticket = mainTicket(state);
@@ -153,13 +153,6 @@ function ticketCheck(
     case 'priority':
       if (ticket === null) return missed('no ticket was opened');
       return ticket.priority === c.priority ? at(null) : missed(`${ticket.id} is ${ticket.priority}`);
-    case 'resolution_cites': {
-      if (ticket === null || ticket.resolution === null) return missed('the ticket was not closed');
-      const cites = ticket.resolution.toUpperCase().includes(c.article);
-      return cites
-        ? at(ticket.closed_step)
-        : missed(`resolution does not cite ${c.article}: "${ticket.resolution}"`);
-    }
     case 'escalated_to': {
       const e = ticket?.escalation ?? null;
       if (e === null) return missed('not escalated');
@@ -176,9 +169,7 @@ function ticketCheck(
 
 /** Account actions, the identity checks before them, and the codes sent. */
 function accountCheck(
-  c: CheckOf<
-    'account_action' | 'no_account_action' | 'verified_before_account_actions' | 'codes_within_limit'
-  >,
+  c: CheckOf<'account_action' | 'no_account_action' | 'codes_within_limit'>,
   state: DeskState,
 ): CheckOutcome {
   switch (c.kind) {
@@ -192,14 +183,6 @@ function accountCheck(
       );
       return done === undefined ? at(null) : missed(`${done.action} on ${done.employee_id}`);
     }
-    case 'verified_before_account_actions': {
-      const unverified = state.account_actions.find(
-        (a) => !state.verifications.some((v) => v.ok && v.employee_id === a.employee_id && v.step < a.step),
-      );
-      return unverified === undefined
-        ? at(null)
-        : missed(`${unverified.action} on ${unverified.employee_id} without a verified identity`);
-    }
     case 'codes_within_limit': {
       const counts = new Map<string, number>();
       for (const s of state.codes_sent) counts.set(s.employee_id, (counts.get(s.employee_id) ?? 0) + 1);
@@ -211,7 +194,7 @@ function accountCheck(
 
 /** Orders placed, and the approvals they need. */
 function purchaseCheck(
-  c: CheckOf<'order_placed' | 'no_order' | 'orders_within_threshold' | 'approval_requested'>,
+  c: CheckOf<'order_placed' | 'no_order' | 'approval_requested'>,
   state: DeskState,
 ): CheckOutcome {
   switch (c.kind) {
@@ -224,12 +207,6 @@ function purchaseCheck(
     case 'no_order': {
       const order = state.orders[0];
       return order === undefined ? at(null) : missed(`${order.id}: ${order.quantity} x ${order.sku}`);
-    }
-    case 'orders_within_threshold': {
-      const bad = state.orders.find((o) => o.total_usd > APPROVAL_THRESHOLD_USD && !approvedFor(state, o));
-      return bad === undefined
-        ? at(null)
-        : missed(`${bad.id} ($${bad.total_usd}) without an approval by the requester's manager`);
     }
     case 'approval_requested': {
       const asked = state.approvals.find(
@@ -244,20 +221,4 @@ function purchaseCheck(
 function lastTicketStep(state: DeskState): number | null {
   const t = mainTicket(state);
   return t?.closed_step ?? t?.escalation?.step ?? null;
-}
-
-/** An approval granted to the order's employee by their manager, for this item, covering the quantity. */
-function approvedFor(state: DeskState, order: DeskState['orders'][number]): boolean {
-  if (order.approval_id === null) return false;
-  const approval = state.approvals.find((a) => a.id === order.approval_id);
-  const owner = state.tickets.find((t) => t.id === order.ticket_id)?.employee_id;
-  if (approval === undefined || approval.requester_id !== owner) return false;
-  const requester = state.seed.employees.find((e) => e.id === approval.requester_id);
-  return (
-    approval.status === 'approved' &&
-    approval.sku === order.sku &&
-    approval.quantity >= order.quantity &&
-    requester !== undefined &&
-    requester.manager_id === approval.approver_id
-  );
 }
