@@ -30,8 +30,8 @@ import { prepareWorkspace } from './workspace.js';
  * again (src/run/run-task.ts). The turns are bounded by max turns times the command timeout and the
  * model's request timeout.
  */
-export const SETUP_BOUND_MS = 10 * 60_000;
-export const JUDGE_BOUND_MS = 30 * 60_000;
+const SETUP_BOUND_MS = 10 * 60_000;
+const JUDGE_BOUND_MS = 30 * 60_000;
 
 export interface TrialOptions {
   index: number;

@@ -63,6 +63,15 @@ describe.sequential('agent-bench CLI', () => {
     expect(r.stdout).toContain('self_verify*');
   });
 
+  it('list --flags shows what each flag asks for, causal rules included', async () => {
+    const r = await cli(['list', '--flags']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /file_read: Saw durations\.py before first changing it.*earlier turn than the one that decided the change/,
+    );
+    expect(r.stdout).toMatch(/end_state: /);
+  });
+
   it('a reader that closed the pipe (`list | head -1`) ends the command quietly, exit 0', async () => {
     const child = spawn(process.execPath, [BIN, 'list'], { stdio: ['ignore', 'pipe', 'pipe'] });
     // Closed before the first write: every write of the command meets EPIPE.

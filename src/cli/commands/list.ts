@@ -10,6 +10,8 @@ export interface ListCliOptions {
   tasksDir?: string[];
   /** `--split dev|holdout|all` (default all). */
   split?: Split;
+  /** `--flags`: each flag's description under its task (the evidence, and the causal rule, it asks for). */
+  flags?: boolean;
 }
 
 export async function listCommand(o: ListCliOptions = {}): Promise<void> {
@@ -30,6 +32,8 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
         `${pad}  flags: ${flags}\n` +
         `${pad}  from: ${taskOrigin(t, [...builtIn().skills, ...found.skills])}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
     );
+    if (o.flags === true)
+      for (const f of t.flags) process.stdout.write(`${pad}    ${f.id}: ${f.description}\n`);
   }
   for (const h of harbor)
     process.stdout.write(`${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task)\n`);

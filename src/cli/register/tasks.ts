@@ -8,6 +8,10 @@ export function registerList(program: Command): void {
     .description('list the tasks, with where each comes from')
     .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
     .addOption(splitOption())
+    .option(
+      '--flags',
+      "show each flag's description: the evidence it asks for, and the causal rule it applies",
+    )
     .action(async (opts) => {
       const { listCommand } = await import('../commands/list.js');
       await listCommand(opts);
