@@ -123,6 +123,29 @@ async function verifierContainers(): Promise<number> {
   return listed.length;
 }
 
+/** The first verifier container of this run to appear (within 20 s), as the engine describes it. */
+async function verifierShape() {
+  for (let i = 0; i < 200; i++) {
+    const [first] = await docker().listContainers({
+      filters: { label: ['agent-bench.harbor-verifier=1', `agent-bench.run=${RUN}`] },
+    });
+    if (first !== undefined) {
+      const info = await docker().getContainer(first.Id).inspect();
+      return {
+        sandboxLabel: info.Config.Labels['agent-bench.sandbox'],
+        run: info.Config.Labels['agent-bench.run'],
+        network: info.HostConfig.NetworkMode,
+        memory: info.HostConfig.Memory,
+        readOnly: info.HostConfig.ReadonlyRootfs,
+        init: info.HostConfig.Init ?? false,
+        image: info.Config.Image,
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
 describe.sequential('the Harbor verifier of a model trial, apart from the agent', () => {
   it('the oracle earns 1 in the verifier container, and the sandbox keeps no verifier state', async () => {
     await trial(writeFib(GOOD_FIB));
@@ -183,8 +206,20 @@ describe.sequential('the Harbor verifier of a model trial, apart from the agent'
   it('a FIFO where test.sh reads is a timeout within its bound, not a hang nor a throw', async () => {
     await trial('rm /app/fib.py && mkfifo /app/fib.py');
     const started = Date.now();
-    const run = await env.verify(sandbox);
+    const running = env.verify(sandbox);
+    // Meanwhile its container is there, shaped like the sandbox and labelled for the sweeps.
+    const shape = await verifierShape();
+    const run = await running;
     const seconds = (Date.now() - started) / 1000;
+    expect(shape).toEqual({
+      sandboxLabel: '1',
+      run: RUN,
+      network: 'none',
+      memory: 1024 * 1024 * 1024,
+      readOnly: true,
+      init: false,
+      image: await env.sandboxImage(),
+    });
     expect(run.timedOut).toBe(true);
     expect(run.tampered).toBeNull();
     expect(run.reward).toEqual({
