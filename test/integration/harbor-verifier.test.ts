@@ -4,7 +4,7 @@
  * reward.txt to 1 after test.sh wrote 0 gets the reward refused (0, tampered); hidden tests it
  * copies into /tmp, /dev and /dev/shm never reach the next trial's agent (they were never in the
  * agent's container); a FIFO where test.sh reads makes a timeout within its bound, not a hang; a
- * supervisor killed from the tree refuses the reward. The oracle still earns 1, and no verifier
+ * supervisor killed or stopped from the tree refuses the reward. The oracle still earns 1, and no verifier
  * container is left behind.
  */
 import { join } from 'node:path';
@@ -68,8 +68,8 @@ def fib(n):
     return 0
 `;
 
-/** A fib.py that kills the verifier's supervisor (the first python3 above it). */
-const KILLER = `import os, signal
+/** A fib.py that sends `sig` to the verifier's supervisor (the first python3 above it), then claims 1. */
+const ATTACK_SUPERVISOR = (sig: 'SIGKILL' | 'SIGSTOP') => `import os, signal
 pid = os.getppid()
 while pid > 1:
     with open('/proc/%d/stat' % pid) as f:
@@ -77,7 +77,7 @@ while pid > 1:
     with open('/proc/%d/comm' % pid) as f:
         comm = f.read().strip()
     if comm.startswith('python3'):
-        os.kill(pid, signal.SIGKILL)
+        os.kill(pid, signal.${sig})
         break
     pid = int(fields[1])
 open('/logs/verifier/reward.txt', 'w').write('1\\n')
@@ -234,10 +234,24 @@ describe.sequential('the Harbor verifier of a model trial, apart from the agent'
   });
 
   it("a supervisor killed from test.sh's tree refuses the reward it left", async () => {
-    await trial(writeFib(KILLER));
+    await trial(writeFib(ATTACK_SUPERVISOR('SIGKILL')));
     const run = await env.verify(sandbox);
     expect(run.reward).toEqual({ ok: true, reward: 0, metrics: {} });
     expect(run.tampered).toMatch(/supervisor ended without its report/);
     expect(await verifierContainers()).toBe(0);
   });
+
+  it("a supervisor stopped from test.sh's tree is given up on at its deadline, the reward refused", async () => {
+    await trial(writeFib(ATTACK_SUPERVISOR('SIGSTOP')));
+    const started = Date.now();
+    const run = await env.verify(sandbox);
+    const seconds = (Date.now() - started) / 1000;
+    expect(run.reward).toEqual({ ok: true, reward: 0, metrics: {} });
+    expect(run.tampered).toBe(
+      "reward refused: the verifier's supervisor gave no report within 23 s (stopped by a process of tests/test.sh?)",
+    );
+    expect(seconds).toBeGreaterThanOrEqual(23);
+    expect(seconds).toBeLessThan(23 + 15);
+    expect(await verifierContainers()).toBe(0);
+  }, 120_000);
 });
