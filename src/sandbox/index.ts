@@ -25,8 +25,9 @@ export function createDockerSandbox(options: DockerSandboxOptions): Promise<Dock
 }
 
 /**
- * A Harbor task's environment: its images built on first use, its verifier run in a model trial's
- * sandbox or in a trial of its own (validate's). Nothing touches the engine until then.
+ * A Harbor task's environment: its images built on first use, its verifier run for a model's
+ * trial in a fresh container of its own, or in a trial of its own (validate's). Nothing touches
+ * the engine until then.
  */
 export function openHarborEnvironment(spec: HarborEnvironmentSpec): HarborEnvironment {
   return new DockerHarborEnvironment(spec, docker);

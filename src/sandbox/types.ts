@@ -236,10 +236,14 @@ export interface HarborVerifierRun {
   exitCode: number | null;
   /** It ran out of its timeout (task.toml verifier.timeout_sec). */
   timedOut: boolean;
+  /**
+   * Why the reward was refused as possibly forged (a process left test.sh's tree or outlived it,
+   * the verifier's supervisor was stopped or killed; src/sandbox/harbor/verifier.ts has the
+   * rule), or null. When set, the reward is 0: the trial fails, for this reason.
+   */
+  tampered: string | null;
   /** The tail of what it printed, for a failure's message. */
   output: string;
-  /** Why the reward was refused as not the verifier's own (null or absent: it was). */
-  tampered?: string | null;
 }
 
 export interface HarborTrialResult {
@@ -250,7 +254,8 @@ export interface HarborTrialResult {
 
 /**
  * A Harbor environment on the engine (openHarborEnvironment): its images are built on first use and
- * kept, its verifier runs in a model trial's sandbox or in a trial of its own.
+ * kept, its verifier runs for a model's trial in a fresh container apart from the agent's sandbox,
+ * or in a trial of its own.
  */
 export interface HarborEnvironment {
   /** Run as the agent in /workspace before a model's trial: the task's WORKDIR, as its image has it. */
@@ -262,8 +267,10 @@ export interface HarborEnvironment {
   /** A trial as Harbor runs it, in a fresh container of the task's image: the oracle or nothing, then the verifier. */
   runTrial(agent: HarborAgent, labels?: SandboxLabels): Promise<HarborTrialResult>;
   /**
-   * The verifier in a model trial's sandbox (opened from sandboxImage) once the agent's last turn is
-   * over: every process killed, the tests copied in, test.sh run, its reward read.
+   * The verifier of a model trial's sandbox (opened from sandboxImage) once the agent's last turn
+   * is over: every process in the sandbox killed, then test.sh run in a fresh container of the same
+   * image holding a copy of the final workspace (never in the sandbox), its reward read once its
+   * process tree is gone.
    */
   verify(sandbox: Sandbox): Promise<HarborVerifierRun>;
 }

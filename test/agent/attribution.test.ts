@@ -57,6 +57,7 @@ describe('a Harbor verifier that gives no trustworthy reward fails the trial', (
     reward: { ok: true, reward: 1, metrics: {} },
     exitCode: 0,
     timedOut: false,
+    tampered: null,
     output: '',
     ...over,
   });

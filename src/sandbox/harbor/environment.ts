@@ -1,7 +1,7 @@
 /**
  * A Harbor environment on the engine: the task's images, each built on first use and kept for the
- * process, its trials of validate's (trial.ts) and its verifier in a model trial's sandbox
- * (verifier.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
+ * process, its trials of validate's (trial.ts) and the verifier of a model's trial, in a fresh
+ * container of its own (verifier.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
  */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
@@ -51,6 +51,6 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     // A trial's sandbox was opened from the sandbox image, so it is known by now.
     if (this.runImage === null)
       throw new InternalError(`${this.spec.id}: verified before its image was built`);
-    return runHarborVerifier(sandbox, this.spec.verifier, (await this.runImage).workdir);
+    return runHarborVerifier(this.client(), sandbox, this.spec.verifier, await this.runImage);
   }
 }

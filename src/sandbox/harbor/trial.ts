@@ -9,16 +9,15 @@
  * limit. The root filesystem stays writable: Harbor tasks write where their image puts things
  * (/app, /logs, site-packages), and the container is thrown away after one trial.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { engineError } from '../docker/engine.js';
 import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
 import { rawExec } from '../docker/raw-exec.js';
-import { packTar, type TarEntry, unpackFiles } from '../docker/tar.js';
+import { unpackFiles } from '../docker/tar.js';
 import type { HarborAgent, HarborEnvironmentSpec, HarborScripts, HarborTrialResult } from '../types.js';
 import { collect } from './image.js';
 import { readReward } from './reward.js';
+import { scriptsTar } from './scripts-tar.js';
 import { outputTail } from './verifier.js';
 
 const PIDS = 1024;
@@ -57,6 +56,8 @@ export async function runHarborTrial(
         exitCode: verifier.exitCode,
         // timeout(1) exits 124 when it kills the script.
         timedOut: verifier.deadlineHit || verifier.exitCode === 124,
+        // The oracle (or nothing) acted here, never a model's code.
+        tampered: null,
         output: outputTail(`${verifier.stdout.toString('utf8')}${verifier.stderr.toString('utf8')}`),
       },
     };
@@ -112,37 +113,11 @@ async function put(
   name: string,
   target: string,
 ): Promise<void> {
-  const entries: TarEntry[] = [{ path: target, type: 'directory', mode: 0o755, uid: 0 }];
-  for (const rel of scripts.files)
-    entries.push({
-      path: `${target}/${rel}`,
-      type: 'file',
-      mode: 0o755,
-      uid: 0,
-      content: readFileSync(join(scripts.dir, rel)),
-    });
   try {
-    await container.putArchive(await packTar(withParents(entries)), { path: '/' });
+    await container.putArchive(await scriptsTar(scripts, target), { path: '/' });
   } catch (err) {
     throw engineError(`copying ${name}/ into the container`, err);
   }
-}
-/** Every file's folders, so nested test files land in folders that exist. */
-function withParents(entries: TarEntry[]): TarEntry[] {
-  const dirs = new Set(entries.filter((e) => e.type === 'directory').map((e) => e.path));
-  const out: TarEntry[] = [];
-  for (const e of entries) {
-    const parts = e.path.split('/').slice(1, -1);
-    for (let i = 1; i <= parts.length; i++) {
-      const dir = `/${parts.slice(0, i).join('/')}`;
-      if (!dirs.has(dir)) {
-        dirs.add(dir);
-        out.push({ path: dir, type: 'directory', mode: 0o755, uid: 0 });
-      }
-    }
-    out.push(e);
-  }
-  return out;
 }
 
 /** `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh. */

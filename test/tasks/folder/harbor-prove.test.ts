@@ -20,6 +20,7 @@ function trial(over: Partial<HarborVerifierRun> & { agentExit?: number | null })
       exitCode: 0,
       timedOut: false,
       output: '',
+      tampered: null,
       ...verifier,
     },
   };

@@ -63,7 +63,7 @@ function faultOf(task: HarborTask, run: HarborVerifierRun): AgentFault | null {
   const output = tail(run.output);
   const said = (why: string): string =>
     `Harbor verifier tests/test.sh: ${why}${output === '' ? '' : ` (${output})`}`;
-  if (run.tampered !== undefined && run.tampered !== null)
+  if (run.tampered !== null)
     return { kind: 'sabotaged_checks', detail: said(`reward refused: ${run.tampered}`) };
   if (run.timedOut)
     return {
