@@ -61,10 +61,9 @@ export async function judgeTrial(
     allowedWrites: task.allowedWrites,
     ignored: ignoredPaths(task),
   }).map((v) => `${v.change} ${v.path}`);
-  // A Harbor verifier works in the workspace as root (caches, outputs): what it changes is its own.
-  if (harbor === null)
-    for (const v of changedDuringChecks(finalSnapshot, afterChecks, ignoredPaths(task)))
-      violations.push(`${v} during the checks`);
+  // A Harbor verifier runs in a container of its own: the sandbox's workspace must not change either.
+  for (const v of changedDuringChecks(finalSnapshot, afterChecks, ignoredPaths(task)))
+    violations.push(`${v} during the checks`);
   const tamper = violations.length > 0;
   const { passed, score } =
     harbor === null
