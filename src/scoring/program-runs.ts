@@ -12,8 +12,9 @@
  * interpreter counts only when it is the image's own: a program anywhere else (/workspace, /tmp,
  * /dev/shm) is one the agent could have written. A call without a trace ran nothing that can be told.
  *
- * Not counted: `source x.sh` and `. x.sh`, which the trace cannot tell from other reads of the file
- * by the shell (src/sandbox/trace/stdin.ts).
+ * `bash /dev/stdin < x.sh` runs x.sh too (the name reopens the same file from its start). Not
+ * counted: `source x.sh` and `. x.sh`, which the trace cannot tell from other reads of the file by
+ * the shell, and `bash <(cat x.sh)`, a pipe on another descriptor (src/sandbox/trace/stdin.ts).
  */
 import { posix } from 'node:path';
 import type { ProcessLog, ProgramLog } from '../results/trial.js';
@@ -113,11 +114,27 @@ function programOf(p: ProcessLog, argv: string[]): Pick<ProgramRun, 'argv' | 'pr
       ? null
       : posix.resolve(p.cwd, text);
   if (script === null) return { argv, program: null, word: arg.index, notRun: null };
+  // `bash /dev/stdin < x.sh`: opening its standard input by name reopens the file from its start,
+  // so the program is that file, when the trace shows it gave it whole (stdin.ts).
+  if (STDIN_NAMES.has(script)) {
+    if (p.stdin_file === undefined) return itself;
+    const file = p.stdin_file;
+    if (arg.kind === 'checked') return { ...itself, notRun: { script: file, why: 'syntax check' } };
+    return {
+      argv: argv.map((a, i) => (i === arg.index ? file : a)),
+      program: file,
+      word: arg.index,
+      notRun: null,
+    };
+  }
   if (arg.kind === 'checked') return { ...itself, notRun: { script, why: 'syntax check' } };
   // An interpreter opens the script it runs: one it never opened, it did not run (a misparsed option).
   if (!p.reads.includes(script)) return { ...itself, notRun: { script, why: 'not opened' } };
   return { argv, program: script, word: arg.index, notRun: null };
 }
+
+/** Paths that name a process's own standard input. */
+const STDIN_NAMES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 /** A program read from standard input: the file the trace says that input gave it whole, if any. */
 function stdinProgram(

@@ -69,6 +69,8 @@ describe.skipIf(!hasStrace)('a program’s standard input, from the trace', () =
     ['cat ./x.sh | sh'],
     ['cat -- x.sh | bash -s'],
     ['exec bash < x.sh'],
+    // The name reopens the same file from its start: the program is x.sh (program-runs.ts).
+    ['bash /dev/stdin < x.sh'],
   ])('`%s` gives the shell x.sh, whole', (command) => {
     expect(runsOf(command).stdout).toContain('from-x\nmore\n');
     expect(shellInputs(command)).toEqual([join(dir, 'x.sh')]);
@@ -84,6 +86,7 @@ describe.skipIf(!hasStrace)('a program’s standard input, from the trace', () =
     ['cat -n x.sh | bash', 'cat with an option is no plain copy'],
     ['cat x.sh | { read -r l; exec bash; }', 'a builtin read the pipe first'],
     ['bash < /dev/null', 'no file of the workspace'],
+    ['( read -r l; bash /dev/stdin ) < x.sh', 'a builtin read its input first'],
   ])('`%s` gives the shell nothing whole (%s)', (command) => {
     expect(shellInputs(command).every((s) => s === null || !s.endsWith('/x.sh'))).toBe(true);
   });

@@ -199,4 +199,27 @@ describe('programRuns', () => {
     expect(stdin(['node', '--test'], '/workspace/x.sh')?.program).toBe('/usr/bin/node');
     expect(stdin(['python3', '-m', 'pytest'], '/workspace/x.sh')?.program).toBe('/usr/bin/python3');
   });
+
+  it('`bash /dev/stdin < x.sh` runs x.sh when the trace vouches for the input, else nothing of it', () => {
+    const named = (argv: string[], stdinFile?: string) =>
+      runsOf([
+        process({
+          exe: `/usr/bin/${argv[0]}`,
+          argv,
+          ...(stdinFile === undefined ? {} : { stdin_file: stdinFile }),
+        }),
+      ])[0];
+    expect(named(['bash', '/dev/stdin', 'a'], '/workspace/skill/x.sh')).toMatchObject({
+      program: '/workspace/skill/x.sh',
+      argv: ['bash', '/workspace/skill/x.sh', 'a'],
+      word: 1,
+    });
+    expect(named(['python3', '/dev/fd/0'], '/workspace/skill/x.py')?.program).toBe('/workspace/skill/x.py');
+    expect(named(['sh', '-n', '/proc/self/fd/0'], '/workspace/skill/x.sh')).toMatchObject({
+      program: '/usr/bin/sh',
+      notRun: { script: '/workspace/skill/x.sh', why: 'syntax check' },
+    });
+    // A pipe or an input someone else read first: the trace does not say which file it was.
+    expect(named(['bash', '/dev/stdin'])?.program).toBe('/usr/bin/bash');
+  });
 });

@@ -11,9 +11,10 @@
  *   end. Anything else written into the pipe (`{ echo exit; cat x.sh; } | bash`) would have been
  *   read too and broken the count; another filter (`sed`, `head`, `tr`) is no copy.
  *
- * Known gaps, left uncounted rather than guessed: an open file passed over a socket, `bash
- * /dev/stdin < x.sh` and `bash <(cat x.sh)` (a path, not fd 0), and `source x.sh`, whose reading
- * looks exactly like `history -r x.sh` in the trace.
+ * `bash /dev/stdin < x.sh` is fd 0 on the file, opened again by name (from its start): the same
+ * claim (program-runs.ts names the file). Known gaps, left uncounted rather than guessed: an open
+ * file passed over a socket, `bash <(cat x.sh)` (a pipe on another descriptor), and `source x.sh`,
+ * whose reading looks exactly like `history -r x.sh` in the trace.
  */
 import { posix } from 'node:path';
 import type { FileUse, OpenFile } from './descriptors.js';
