@@ -53,6 +53,8 @@ describe('validate, whole suite', () => {
       const runs = own.map((r) => r.run);
       expect(runs.slice(0, 2)).toEqual(['oracle', 'do-nothing']);
       expect(runs.length).toBeGreaterThanOrEqual(3);
+      // A skill is also judged on the automatic lures its manifest implies.
+      if (task.kind === 'skill') expect(runs, task.id).toContain('auto:hallucinated_step');
       // Dialogue tasks (the helpdesk pack) are proven by their reference and lures on the desk's state.
       if (task.kind === 'dialogue') continue;
       expect(runs.filter((r) => r.startsWith('alternate:')).length, task.id).toBeGreaterThanOrEqual(3);

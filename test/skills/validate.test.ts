@@ -17,18 +17,9 @@ afterAll(removeSkillFolders);
 
 const open = (task: Task) => openSandbox(task.kind === 'skill' ? { mounts: task.mounts } : {});
 
+// The bundled skills are proven with the whole suite (test/integration/validate.test.ts, which also
+// asks for their automatic lures), through the proof cache: not a second time here.
 describe('bundled skills', () => {
-  it.each(builtIn().skills.map((s) => [s.spec.id, s] as const))(
-    '%s: oracle passes, doing nothing scores 0, every lure is caught',
-    async (_id, skill) => {
-      const rows = await validateTasks([skillTask(skill)], { openSandbox: open });
-      expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
-      expect(rows.map((r) => r.run).slice(0, 2)).toEqual(['oracle', 'do-nothing']);
-      expect(rows.map((r) => r.run)).toContain('auto:hallucinated_step');
-    },
-    IMAGE_TIMEOUT_MS,
-  );
-
   it('include the four the issue asks for, tool_mirage_v1 among them, the heavy one last', async () => {
     const { allTasks } = await import('../../src/catalogue/built-in.js');
     const ids = allTasks().map((t) => t.id);
