@@ -6,13 +6,17 @@
 # one. It runs exactly what the host would have exec'd, as its user, from `/`, with the environment an
 # exec gets (the container's, then the request's), so the wrapper cannot tell the difference; the
 # wrapper stays the one that switches to the agent, times the command out and caps its output.
-# The file tools' execs come through it too, started as the agent (its uid and group, no others).
-# The agent cannot reach it: it is root's, its stdin and stdout are the exec's pipes (no child
+# The file tools come through it too, but are served here, in the request's thread, with the
+# agent's filesystem identity (sandbox/relay/file_tool.py): no process of the agent's uid is ever
+# started for them, so the agent cannot stop one. The agent cannot reach the relay: it is root's, its stdin and stdout are the exec's pipes (no child
 # inherits them), and the agent's uid may not signal it or open its /proc entries.
 #
 # Requests on stdin, one JSON line each, then STDIN bytes when "stdin" is a number:
-#   {"id": N, "uid": UID, "argv": [...], "env": {...}, "stdin": LEN|null, "max_out": N, "max_err": N}
+#   {"id": N, "uid": UID, "argv": [...], "env": {...}, "stdin": LEN|null, "max_out": N, "max_err": N,
+#    "call": null|[...]}
 # (UID's group of the same number, no supplementary groups, as `docker exec -u UID:UID` gives).
+# With "call", nothing is started: file_tool.call(UID, CALL, STDIN) answers in a thread of the
+# relay (argv is what an engine exec would run for the same answer).
 # Replies on stdout, one JSON line each, then OUT bytes of stdout and ERR bytes of stderr:
 #   {"id": N, "exit": CODE|null, "out": OUT, "err": ERR, "out_dropped": N, "err_dropped": N,
 #    "error": null|"why nothing ran"}
@@ -23,6 +27,8 @@ import os
 import subprocess
 import sys
 import threading
+
+import file_tool
 
 CHUNK = 1 << 16
 
@@ -64,6 +70,9 @@ def main():
 
 def serve(req, data, base_env, reply):
     rid = req["id"]
+    if req.get("call") is not None:
+        serve_call(req, data, reply)
+        return
     env = dict(base_env)
     env.update(req.get("env") or {})
     uid = int(req.get("uid", 0))
@@ -118,6 +127,28 @@ def serve(req, data, base_env, reply):
             "error": None,
         },
         out + err,
+    )
+
+
+def serve_call(req, data, reply):
+    """A file tool, in this thread (which ends with the request: its identity dies with it)."""
+    try:
+        rc, out, err = file_tool.call(int(req.get("uid", 0)), [str(a) for a in req["call"]], data)
+    except Exception as err:  # a bug, not the user's doing: said, never left unanswered
+        reply(failure(req["id"], "the file tool failed: %r" % err))
+        return
+    max_out, max_err = int(req["max_out"]), int(req["max_err"])
+    reply(
+        {
+            "id": req["id"],
+            "exit": rc,
+            "out": min(len(out), max_out),
+            "err": min(len(err), max_err),
+            "out_dropped": max(0, len(out) - max_out),
+            "err_dropped": max(0, len(err) - max_err),
+            "error": None,
+        },
+        out[:max_out] + err[:max_err],
     )
 
 

@@ -30,8 +30,13 @@ import os
 import stat
 import struct
 import sys
+import threading
 import time
 from stat import S_IMODE, S_ISDIR, S_ISREG
+
+# The file tools' identity switch (sandbox/relay/, installed next to this folder).
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "relay"))
+from file_tool import as_fs_user  # noqa: E402
 
 try:
     from _sha256 import sha256  # built in: hashlib would load OpenSSL, a slower start
@@ -89,53 +94,17 @@ def shared_mappings():
     agents = [p for p in os.listdir("/proc") if p.isdigit() and is_agent(p)]
     if not agents:
         return set()
-    # Root holds no CAP_SYS_PTRACE: only the agent's own uid may read its processes' maps.
-    r, w = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:
-        os.close(r)
-        os.close(w)
+    # Root holds no CAP_SYS_PTRACE: only the agent's own uid may read its processes' maps. The
+    # kernel checks the reader's filesystem uid for them, so a thread of ours with the agent's
+    # filesystem identity may; unlike a process of the agent's uid, nothing the agent runs can
+    # stop it (a `kill -STOP -1` loop would hold this snapshot, and the command with it).
+    got = []
+    reader = threading.Thread(target=read_maps, args=(agents, got))
+    reader.start()
+    reader.join()
+    if not got or got[0] is None:
         return None
-    if pid == 0:
-        status = 1
-        try:
-            os.close(r)
-            os.setgroups([])
-            os.setresgid(AGENT_UID, AGENT_UID, AGENT_UID)
-            os.setresuid(AGENT_UID, AGENT_UID, AGENT_UID)
-            out = []
-            for p in agents:
-                try:
-                    with open("/proc/%s/maps" % p, "rb") as f:
-                        data = f.read()
-                except (FileNotFoundError, ProcessLookupError):
-                    continue
-                except PermissionError:
-                    out = None
-                    break
-                for line in data.split(b"\n"):
-                    fields = line.split(None, 5)
-                    if len(fields) >= 5 and fields[1][3:4] == b"s" and fields[4] != b"0":
-                        out.append(fields[3] + b" " + fields[4])
-            data = b"hidden" if out is None else b"\n".join(out)
-            while data:
-                data = data[os.write(w, data) :]
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(w)
-    chunks = []
-    while True:
-        chunk = os.read(r, 1 << 16)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(r)
-    _, status = os.waitpid(pid, 0)
-    data = b"".join(chunks)
-    if status != 0 or data == b"hidden":
-        return None
+    data = got[0]
     mapped = set()
     for item in data.split(b"\n"):
         if item:
@@ -143,6 +112,29 @@ def shared_mappings():
             major, minor = dev.split(b":")
             mapped.add((os.makedev(int(major, 16), int(minor, 16)), int(ino)))
     return mapped
+
+
+def read_maps(agents, got):
+    """Appends to `got` the shared mappings' "dev ino" lines, or None when some process hides them."""
+    try:
+        as_fs_user(AGENT_UID)
+        out = []
+        for p in agents:
+            try:
+                with open("/proc/%s/maps" % p, "rb") as f:
+                    data = f.read()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            except PermissionError:
+                got.append(None)
+                return
+            for line in data.split(b"\n"):
+                fields = line.split(None, 5)
+                if len(fields) >= 5 and fields[1][3:4] == b"s" and fields[4] != b"0":
+                    out.append(fields[3] + b" " + fields[4])
+        got.append(b"\n".join(out))
+    except OSError:
+        got.append(None)
 
 
 def is_agent(pid):

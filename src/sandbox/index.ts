@@ -11,8 +11,9 @@ import type { HarborEnvironment, HarborEnvironmentSpec } from './types.js';
 export { DEFAULT_CONTAINER_LIMITS as DEFAULT_LIMITS } from './docker/container.js';
 export { checkEngine, useDockerHost } from './docker/engine.js';
 
-export { ExecStalled } from './docker/raw-runner.js';
+export { ContainerGoneError } from './docker/raw-exec.js';
 export { DockerSandbox, type DockerSandboxOptions } from './docker/sandbox.js';
+export { ExecStalled } from './docker/stall.js';
 export { sweepSandboxes } from './docker/sweep.js';
 export {
   ensureImage,

@@ -104,6 +104,13 @@ export interface SandboxFile {
   mode?: number;
 }
 
+/**
+ * The Docker sandbox's calls throw, besides bad arguments: ExecStalled (an exec missed its
+ * deadline while the container ran: `user` says whose, `engineAnswered` whether the engine still
+ * answers, i.e. whether the stall was inside the container), ContainerGoneError (the container
+ * stopped or went away), EngineStalled (an engine call got no answer in time), all InfraErrors. After
+ * any of them the container is replaced at the next reset.
+ */
 export interface Sandbox {
   /** Container id (or a fake's id). */
   readonly id: string;
@@ -112,9 +119,17 @@ export interface Sandbox {
 
   /** Runs a model's shell command as the agent user in the persistent cwd. */
   runCommand(command: string, timeoutMs: number): Promise<CommandResult>;
-  /** Reads a file as the agent user; a relative path resolves against cwd. */
+  /**
+   * Reads a file with the agent user's permissions (the kernel decides as for its shell), in a
+   * process the agent cannot signal; a relative path resolves against cwd. Directories, FIFOs and
+   * devices are refused without being opened.
+   */
   readFile(path: string, range?: { offset?: number; limit?: number }): Promise<ReadFileResult>;
-  /** Writes a file as the agent user, creating parent folders; a relative path resolves against cwd. */
+  /**
+   * Writes a file with the agent user's permissions, as readFile, creating parent folders; an
+   * existing file keeps its mode, a symlink or FIFO at the path is replaced (never followed or
+   * opened); a relative path resolves against cwd.
+   */
   writeFile(path: string, content: string): Promise<WriteFileResult>;
 
   /** Harness-side exec (argv, no shell unless argv asks for one). */
@@ -135,7 +150,7 @@ export interface Sandbox {
    * files that may have changed (sandbox/report/workspace_snapshot.py says how that is decided).
    */
   workspaceChanges(): Promise<WorkspaceChanges>;
-  /** Kills every process of the agent user (background jobs included). */
+  /** Kills every process of the agent user (background jobs included), from root. */
   killAgentProcesses(): Promise<void>;
   /**
    * Kills every process in the sandbox whatever its user (the agent's, the checker's, daemons a

@@ -58,6 +58,28 @@ describe.sequential('agent file tools', () => {
     expect(!denied.ok && denied.error).toMatch(/Permission denied/);
   });
 
+  it('replaces a symlink or a FIFO at the path (never following or opening it), and leaves root-owned files alone', async () => {
+    await sb.runCommand('ln -s /tmp/target.txt link.txt && mkfifo fifo && echo x > /tmp/keep', 10_000);
+    expect(await sb.writeFile('link.txt', 'via link')).toMatchObject({ ok: true });
+    expect(await sb.writeFile('fifo', 'was a fifo')).toMatchObject({ ok: true });
+    const look = await asRoot(
+      sb,
+      'stat -c "%F %u:%g %a" /workspace/link.txt /workspace/fifo; cat /workspace/fifo; ls /tmp',
+    );
+    expect(look.stdout).toBe('regular file 1000:1000 644\nregular file 1000:1000 644\nwas a fifokeep\n');
+    // A file the agent cannot write stays as it is, as from its shell (tar would have replaced it).
+    await sb.putFiles([{ path: 'given.txt', content: 'root' }], { owner: 'root' });
+    const denied = await sb.writeFile('given.txt', 'mine now');
+    expect(!denied.ok && denied.error).toMatch(/^cannot write \/workspace\/given.txt: Permission denied$/);
+    expect((await sb.readFile('given.txt')).ok && (await sb.readFile('given.txt'))).toMatchObject({
+      content: 'root',
+    });
+    expect(await sb.readFile('/dev/zero')).toMatchObject({
+      ok: false,
+      error: 'cannot read /dev/zero: not a regular file',
+    });
+  });
+
   it('returns the beginning of a big file with what is needed to read the rest, without reading it all', async () => {
     // ~104 MB of numbered lines: every part of it is distinct.
     const made = await sb.runCommand('seq -w 1 12000000 > big.txt && stat -c %s big.txt', 60_000);

@@ -2,14 +2,16 @@
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
 import { describe, expect, it } from 'vitest';
+import { EngineStalled, withDeadline } from '../../src/sandbox/docker/deadline.js';
 import { ByteCollector, FrameDemuxer } from '../../src/sandbox/docker/demux.js';
 import { withCutMarker } from '../../src/sandbox/docker/exec.js';
 import { completeUtf8Length } from '../../src/sandbox/docker/files.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { ancestors, resolvePath } from '../../src/sandbox/docker/paths.js';
 import { killAgentProcesses, killAllProcesses } from '../../src/sandbox/docker/processes.js';
-import type { RawExecResult } from '../../src/sandbox/docker/raw-exec.js';
-import { ExecStartFailed } from '../../src/sandbox/docker/raw-runner.js';
+import { ContainerGoneError, type RawExecResult } from '../../src/sandbox/docker/raw-exec.js';
+import { ExecStartFailed, type RawTarget, runRaw } from '../../src/sandbox/docker/raw-runner.js';
+import { ExecStalled, stallError } from '../../src/sandbox/docker/stall.js';
 import { isOrphan } from '../../src/sandbox/docker/sweep.js';
 import { parseWrapperOutput } from '../../src/sandbox/docker/wrapper.js';
 import { hashInputs, type InputFile, imageTag } from '../../src/sandbox/image/inputs.js';
@@ -180,52 +182,146 @@ describe('image inputs', () => {
   });
 });
 
+const OK: RawExecResult = {
+  exitCode: 0,
+  stdout: Buffer.alloc(0),
+  stderr: Buffer.alloc(0),
+  stdoutDropped: 0,
+  stderrDropped: 0,
+  deadlineHit: false,
+  elapsedMs: 1,
+};
+
 describe('killAgentProcesses when no pid is free', () => {
   // On this engine (runc 1.1, cgroup v1) exec processes join the cgroup past pids.max, so the
   // fallback never runs in the integration tests; runtimes that clone into the cgroup need it.
   it('lends the container pids for the kill and takes them back', async () => {
     const updates: unknown[] = [];
     const container = {
-      update: async (opts: unknown) => void updates.push(opts),
+      update: async ({ PidsLimit }: { PidsLimit: number }) => void updates.push(PidsLimit),
     } as unknown as Docker.Container;
-    const ok: RawExecResult = {
-      exitCode: 0,
-      stdout: Buffer.alloc(0),
-      stderr: Buffer.alloc(0),
-      stdoutDropped: 0,
-      stderrDropped: 0,
-      deadlineHit: false,
-      elapsedMs: 1,
-    };
     const calls: string[] = [];
     const run = async (req: { user: string }): Promise<RawExecResult> => {
       calls.push(req.user);
       if (calls.length === 1)
         throw new ExecStartFailed('OCI runtime exec failed: resource temporarily unavailable');
-      return ok;
+      return OK;
     };
     await killAgentProcesses(container, run, 100);
-    expect(updates).toEqual([{ PidsLimit: 164 }, { PidsLimit: 100 }]);
-    expect(calls).toEqual(['agent', 'agent', 'root']);
+    expect(updates).toEqual([164, 100]);
+    expect(calls).toEqual(['root', 'root']);
   });
 });
 
 describe('killAllProcesses', () => {
-  it('has each user kill its own processes in one pass before root sweeps the rest', async () => {
-    const calls: string[] = [];
+  it("kills the agent's and the checker's processes from root, then the rest", async () => {
+    const calls: string[][] = [];
     const run = async (req: { user: string; argv: string[] }): Promise<RawExecResult> => {
-      calls.push(`${req.user}: ${req.argv.at(-1)?.split('\n')[0]}`);
-      return {
-        exitCode: 0,
-        stdout: Buffer.alloc(0),
-        stderr: Buffer.alloc(0),
-        stdoutDropped: 0,
-        stderrDropped: 0,
-        deadlineHit: false,
-        elapsedMs: 1,
-      };
+      calls.push([req.user, ...req.argv.slice(4)]);
+      return OK;
     };
     await killAllProcesses({} as Docker.Container, run, 100);
-    expect(calls).toEqual(['agent: kill -KILL -1', 'checker: kill -KILL -1', 'root: me=$$ keeper= since=']);
+    // No exec as a user the agent (or its code, run as the checker) can signal.
+    expect(calls).toEqual([['root', '1000', '1001'], ['root']]);
+  });
+
+  it('says which processes survive', async () => {
+    const run = async (): Promise<RawExecResult> => ({
+      ...OK,
+      exitCode: 1,
+      stderr: Buffer.from('processes survive: 42\n'),
+    });
+    await expect(killAgentProcesses({} as Docker.Container, run, 100)).rejects.toThrow(
+      /could not kill the processes of uid 1000: processes survive: 42/,
+    );
+  });
+});
+
+describe('withDeadline', () => {
+  it('passes an answer through, and past the deadline aborts the call and says what got no answer', async () => {
+    expect(await withDeadline(async () => 7, 1_000, 'quick')).toBe(7);
+    let aborted = false;
+    const never = withDeadline(
+      (signal) =>
+        new Promise<never>((_, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          });
+        }),
+      50,
+      'inspecting a container',
+    );
+    await expect(never).rejects.toThrow(EngineStalled);
+    await expect(never).rejects.toThrow(/inspecting a container got no answer within 0 s/);
+    expect(aborted).toBe(true);
+  });
+});
+
+/** A container whose inspect says `running`, and a client whose ping answers when `pings`. */
+function engine(running: boolean, pings: boolean): { container: Docker.Container; client: Docker } {
+  const container = {
+    id: 'c0ffee0000000000',
+    inspect: async () => ({
+      State: {
+        Running: running,
+        Paused: false,
+        Status: running ? 'running' : 'exited',
+        ExitCode: 137,
+        OOMKilled: false,
+      },
+    }),
+  } as unknown as Docker.Container;
+  const client = {
+    ping: ({ abortSignal }: { abortSignal: AbortSignal }) =>
+      pings
+        ? Promise.resolve('OK')
+        : new Promise((_, reject) => abortSignal.addEventListener('abort', reject)),
+  } as unknown as Docker;
+  return { container, client };
+}
+
+describe('stallError', () => {
+  it('names whose exec stalled, and whether the engine still answers', async () => {
+    const fine = engine(true, true);
+    const err = await stallError(fine.client, fine.container, 'checker', 'the sandbox did not finish `x`');
+    expect(err).toBeInstanceOf(ExecStalled);
+    expect(err).toMatchObject({ user: 'checker', engineAnswered: true });
+    const silent = engine(true, false);
+    const quiet = await stallError(silent.client, silent.container, 'agent', 'x');
+    expect(quiet).toMatchObject({ user: 'agent', engineAnswered: false });
+    expect(quiet.message).toMatch(/engine does not answer/);
+  }, 20_000);
+
+  it('is a ContainerGoneError when the container stopped', async () => {
+    const stopped = engine(false, true);
+    const err = await stallError(stopped.client, stopped.container, 'agent', 'x');
+    expect(err).toBeInstanceOf(ContainerGoneError);
+    expect(err).not.toBeInstanceOf(ExecStalled);
+  });
+});
+
+describe('runRaw', () => {
+  const target = (stalls: string[]): RawTarget => ({
+    container: { id: 'c0ffee0000000000' } as unknown as Docker.Container,
+    taint: () => {},
+    stalled: async (user, what) => {
+      stalls.push(`${user}: ${what}`);
+      return new ExecStalled(what, user, true);
+    },
+  });
+  const late = async (): Promise<RawExecResult> => ({ ...OK, exitCode: null, deadlineHit: true });
+
+  it('throws what the target makes of a missed deadline, naming whose work the exec did', async () => {
+    const stalls: string[] = [];
+    const req = { argv: ['python3'], user: 'root' as const, maxStdoutBytes: 1, maxStderrBytes: 1 };
+    await expect(
+      runRaw(target(stalls), { ...req, actingFor: 'agent', deadlineMs: 2_000 }, late),
+    ).rejects.toThrow(ExecStalled);
+    await expect(runRaw(target(stalls), req, late)).rejects.toMatchObject({ user: 'root' });
+    expect(stalls).toEqual([
+      'agent: the sandbox did not finish `python3` within 2 s',
+      'root: the sandbox did not finish `python3` within 60 s',
+    ]);
   });
 });

@@ -2,11 +2,10 @@
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
 import { CHECKER_HOME, CHECKS_DIR, HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
-import { engineError } from './engine.js';
+import { ENGINE_CALL_MS, EngineStalled, withDeadline } from './deadline.js';
+import { engineError, statusOf } from './engine.js';
 import { type SandboxLabels, sandboxLabels } from './labels.js';
 import { AGENT_UID, CHECKER_UID } from './users.js';
-
-export { AGENT_UID } from './users.js';
 
 /** Per-exec output files live here (see sandbox/exec-wrapper.sh); root only. */
 export const EXEC_DIR = '/run/agent-bench';
@@ -53,7 +52,8 @@ const DEFAULT_TMPFS = {
  * (timeouts, resets), DAC_OVERRIDE to read (snapshot) and delete (reset) files the agent made
  * unreadable, FOWNER to delete in sticky directories (/dev/shm, /dev/mqueue) and restore the
  * mount points' modes, SETUID/SETGID for the exec wrapper (root, so the agent cannot kill it) to
- * start the command as the agent. No CHOWN: files are created by the user who should own them.
+ * start the command as the agent, and for the file tools to take the agent's filesystem identity
+ * (sandbox/relay/file_tool.py). No CHOWN: files are created by the user who should own them.
  * The agent never holds any: it is uid 1000 with no-new-privileges, so its sets are empty.
  */
 const ROOT_CAPABILITIES = ['KILL', 'DAC_OVERRIDE', 'FOWNER', 'SETUID', 'SETGID'];
@@ -127,21 +127,45 @@ function bindMounts(mounts: readonly ReadOnlyMount[]): Docker.MountConfig {
   });
 }
 
-/** Creates and starts a container; removes it again if it cannot start. */
+/** Creates and starts a container; removes it again (in the background) if it cannot start. */
 export async function startContainer(client: Docker, spec: ContainerSpec): Promise<Docker.Container> {
   let container: Docker.Container;
+  const what = `creating a sandbox container from ${spec.image}`;
   try {
-    container = await client.createContainer(containerOptions(spec));
+    container = await withDeadline(
+      (abortSignal) => client.createContainer({ ...containerOptions(spec), abortSignal }),
+      ENGINE_CALL_MS,
+      what,
+    );
   } catch (err) {
-    throw engineError(`creating a sandbox container from ${spec.image}`, err);
+    // A create that timed out may still happen: its labels let `sweep` find it.
+    throw engineError(what, err);
   }
+  const started = `starting sandbox container ${container.id.slice(0, 12)}`;
   try {
-    await container.start();
+    await withDeadline((abortSignal) => container.start({ abortSignal }), ENGINE_CALL_MS, started);
   } catch (err) {
-    await container.remove({ force: true }).catch(() => {});
-    throw engineError(`starting sandbox container ${container.id.slice(0, 12)}`, err);
+    void removeContainer(container).catch(() => {});
+    throw engineError(started, err);
   }
   return container;
+}
+
+/**
+ * Forced removal with a deadline; a container already gone (404) or being removed (409) is no
+ * failure. Past the deadline it rejects with EngineStalled and the container stays labelled for
+ * `sweep`.
+ */
+export async function removeContainer(container: Docker.Container): Promise<void> {
+  try {
+    await withDeadline(
+      (abortSignal) => container.remove({ force: true, abortSignal }),
+      ENGINE_CALL_MS,
+      `removing sandbox container ${container.id.slice(0, 12)}`,
+    );
+  } catch (err) {
+    if (statusOf(err) !== 404 && statusOf(err) !== 409) throw err;
+  }
 }
 
 /**
@@ -163,13 +187,20 @@ interface ContainerState {
   detail: string;
 }
 
+/** An engine that does not answer throws (EngineStalled): that is no news about the container. */
 async function stateNow(container: Docker.Container): Promise<ContainerState> {
   try {
-    const s = (await container.inspect()).State;
+    const inspected = await withDeadline(
+      (abortSignal) => container.inspect({ abortSignal }),
+      ENGINE_CALL_MS,
+      `inspecting sandbox container ${container.id.slice(0, 12)}`,
+    );
+    const s = inspected.State;
     if (s.Running && !s.Paused) return { running: true, detail: 'running' };
     const oom = s.OOMKilled ? ', killed for lack of memory' : '';
     return { running: false, detail: `${s.Status}, exit code ${s.ExitCode}${oom}` };
-  } catch {
+  } catch (err) {
+    if (err instanceof EngineStalled) throw err;
     return { running: false, detail: 'removed' };
   }
 }
@@ -177,7 +208,11 @@ async function stateNow(container: Docker.Container): Promise<ContainerState> {
 /** Whether the container's process limit is (nearly) exhausted: the usual reason it stops answering. */
 export async function pidsExhausted(container: Docker.Container): Promise<boolean> {
   try {
-    const stats = (await container.stats({ stream: false })) as {
+    const stats = (await withDeadline(
+      (abortSignal) => container.stats({ stream: false, abortSignal } as { stream: false }),
+      ENGINE_CALL_MS,
+      'reading container stats',
+    )) as {
       pids_stats?: { current?: number; limit?: number };
     };
     const { current, limit } = stats.pids_stats ?? {};

@@ -1,6 +1,7 @@
 /** Connection to the Docker engine: one client per process, honouring DOCKER_HOST like the CLI does. */
 import Docker from 'dockerode';
 import { errorMessage, InfraError } from '../../util/errors.js';
+import { withDeadline } from './deadline.js';
 import { checkDockerHost } from './host.js';
 
 let shared: Docker | null = null;
@@ -39,32 +40,11 @@ const PING_TIMEOUT_MS = 5_000;
 /** Pings the engine and reads its version; an InfraError saying what to do when nothing answers. */
 export async function checkEngine(client: Docker = docker()): Promise<EngineInfo> {
   try {
-    await withTimeout(client.ping(), PING_TIMEOUT_MS, 'ping');
-    const v = await withTimeout(client.version(), PING_TIMEOUT_MS, 'version');
+    await withDeadline(() => client.ping(), PING_TIMEOUT_MS, 'ping');
+    const v = await withDeadline(() => client.version(), PING_TIMEOUT_MS, 'version');
     return { endpoint: engineEndpoint(), version: v.Version, apiVersion: v.ApiVersion };
   } catch (err) {
     throw noEngine(err);
-  }
-}
-
-/** The engine of this container answers a ping within a few seconds. */
-export async function engineAnswers(container: Docker.Container): Promise<boolean> {
-  try {
-    // dockerode keeps the client a container was made from; its ping is the engine's.
-    const client = (container as unknown as { modem: Docker['modem'] }).modem;
-    await withTimeout(
-      new Promise((resolve, reject) =>
-        client.dial(
-          { path: '/_ping', method: 'GET', statusCodes: { 200: true }, options: {} },
-          (err: unknown, data: unknown) => (err ? reject(err) : resolve(data)),
-        ),
-      ),
-      PING_TIMEOUT_MS,
-      'ping',
-    );
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -87,12 +67,4 @@ export function engineError(what: string, err: unknown): InfraError {
 export function statusOf(err: unknown): number | null {
   const status = (err as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' ? status : null;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} got no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -51,6 +51,8 @@ export interface ManagedExecResult extends ExecResult {
    * container is suspect and gets replaced at the next reset.
    */
   suspect: boolean;
+  /** The host's deadline passed with no answer (suspect too): the sandbox reports a stall. */
+  deadlineMissed: boolean;
   /** The snapshot's listing as the wrapper printed it (snapshot.ts reads it); null if none came. */
   snapshot: Buffer | null;
   /** An agent's command: its survivors, as the wrapper saw them (CommandResult.aliveAfter). */
@@ -67,11 +69,14 @@ export async function managedExec(
   const raw = await run(wrapperRequest(req, headBytes));
   if (raw.deadlineHit) {
     const waited = Math.round(hostDeadlineMs(req) / 1000);
-    return failed(
-      raw.elapsedMs,
-      `no answer from the sandbox within ${waited} s; the command was abandoned`,
-      true,
-    );
+    return {
+      ...failed(
+        raw.elapsedMs,
+        `no answer from the sandbox within ${waited} s; the command was abandoned`,
+        true,
+      ),
+      deadlineMissed: true,
+    };
   }
   const parsed = parseWrapperOutput(raw.stdout);
   if (parsed === null) return wrapperFailed(container, raw);
@@ -163,6 +168,7 @@ function resultOf(
     elapsedMs: raw.elapsedMs,
     cwdAfter: header.cwd,
     suspect: false,
+    deadlineMissed: false,
     snapshot,
     ...(trace === null ? {} : { trace: traceOf(trace, header, req.user) }),
     ...(header.aliveAfter === null ? {} : { aliveAfter: header.aliveAfter }),
@@ -194,6 +200,7 @@ function failed(elapsedMs: number, why: string, timedOut: boolean): ManagedExecR
     elapsedMs,
     cwdAfter: null,
     suspect: true,
+    deadlineMissed: false,
     snapshot: null,
   };
 }

@@ -1,37 +1,42 @@
 /**
- * The agent's read_file / write_file tools. Both run as the agent user, so the kernel decides what
- * the agent may touch (a write to /etc fails exactly as it would from its shell). Bytes never pass
- * through a shell: writes go in as a tar stream on stdin to an exec'd `tar -x` (tmpfs mounts are
- * invisible to Docker's archive API); reads come back as raw bytes from `dd`, only the requested
- * range, so a 100 MB file costs what its first 64 KiB cost.
+ * The agent's read_file / write_file tools, done by sandbox/relay/file_tool.py: a root process (a
+ * thread of the relay, or an engine exec as root without one) acting on files with the agent's
+ * filesystem identity. The kernel decides what the agent may touch exactly as for its shell (a
+ * write to /etc fails, what it creates is the agent's), yet no process of the agent's uid is
+ * involved: nothing the agent runs can signal the tool, so a stopped file tool is not the agent's
+ * to cause. Bytes never pass through a shell; reads come back as the requested range only, so a
+ * 100 MB file costs what its first 64 KiB cost.
  */
 import { errorMessage } from '../../util/errors.js';
-import type { ReadFileResult, WriteFileResult } from '../types.js';
-import { AGENT_UID } from './container.js';
+import type { ReadFileResult, SandboxUser, WriteFileResult } from '../types.js';
 import { resolvePath } from './paths.js';
+import type { RawExecRequest } from './raw-exec.js';
 import type { RawRunner } from './raw-runner.js';
-import { packTar } from './tar.js';
+import { uidOf } from './users.js';
 
 const DEFAULT_READ_LIMIT = 64 * 1024;
 const MAX_READ_LIMIT = 16 * 1024 * 1024;
+/** A file tool has no business taking long: past this the tool has stalled. */
+const FILE_TOOL_DEADLINE_MS = 30_000;
 
-// Keeps the mode of a file it replaces (an edited script stays executable); tar alone would not.
-const WRITE_SCRIPT = `p=$1
-m=
-if [ -f "$p" ] && [ ! -L "$p" ]; then m=$(stat -c %a -- "$p"); fi
-tar -x -f - -C / --no-same-owner || exit 1
-if [ -n "$m" ]; then chmod "$m" -- "$p"; fi
-`;
+/** Loads the tool from where the Dockerfile installs sandbox/relay/ (read-only, root's). */
+const BOOT = `import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, "/usr/local/lib/agent-bench/relay")
+import file_tool; file_tool.main()`;
 
-// stdout: the size in bytes, a newline, then the requested range.
-const READ_SCRIPT = `p=$1
-if [ -d "$p" ]; then echo "is a directory" >&2; exit 2; fi
-if [ ! -e "$p" ]; then echo "no such file" >&2; exit 2; fi
-if [ ! -f "$p" ]; then echo "not a regular file" >&2; exit 2; fi
-{ exec 3<"$p"; } 2>/dev/null || { echo "permission denied" >&2; exit 2; }
-stat -L -c %s /dev/fd/3
-dd bs=65536 iflag=skip_bytes,count_bytes skip="$2" count="$3" status=none <&3
-`;
+/** The request that runs file_tool's `args` as `user`: in the relay when there is one, else an exec of its own. */
+export function fileToolRequest(
+  user: SandboxUser,
+  args: string[],
+): Pick<RawExecRequest, 'argv' | 'fileTool'> & { user: 'root'; actingFor: SandboxUser; deadlineMs: number } {
+  return {
+    argv: ['/usr/bin/python3', '-I', '-S', '-c', BOOT, String(uidOf(user)), ...args],
+    user: 'root',
+    fileTool: { user, args },
+    actingFor: user,
+    deadlineMs: FILE_TOOL_DEADLINE_MS,
+  };
+}
 
 export async function writeAgentFile(
   run: RawRunner,
@@ -46,16 +51,14 @@ export async function writeAgentFile(
     return { ok: false, path, error: errorMessage(err) };
   }
   if (abs === '/') return { ok: false, path: abs, error: 'cannot write to /' };
-  const tar = await packTar([{ path: abs, type: 'file', mode: 0o644, uid: AGENT_UID, content }]);
   const r = await run({
-    argv: ['/bin/bash', '-c', WRITE_SCRIPT, 'write', abs],
-    user: 'agent',
-    stdin: tar,
+    ...fileToolRequest('agent', ['write', abs]),
+    stdin: content,
     maxStdoutBytes: 4096,
     maxStderrBytes: 4096,
   });
   if (r.exitCode === 0) return { ok: true, path: abs, bytes: content.length };
-  return { ok: false, path: abs, error: `cannot write ${abs}: ${tarReason(r.stderr.toString('utf8'))}` };
+  return { ok: false, path: abs, error: `cannot write ${abs}: ${firstLine(r.stderr, r.exitCode)}` };
 }
 
 export async function readAgentFile(
@@ -79,17 +82,13 @@ export async function readAgentFile(
   }
   const limit = Math.min(requested, MAX_READ_LIMIT);
   const r = await run({
-    argv: ['/bin/bash', '-c', READ_SCRIPT, 'read', abs, String(offset), String(limit)],
-    user: 'agent',
+    ...fileToolRequest('agent', ['read', abs, String(offset), String(limit)]),
     maxStdoutBytes: limit + 64,
     maxStderrBytes: 4096,
   });
   const nl = r.stdout.indexOf(0x0a);
-  if (r.exitCode !== 0 || nl < 0) {
-    const why =
-      r.stderr.toString('utf8').trim().split('\n')[0] || `read failed (exit ${r.exitCode ?? 'unknown'})`;
-    return { ok: false, path: abs, error: `cannot read ${abs}: ${why}` };
-  }
+  if (r.exitCode !== 0 || nl < 0)
+    return { ok: false, path: abs, error: `cannot read ${abs}: ${firstLine(r.stderr, r.exitCode)}` };
   const totalBytes = Number(r.stdout.subarray(0, nl).toString('latin1'));
   let bytes = r.stdout.subarray(nl + 1);
   const truncated = offset + bytes.length < totalBytes;
@@ -110,10 +109,7 @@ export function completeUtf8Length(bytes: Buffer): number {
   return n;
 }
 
-/** GNU tar's reason, without its "tar: member:" prefix and its closing summary line. */
-function tarReason(stderr: string): string {
-  const line = stderr.split('\n').find((l) => l.trim() !== '' && !l.includes('Exiting with failure status'));
-  if (line === undefined) return 'tar failed';
-  const parts = line.replace(/^tar: /, '').split(': ');
-  return parts.length > 1 ? parts.slice(1).join(': ') : (parts[0] ?? line);
+/** The tool's reason: the first line it wrote to stderr. */
+function firstLine(stderr: Buffer, exitCode: number | null): string {
+  return stderr.toString('utf8').trim().split('\n')[0] || `failed (exit ${exitCode ?? 'unknown'})`;
 }

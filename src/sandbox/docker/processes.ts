@@ -1,26 +1,54 @@
 /**
- * Killing processes. A user's processes are killed *by that user* (`kill -9 -1`): the kernel
- * signals every process the user may signal in one pass under the tasklist lock, which a fork bomb
- * cannot outrun, and root's processes (init, the keeper, the harness) are out of its reach. Root
- * then checks none is left, and for killAllProcesses kills the rest (daemons a harness exec left
- * as root, tracers) itself, sparing only init and the keeper.
+ * Killing processes, always from root: an exec running as the agent (or as the checker, which runs
+ * the agent's code) could be stopped by that user's own `kill -STOP -1` loop before it did anything
+ * (its `runc init` included), and the harness would wait on it. Root's loop stops every process of
+ * the users (so none can fork again), kills them, and looks again until none is left: a fork bomb
+ * under the pids limit cannot outrun it, since a stopped process forks no more. Then, for
+ * killAllProcesses, root kills the rest (daemons a harness exec left as root, tracers), sparing only
+ * init and the keeper.
  */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
+import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { ExecStartFailed, type RawRunner } from './raw-runner.js';
-import { AGENT_UID } from './users.js';
+import { AGENT_UID, CHECKER_UID } from './users.js';
 
-// A lone builtin: bash runs it without forking, so it works even when no pid is free.
-const USER_KILL = ['/bin/bash', '-c', 'kill -KILL -1'];
-const BOUNDED = { maxStdoutBytes: 4096, maxStderrBytes: 4096, deadlineMs: 30_000 };
+const BOUNDED = { maxStdoutBytes: 4096, maxStderrBytes: 4096, deadlineMs: 40_000 };
 
-const VERIFY_SCRIPT = `for ((i = 0; i < 100; i++)); do
-  pgrep -u ${AGENT_UID} >/dev/null || exit 0
-  pkill -KILL -u ${AGENT_UID}
-  sleep 0.05
+/**
+ * $@: the uids. A process is theirs if its real, effective or saved uid is one of them: what lets
+ * them signal it (the file tools' root threads, whose fsuid only is the agent's, are not). Builtins
+ * only, and no sleep between rounds, so a full process table does not stop it; zombies are dead
+ * already (init reaps them once their parents are gone). Gives up after 30 s.
+ */
+const KILL_USERS_SCRIPT = `uids=" $* " me=$$
+start=\${EPOCHREALTIME%.*}
+while :; do
+  left=()
+  for p in /proc/[0-9]*; do
+    pid=\${p#/proc/}
+    [ "$pid" = "$me" ] && continue
+    state= mine=
+    while read -r key a b c _; do
+      case $key in
+        State:) state=$a ;;
+        Uid:)
+          case "$uids" in *" $a "* | *" $b "* | *" $c "*) mine=1 ;; esac
+          break
+          ;;
+      esac
+    done <"$p/status" 2>/dev/null
+    [ -n "$mine" ] || continue
+    case $state in Z | X) continue ;; esac
+    kill -STOP "$pid" 2>/dev/null && left+=("$pid")
+  done
+  [ \${#left[@]} -eq 0 ] && exit 0
+  kill -KILL "\${left[@]}" 2>/dev/null
+  if [ $((\${EPOCHREALTIME%.*} - start)) -ge 30 ]; then
+    echo "processes survive: \${left[*]}" >&2
+    exit 1
+  fi
 done
-echo "agent processes survive: $(pgrep -u ${AGENT_UID} -d ' ' -l)" >&2
-exit 1
 `;
 
 // Builtins only while it scans, so a full process table does not stop it. The keeper is init's
@@ -57,10 +85,7 @@ export async function killAgentProcesses(
   run: RawRunner,
   pidsLimit: number,
 ): Promise<void> {
-  await killAsUser(container, run, pidsLimit, 'agent');
-  const r = await run({ argv: ['/bin/bash', '-c', VERIFY_SCRIPT], user: 'root', ...BOUNDED });
-  if (r.exitCode !== 0)
-    throw new InfraError(`could not kill the agent's processes: ${r.stderr.toString('utf8').trim()}`);
+  await killUsers(container, run, pidsLimit, [AGENT_UID]);
 }
 
 /** Every process but init and the keeper, whoever runs it (this exec excepted). */
@@ -69,34 +94,49 @@ export async function killAllProcesses(
   run: RawRunner,
   pidsLimit: number,
 ): Promise<void> {
-  await killAsUser(container, run, pidsLimit, 'agent');
-  await killAsUser(container, run, pidsLimit, 'checker');
+  await killUsers(container, run, pidsLimit, [AGENT_UID, CHECKER_UID]);
   const r = await run({ argv: ['/bin/bash', '-c', KILL_ALL_SCRIPT], user: 'root', ...BOUNDED });
   if (r.exitCode !== 0)
     throw new InfraError(`could not kill the sandbox's processes: ${r.stderr.toString('utf8').trim()}`);
 }
 
-async function killAsUser(
+async function killUsers(
   container: Docker.Container,
   run: RawRunner,
   pidsLimit: number,
-  user: 'agent' | 'checker',
+  uids: number[],
 ): Promise<void> {
+  const req = {
+    argv: ['/bin/bash', '-c', KILL_USERS_SCRIPT, 'kill-users', ...uids.map(String)],
+    user: 'root' as const,
+    ...BOUNDED,
+  };
+  let r: Awaited<ReturnType<RawRunner>>;
   try {
-    await run({ argv: USER_KILL, user, ...BOUNDED });
+    r = await run(req);
   } catch (err) {
     if (!(err instanceof ExecStartFailed)) throw err;
     // Every pid is taken (by processes that escaped their command's process group): the engine
     // cannot start an exec. Lend the container a few pids for the kill, then take them back.
-    await withHeadroom(container, pidsLimit, () => run({ argv: USER_KILL, user, ...BOUNDED }));
+    r = await withHeadroom(container, pidsLimit, () => run(req));
   }
+  if (r.exitCode !== 0)
+    throw new InfraError(
+      `could not kill the processes of uid ${uids.join(', ')}: ${r.stderr.toString('utf8').trim()}`,
+    );
 }
 
 async function withHeadroom<T>(container: Docker.Container, limit: number, fn: () => Promise<T>): Promise<T> {
-  await container.update({ PidsLimit: limit + 64 });
+  const update = (PidsLimit: number): Promise<unknown> =>
+    withDeadline(
+      (abortSignal) => container.update({ PidsLimit, abortSignal }),
+      ENGINE_CALL_MS,
+      'updating the pids limit',
+    );
+  await update(limit + 64);
   try {
     return await fn();
   } finally {
-    await container.update({ PidsLimit: limit }).catch(() => {});
+    await update(limit).catch(() => {});
   }
 }

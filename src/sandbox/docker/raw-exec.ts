@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
 import type { SandboxUser } from '../types.js';
+import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { ByteCollector, FrameDemuxer } from './demux.js';
 import { engineError, statusOf } from './engine.js';
 import { loginEnv, uidOf } from './users.js';
@@ -24,6 +25,12 @@ export interface RawExecRequest {
   maxStderrBytes: number;
   /** Ask the engine for the exit code once the stream ends (default); false: exitCode is null. */
   inspectExit?: boolean;
+  /**
+   * The request is a file tool (sandbox/relay/file_tool.py): the relay serves it in a thread of
+   * its own with `user`'s filesystem identity, no process started; an engine exec runs argv, the
+   * same tool in a root process of its own.
+   */
+  fileTool?: { user: SandboxUser; args: string[] };
 }
 
 export interface RawExecResult {
@@ -66,17 +73,28 @@ export async function rawExec(container: Docker.Container, req: RawExecRequest):
   let exec: Docker.Exec;
   let stream: Duplex;
   try {
-    exec = await container.exec({
-      Cmd: req.argv,
-      User: `${uidOf(req.user)}:${uidOf(req.user)}`,
-      Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
-      WorkingDir: '/',
-      AttachStdin: req.stdin !== undefined,
-      AttachStdout: true,
-      AttachStderr: true,
-      Tty: false,
-    });
-    stream = (await exec.start({ hijack: true, stdin: req.stdin !== undefined })) as Duplex;
+    const created = await withDeadline(
+      (abortSignal) =>
+        container.exec({
+          Cmd: req.argv,
+          User: `${uidOf(req.user)}:${uidOf(req.user)}`,
+          Env: Object.entries(env).map(([k, v]) => `${k}=${v}`),
+          WorkingDir: '/',
+          AttachStdin: req.stdin !== undefined,
+          AttachStdout: true,
+          AttachStderr: true,
+          Tty: false,
+          abortSignal,
+        }),
+      ENGINE_CALL_MS,
+      'creating an exec',
+    );
+    exec = created;
+    stream = (await withDeadline(
+      (abortSignal) => created.start({ hijack: true, stdin: req.stdin !== undefined, abortSignal }),
+      ENGINE_CALL_MS,
+      'starting an exec',
+    )) as Duplex;
   } catch (err) {
     const status = statusOf(err);
     if (status === 404 || status === 409 || status === 500) {
@@ -139,7 +157,11 @@ function pump(stream: Duplex, demux: FrameDemuxer, req: RawExecRequest): Promise
 async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
   for (let i = 0; i < 50; i++) {
     try {
-      const info = await exec.inspect();
+      const info = await withDeadline(
+        (abortSignal) => exec.inspect({ abortSignal }),
+        ENGINE_CALL_MS,
+        'inspecting an exec',
+      );
       if (!info.Running) return info.ExitCode ?? null;
     } catch (err) {
       throw engineError('inspecting an exec', err);

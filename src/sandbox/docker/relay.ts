@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { z } from 'zod';
+import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { FrameDemuxer } from './demux.js';
 import { execEnv, type RawExecRequest, type RawExecResult } from './raw-exec.js';
 import { uidOf } from './users.js';
@@ -68,16 +69,26 @@ export class ExecRelay {
   static async start(container: Docker.Container): Promise<ExecRelay | null> {
     let stream: Duplex;
     try {
-      const exec = await container.exec({
-        Cmd: ['/usr/bin/python3', '-I', '-S', '-c', BOOT],
-        User: '0:0',
-        WorkingDir: '/',
-        AttachStdin: true,
-        AttachStdout: true,
-        AttachStderr: true,
-        Tty: false,
-      });
-      stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
+      const exec = await withDeadline(
+        (abortSignal) =>
+          container.exec({
+            Cmd: ['/usr/bin/python3', '-I', '-S', '-c', BOOT],
+            User: '0:0',
+            WorkingDir: '/',
+            AttachStdin: true,
+            AttachStdout: true,
+            AttachStderr: true,
+            Tty: false,
+            abortSignal,
+          }),
+        ENGINE_CALL_MS,
+        'creating the exec relay',
+      );
+      stream = (await withDeadline(
+        (abortSignal) => exec.start({ hijack: true, stdin: true, abortSignal }),
+        ENGINE_CALL_MS,
+        'starting the exec relay',
+      )) as Duplex;
     } catch {
       return null;
     }
@@ -101,7 +112,8 @@ export class ExecRelay {
     const id = this.nextId++;
     const line = JSON.stringify({
       id,
-      uid: uidOf(req.user),
+      uid: uidOf(req.fileTool?.user ?? req.user),
+      call: req.fileTool?.args.map(wellFormed) ?? null,
       // Well-formed text, as the engine's JSON decoding would make it.
       argv: req.argv.map(wellFormed),
       env: Object.fromEntries(Object.entries(execEnv(req)).map(([k, v]) => [k, wellFormed(v)])),

@@ -1,7 +1,10 @@
 /**
  * DockerSandbox: one hardened container per (task, model) run, reused across trials and reset
  * between them. A container that died, or whose exec outlived the host-side backstop (a process
- * may still run in it), is "tainted" and replaced by a fresh one at the next reset.
+ * may still run in it), is "tainted" and replaced by a fresh one at the next reset. One whose exec
+ * or engine call missed its deadline is also abandoned at once: its removal starts in the
+ * background (with a deadline of its own; a container that outlives it stays labelled for
+ * `sweep`), and nothing waits on it again.
  */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
@@ -24,9 +27,11 @@ import {
   DEFAULT_CONTAINER_LIMITS,
   mountNames,
   pidsExhausted,
+  removeContainer,
   startContainer,
 } from './container.js';
-import { docker, statusOf } from './engine.js';
+import { EngineStalled } from './deadline.js';
+import { docker } from './engine.js';
 import {
   DEFAULT_EXEC_TIMEOUT_MS,
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -37,11 +42,12 @@ import {
 import { readAgentFile, writeAgentFile } from './files.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
 import { type ExecRunner, rawExec } from './raw-exec.js';
-import { type RawRunner, runRaw } from './raw-runner.js';
+import { type RawRunner, type RawTarget, runRaw } from './raw-runner.js';
 import { ExecRelay } from './relay.js';
 import { checkStarted, wipeSandbox } from './reset.js';
 import { FOLDED_BUDGET_MS, parseListing, runSnapshot, snapshotSpec } from './snapshot.js';
 import { stageWorkspace } from './stage.js';
+import { stallError } from './stall.js';
 import { tracingProblem } from './tracing.js';
 import { getFiles, putFiles } from './transfer.js';
 import { WorkspaceView } from './workspace-view.js';
@@ -73,6 +79,8 @@ export class DockerSandbox implements Sandbox {
   private readonly useRelay: boolean;
   /** The container's relay as last started (null: none started since the last reset). */
   private relay: Promise<ExecRelay | null> | null = null;
+  /** The listing of the container's root-writable places at start (reset.ts checkStarted). */
+  private started = '';
 
   private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container, useRelay: boolean) {
     this.client = client;
@@ -87,7 +95,7 @@ export class DockerSandbox implements Sandbox {
     const container = await startContainer(client, spec);
     const sandbox = new DockerSandbox(client, spec, container, relay);
     try {
-      await checkStarted(sandbox.raw);
+      sandbox.started = await checkStarted(sandbox.raw);
       if (trace) {
         sandbox.traceProblem = await tracingProblem(container);
         sandbox.traceOn = sandbox.traceProblem === null;
@@ -131,6 +139,7 @@ export class DockerSandbox implements Sandbox {
     const {
       cwdAfter,
       suspect: _,
+      deadlineMissed: _d,
       snapshot,
       ...r
     } = await this.managed({
@@ -161,6 +170,7 @@ export class DockerSandbox implements Sandbox {
     const {
       cwdAfter: _,
       suspect: __,
+      deadlineMissed: _d,
       snapshot: ___,
       aliveAfter: ____,
       ...r
@@ -207,13 +217,13 @@ export class DockerSandbox implements Sandbox {
   }
 
   killAgentProcesses(): Promise<void> {
-    return killAgentProcesses(this.container, this.raw, this.pidsLimit);
+    return this.guarded(killAgentProcesses(this.container, this.raw, this.pidsLimit));
   }
 
   killAllProcesses(): Promise<void> {
     // The relay is one of them: it goes first, quietly, and the next command starts a new one.
     this.stopRelay();
-    return killAllProcesses(this.container, this.raw, this.pidsLimit);
+    return this.guarded(killAllProcesses(this.container, this.raw, this.pidsLimit));
   }
 
   stageForChecks(): Promise<string> {
@@ -225,7 +235,7 @@ export class DockerSandbox implements Sandbox {
     if (!this.isTainted) {
       try {
         await this.killAllProcesses();
-        await wipeSandbox(this.raw, mountNames(this.spec.mounts));
+        await wipeSandbox(this.raw, this.started, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
         this.view.clear();
         this.launchRelay();
@@ -238,10 +248,11 @@ export class DockerSandbox implements Sandbox {
     await this.recreate();
   }
 
+  /** Removes the container; an engine that does not answer in time leaves it to `sweep`. */
   async dispose(): Promise<void> {
     this.disposed = true;
     this.stopRelay();
-    await removeQuietly(this.container);
+    await removeUnlessStalled(this.container);
   }
 
   private get pidsLimit(): number {
@@ -251,13 +262,24 @@ export class DockerSandbox implements Sandbox {
   private async recreate(): Promise<void> {
     const old = this.container;
     this.stopRelay();
+    // Whatever the engine says, the old one is no longer ours to use; `sweep` finds it by its labels.
+    await removeContainer(old).catch(() => {});
     this.container = await startContainer(this.client, this.spec);
     this.isTainted = false;
     this.currentCwd = WORKSPACE_DIR;
     this.view.clear();
-    await removeQuietly(old);
-    await checkStarted(this.raw);
+    this.started = await checkStarted(this.raw);
     this.launchRelay();
+  }
+
+  /**
+   * A deadline passed: the container is tainted and its removal starts now, in the background
+   * (bounded, see removeContainer); the next reset starts a fresh one.
+   */
+  private abandon(): void {
+    this.isTainted = true;
+    this.stopRelay();
+    void removeContainer(this.container).catch(() => {});
   }
 
   /** Starts the container's relay in the background (the first command waits for it). */
@@ -301,8 +323,11 @@ export class DockerSandbox implements Sandbox {
   private async managed(req: ManagedExecRequest): Promise<ManagedExecResult> {
     this.live();
     this.view.outdate();
+    const container = this.container;
     try {
-      const r = await managedExec(this.container, req, await this.turnRunner());
+      const r = await managedExec(container, req, await this.turnRunner());
+      if (r.deadlineMissed)
+        throw await this.stalled(container, req.user, r.stderr.replace(/^agent-bench: /, ''));
       if (!r.suspect) return r;
       this.isTainted = true;
       if (!(await pidsExhausted(this.container))) return r;
@@ -311,38 +336,64 @@ export class DockerSandbox implements Sandbox {
     } catch (err) {
       // Engine and container trouble (not a bad argument) leaves the container suspect.
       if (err instanceof InfraError) this.isTainted = true;
+      if (err instanceof EngineStalled) this.abandon();
       throw err;
     }
   }
 
-  private readonly taint = (): void => {
-    this.isTainted = true;
-  };
+  /** The error for an exec that missed its deadline (stall.ts); the container is abandoned. */
+  private async stalled(container: Docker.Container, user: SandboxUser, what: string): Promise<InfraError> {
+    const err = await stallError(this.client, container, user, what);
+    if (container === this.container) this.abandon();
+    return err;
+  }
+
+  /** The container as it is now, for one exec of the sandbox's own. */
+  private target(): RawTarget {
+    const container = this.container;
+    return {
+      container,
+      taint: () => {
+        if (container === this.container) this.isTainted = true;
+      },
+      stalled: (user, what) => this.stalled(container, user, what),
+    };
+  }
 
   /** The sandbox's own execs (resets, kills, staging, transfers): each an engine exec. */
   private readonly raw: RawRunner = (req) => {
     this.live();
     this.view.outdate();
-    return runRaw(this.container, req, this.taint);
+    return this.guarded(runRaw(this.target(), req));
   };
 
   /** The execs of a turn's file tools and looks: the way its commands run (turnRunner). */
   private readonly quick: RawRunner = async (req) => {
     this.live();
     this.view.outdate();
-    return runRaw(this.container, req, this.taint, await this.turnRunner());
+    return this.guarded(runRaw(this.target(), req, await this.turnRunner()));
   };
+
+  /** An engine call of the sandbox's own that missed its deadline abandons the container. */
+  private async guarded<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof EngineStalled) this.abandon();
+      throw err;
+    }
+  }
 
   private live(): void {
     if (this.disposed) throw new InfraError('this sandbox was disposed');
   }
 }
 
-async function removeQuietly(container: Docker.Container): Promise<void> {
+/** Removes a container; one the engine did not remove in time is left labelled for `sweep`. */
+async function removeUnlessStalled(container: Docker.Container): Promise<void> {
   try {
-    await container.remove({ force: true });
+    await removeContainer(container);
   } catch (err) {
-    // 404: already gone; 409: removal already in progress.
-    if (statusOf(err) !== 404 && statusOf(err) !== 409) throw err;
+    if (!(err instanceof EngineStalled)) throw err;
   }
 }

@@ -2,6 +2,7 @@
 
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
+import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { docker, engineError, statusOf } from './engine.js';
 import { LABEL } from './labels.js';
 
@@ -19,7 +20,12 @@ export async function sweepSandboxes(options: SweepOptions = {}): Promise<number
   const maxAgeMs = (options.maxAgeHours ?? 24) * 3_600_000;
   let listed: Docker.ContainerInfo[];
   try {
-    listed = await client.listContainers({ all: true, filters: { label: [`${LABEL.sandbox}=1`] } });
+    listed = await withDeadline(
+      (abortSignal) =>
+        client.listContainers({ all: true, filters: { label: [`${LABEL.sandbox}=1`] }, abortSignal }),
+      ENGINE_CALL_MS,
+      'listing sandbox containers',
+    );
   } catch (err) {
     throw engineError('listing sandbox containers', err);
   }
@@ -27,7 +33,11 @@ export async function sweepSandboxes(options: SweepOptions = {}): Promise<number
   for (const info of listed) {
     if (options.all !== true && !isOrphan(info.Labels, maxAgeMs)) continue;
     try {
-      await client.getContainer(info.Id).remove({ force: true });
+      await withDeadline(
+        (abortSignal) => client.getContainer(info.Id).remove({ force: true, abortSignal }),
+        ENGINE_CALL_MS,
+        `removing container ${info.Id}`,
+      );
       removed++;
     } catch (err) {
       // Another sweeper (or the owner's dispose) got there first.

@@ -1,13 +1,16 @@
 /**
- * Harness-side file transfer, as tar streams through an exec'd `tar` (the archive API cannot see
- * tmpfs mounts). Files are extracted *as their owner* (agent, checker or root), so the kernel
- * applies that user's own permissions and ownership needs no CHOWN. Root-owned files carry an
+ * Harness-side file transfer, as tar streams (the archive API cannot see tmpfs mounts). Files are
+ * extracted *as their owner*, so the kernel applies that user's own permissions and ownership needs
+ * no CHOWN: root's by an exec'd `tar`, the agent's and the checker's by the file tool
+ * (sandbox/relay/file_tool.py `put`), a root process with their filesystem identity, which they
+ * cannot signal (no exec ever runs as them, see files.ts). Root-owned files carry an
  * explicit directory entry for every ancestor: GNU tar then replaces a symlink the agent planted
  * on the way with a real directory instead of writing through it. (The checker's own places are
  * out of the agent's reach: no link can be planted there.)
  */
 import { InfraError } from '../../util/errors.js';
 import { type SandboxFile, type SandboxUser, WORKSPACE_DIR } from '../types.js';
+import { fileToolRequest } from './files.js';
 import { ancestors, resolvePath } from './paths.js';
 import type { RawRunner } from './raw-runner.js';
 import { packTar, type TarEntry, unpackFiles } from './tar.js';
@@ -35,9 +38,13 @@ export async function putFiles(run: RawRunner, files: SandboxFile[], owner: Sand
   // Existing directories (the mount points above all) keep their owner and mode; new files are
   // owned by whoever extracts them, so root needs no CHOWN.
   const argv = ['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir', '--no-same-owner'];
+  // The harness's own work, whoever owns the files: a stall is not the agent's.
+  const how =
+    owner === 'root'
+      ? { argv, user: 'root' as const }
+      : { ...fileToolRequest(owner, ['put']), actingFor: 'root' as const };
   const r = await run({
-    argv,
-    user: owner,
+    ...how,
     stdin: tar,
     maxStdoutBytes: 4096,
     maxStderrBytes: 16 * 1024,

@@ -9,11 +9,11 @@
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
 import { containerOptions } from '../docker/container.js';
+import { ENGINE_CALL_MS, withDeadline } from '../docker/deadline.js';
 import { engineError } from '../docker/engine.js';
 import { LABEL } from '../docker/labels.js';
 import { type RawExecRequest, type RawExecResult, rawExec } from '../docker/raw-exec.js';
 import { HARNESS_DIR, type HarborScripts, WORKSPACE_DIR } from '../types.js';
-import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { scriptsTar } from './scripts-tar.js';
 
 /** Marks a verifier's container among the sandboxes (sweeps remove it like any other). */
@@ -28,7 +28,11 @@ export async function startVerifierContainer(
   agent: Docker.Container,
   image: string,
 ): Promise<Docker.Container> {
-  const info = await withDeadline(agent.inspect(), ENGINE_CALL_MS, 'inspecting the sandbox').catch((err) => {
+  const info = await withDeadline(
+    (abortSignal) => agent.inspect({ abortSignal }),
+    ENGINE_CALL_MS,
+    'inspecting the sandbox',
+  ).catch((err) => {
     throw engineError('inspecting the sandbox', err);
   });
   const host = info.HostConfig;
@@ -52,13 +56,19 @@ export async function startVerifierContainer(
     Labels: { ...options.Labels, [VERIFIER_LABEL]: '1' },
     HostConfig: { ...options.HostConfig, Init: false, Tmpfs: host.Tmpfs ?? options.HostConfig?.Tmpfs },
   });
-  const container = await withDeadline(created, ENGINE_CALL_MS, `creating a container from ${image}`).catch(
-    (err) => {
-      throw engineError(`creating a verifier container from ${image}`, err);
-    },
-  );
+  const container = await withDeadline(
+    () => created,
+    ENGINE_CALL_MS,
+    `creating a container from ${image}`,
+  ).catch((err) => {
+    throw engineError(`creating a verifier container from ${image}`, err);
+  });
   try {
-    await withDeadline(container.start(), ENGINE_CALL_MS, 'starting the verifier container');
+    await withDeadline(
+      (abortSignal) => container.start({ abortSignal }),
+      ENGINE_CALL_MS,
+      'starting the verifier container',
+    );
   } catch (err) {
     await removeContainer(container);
     throw engineError(`starting verifier container ${container.id.slice(0, 12)}`, err);
@@ -117,13 +127,17 @@ export async function putTests(container: Docker.Container, tests: HarborScripts
 
 /** An engine exec straight to the container (no relay), abandoned a little past its own deadline. */
 export function bounded(container: Docker.Container, req: RawExecRequest): Promise<RawExecResult> {
-  return withDeadline(rawExec(container, req), req.deadlineMs + ENGINE_CALL_MS, 'an exec');
+  return withDeadline(() => rawExec(container, req), req.deadlineMs + ENGINE_CALL_MS, 'an exec');
 }
 
 /** Removes the container, quietly: one left behind carries the sandbox labels the sweeps look for. */
 export async function removeContainer(container: Docker.Container): Promise<void> {
   try {
-    await withDeadline(container.remove({ force: true }), ENGINE_CALL_MS, 'removing the verifier container');
+    await withDeadline(
+      (abortSignal) => container.remove({ force: true, abortSignal }),
+      ENGINE_CALL_MS,
+      'removing the verifier container',
+    );
   } catch {
     // Gone already, removal in progress, or an engine that does not answer: the next sweep's.
   }
