@@ -96,12 +96,13 @@ describe.sequential('attacks on the harness are the agent’s failures', () => {
     const result = only(
       await benchWithScript({
         tasks: 'debug_python_v1',
-        settings: { k: 2 },
         script: perTrial([read('durations.py'), write('durations.py', sabotage), done]),
       }),
     );
-    expect(result.trials.map((t) => t.status)).toEqual(['failed', 'failed']);
-    expect(result.trials[0]?.flags.tests_pass?.reached).toBe(false);
+    const trial = result.trials[0];
+    expect(trial?.status).toBe('failed');
+    expect(trial?.flags.file_edit?.reached).toBe(false);
+    expect(trial?.error).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(600_000);
-  });
+  }, 900_000);
 });
