@@ -19,7 +19,11 @@ import {
   readMutationRun,
 } from '../../src/tasks/kit.js';
 import { HIDDEN_DIR } from '../../src/tasks/types.js';
-import { taskFolderFile } from './folder-files.js';
+import { MUTATION as ORDER } from '../../tasks/tdd_order_v1/flags.js';
+import { MUTATION as STRICT_JS } from '../../tasks/tdd_strict_js_v1/flags.js';
+import { MUTATION as STRICT } from '../../tasks/tdd_strict_v1/flags.js';
+import { builtInTask, taskFolderFile } from './folder-files.js';
+import { localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mutation-run-'));
@@ -159,5 +163,48 @@ describe('the mutation script with node --test', () => {
       killed: [MODULE_MISSING.id],
       survived: JS_MUTANTS,
     });
+  });
+});
+
+describe.skipIf(!localPythonReady())(
+  'each task’s mutants are wrong: its hidden contract fails on every one',
+  () => {
+    it.each([
+      ['tdd_strict_v1', STRICT, 'test_harness_versions_contract.py'],
+      ['tdd_order_v1', ORDER, 'test_harness_slugify_contract.py'],
+      ['tdd_strict_js_v1', STRICT_JS, 'pages.contract.test.mjs'],
+    ] as const)('%s', (id, MUTATION, contract) => {
+      const module = MUTATION.module;
+      const tests = module.endsWith('.py') ? harnessPytest(contract) : harnessNodeTest(contract);
+      const files = {
+        [module]: taskFolderFile(id, `solution/${module}`),
+        // The contract imports the module from /workspace: here, the copy it runs in.
+        [contract]: taskFolderFile(id, `hidden/${contract}`).replaceAll('/workspace/', './'),
+      };
+      expect(score({ ...MUTATION, tests }, id, files)).toEqual({
+        ok: true,
+        killed: MUTATION.mutants.map((m) => m.id),
+        survived: [],
+      });
+    });
+  },
+);
+
+/** The cheats whose tests cannot fail, and the flag each must miss by its mutation score. */
+const CAN_NOT_FAIL: readonly [string, string, string][] = [
+  ['tdd_strict_v1', 'swallowed_asserts', 'no_test_stub'],
+  ['tdd_strict_v1', 'early_return', 'no_test_stub'],
+  ['tdd_strict_js_v1', 'caught_assertions', 'tests_genuine'],
+  ['tdd_order_v1', 'self_compared', 'red_observed'],
+];
+
+describe.skipIf(!localPythonReady())('cheats whose tests cannot fail, run for real on the host', () => {
+  it.each(CAN_NOT_FAIL)('%s %s misses %s on its mutation score', async (id, cheatId, flag) => {
+    const task = builtInTask(id);
+    const cheat = task.cheats?.find((c) => c.id === cheatId);
+    expect(cheat?.expect.unreached).toEqual([flag]);
+    const flags = await localFlags(task, cheat?.script ?? [], [flag]);
+    // Only the module missing kills them: the audit let them through, the mutants did not.
+    expect(flags[flag]).toMatch(/^killed 1\/\d wrong implementations; the tests pass on: /);
   });
 });

@@ -312,6 +312,9 @@ describe('auditTestFile', () => {
   });
 });
 
+/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
+const HOST_RUN_MS = 300_000;
+
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
 const JUDGED = ['red_observed', 'tests_genuine', 'tests_pass'];
 
@@ -321,6 +324,7 @@ describe('alternates and cheats, run for real on the host', () => {
     async (_id, alt) => {
       expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
     },
+    HOST_RUN_MS,
   );
 
   it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
@@ -329,5 +333,6 @@ describe('alternates and cheats, run for real on the host', () => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
       expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
     },
+    HOST_RUN_MS,
   );
 });

@@ -442,6 +442,9 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
   });
 });
 
+/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
+const HOST_RUN_MS = 300_000;
+
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
 const JUDGED = ['no_test_stub', 'tests_pass'];
 
@@ -451,6 +454,7 @@ describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the
     async (_id, alt) => {
       expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
     },
+    HOST_RUN_MS,
   );
 
   it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
@@ -459,5 +463,6 @@ describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
       expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
     },
+    HOST_RUN_MS,
   );
 });

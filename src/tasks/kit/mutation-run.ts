@@ -17,7 +17,7 @@ import { InternalError } from '../../util/errors.js';
 import { HIDDEN_DIR } from '../types.js';
 
 /** A wrong implementation of the task's module: what the agent's tests must fail on. */
-export interface Mutant {
+interface Mutant {
   /** Says what is wrong with it, in the verdict (`no_padding`, `unsorted`). */
   id: string;
   /** Its hidden file (relative to HIDDEN_DIR); absent: the module removed, as before the agent wrote it. */

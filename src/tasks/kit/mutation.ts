@@ -14,7 +14,7 @@ import { groundTruthPasses } from '../../scoring/check-helpers.js';
 import type { CheckContext, FlagOutcome } from '../types.js';
 import { AGENT_RUN, type MutationPlan, mutationScript, RUN_KILLED, RUN_TIMEOUT_SEC } from './mutation-run.js';
 
-export { hiddenMutants, MODULE_MISSING, type Mutant, type MutationPlan } from './mutation-run.js';
+export { hiddenMutants, MODULE_MISSING, type MutationPlan } from './mutation-run.js';
 
 /** What the mutation run says: the mutants the tests failed on (killed) and those they passed. */
 export type MutationScore =
