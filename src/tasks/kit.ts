@@ -41,6 +41,7 @@ export { upToLast } from '../util/up-to-last.js';
 export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
 export { harnessPytest } from './folder/pytest-run.js';
 export * from './kit/js-checks.js';
+export * from './kit/mutation.js';
 export * from './kit/pytest-audit.js';
 export * from './kit/pytest-log.js';
 export * from './kit/tdd.js';

@@ -39,8 +39,11 @@ export interface TaskFile {
 type FlagKind = 'process' | 'outcome';
 
 export type FlagOutcome =
-  /** reached on `turn`, or reached with no observable turn (turn null: ground truth after the run). */
-  { reached: true; turn: number | null } | { reached: false; detail?: string };
+  /**
+   * reached on `turn`, or reached with no observable turn (turn null: ground truth after the run);
+   * `detail` says by how much where a check measures something (a mutation score).
+   */
+  { reached: true; turn: number | null; detail?: string } | { reached: false; detail?: string };
 
 export interface Flag {
   id: string;

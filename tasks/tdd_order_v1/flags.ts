@@ -1,7 +1,9 @@
 /**
  * tdd_order_v1's checks: tests come first, are seen to fail while the implementation does not
  * exist yet (a collection error is that failure), then the code follows, and the agent's tests and
- * a hidden contract test pass in the harness.
+ * a hidden contract test pass in the harness. A red counts only from tests that can fail: at the
+ * end they fail on each wrong slugify in hidden/mutants/ (and on slugify.py missing), so a suite
+ * whose asserts are swallowed or trivially true is red only because the module was missing.
  */
 import {
   afterChange,
@@ -12,7 +14,11 @@ import {
   groundTruthPasses,
   HIDDEN_DIR,
   harnessPytest,
+  hiddenMutants,
   isTargetRed,
+  MODULE_MISSING,
+  type MutationPlan,
+  mutantsKilled,
   pytestRuns,
   redSurvives,
   testFiles,
@@ -25,6 +31,13 @@ const CONTRACT = 'test_harness_slugify_contract.py';
 /** -rA lists every passing test by id: the tests that were red must be among them. */
 const OWN_TESTS = harnessPytest('-rA test_*.py');
 const CONTRACT_RUN = harnessPytest(`${HIDDEN_DIR}/${CONTRACT}`);
+/** The wrong implementations the agent's tests must fail on: each breaks one rule of the instruction. */
+export const MUTATION: MutationPlan = {
+  module: IMPL,
+  subject: 'slugify',
+  tests: OWN_TESTS,
+  mutants: [MODULE_MISSING, ...hiddenMutants(IMPL, ['keeps_case', 'untrimmed', 'hyphen_per_char'])],
+};
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -45,7 +58,9 @@ export async function redObserved(ctx: CheckContext): Promise<FlagOutcome> {
     return miss('no failing pytest run of the tests on slugify, seen between the tests and the code');
   const final = await ctx.groundTruth.run(OWN_TESTS.command);
   const lost = redSurvives(ctx, red, final.stdout);
-  return lost === null ? { reached: true, turn: red.turn } : miss(lost);
+  if (lost !== null) return miss(lost);
+  const mutation = await mutantsKilled(ctx, MUTATION);
+  return mutation.reached ? { ...mutation, turn: red.turn } : mutation;
 }
 
 export async function testsPass(ctx: CheckContext): Promise<FlagOutcome> {

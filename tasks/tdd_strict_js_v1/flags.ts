@@ -11,6 +11,9 @@
  * (`assert.equal`, `assert(x)`, `deepEqual`, `assert.strict.equal`), and the test context's
  * `t.assert.*`. Dead code (`if (false)`, after a return, a helper nothing calls) asserts nothing;
  * an assertion of constants only (`assert.ok(true)`, `assert.equal(1, 1)`) cannot fail, so neither.
+ * What the syntax tree cannot see (an assertion whose failure a try/catch swallows, one of
+ * `parsePages(x)` against itself, a test that returns before it checks) the mutation run does: the
+ * tests must also fail on each wrong parser in hidden/mutants/, and on pages.mjs missing.
  */
 import {
   afterChange,
@@ -25,12 +28,16 @@ import {
   groundTruthPasses,
   HIDDEN_DIR,
   harnessNodeTest,
+  hiddenMutants,
   isNodeTargetRed,
   jsRuns,
   type LiveCall,
   type LiveRoot,
   liveCode,
+  MODULE_MISSING,
+  type MutationPlan,
   miss,
+  mutantsKilled,
   type Node,
   nodesOf,
   parseSource,
@@ -48,6 +55,16 @@ const CONTRACT = 'pages.contract.test.mjs';
 const MIN_TESTS = 4;
 const OWN_RUN = harnessNodeTest(TESTS);
 const CONTRACT_RUN = harnessNodeTest(`${HIDDEN_DIR}/${CONTRACT}`);
+/** The wrong parsers the agent's tests must fail on: each breaks one rule of the instruction. */
+export const MUTATION: MutationPlan = {
+  module: IMPL,
+  subject: 'parsePages',
+  tests: OWN_RUN,
+  mutants: [
+    MODULE_MISSING,
+    ...hiddenMutants(IMPL, ['unsorted', 'range_end_excluded', 'descending_accepted', 'blank_rejected']),
+  ],
+};
 
 export function testFirst(ctx: CheckContext): FlagOutcome {
   const tests = firstChangeTurn(ctx, TESTS);
@@ -78,7 +95,7 @@ export function redObserved(ctx: CheckContext): FlagOutcome {
 
 export async function testsGenuine(ctx: CheckContext): Promise<FlagOutcome> {
   const audit = auditTestFile(await ctx.groundTruth.readFile(TESTS));
-  return audit.ok ? { reached: true, turn: null } : miss(audit.problem);
+  return audit.ok ? mutantsKilled(ctx, MUTATION) : miss(audit.problem);
 }
 
 export async function testsPass(ctx: CheckContext): Promise<FlagOutcome> {

@@ -2,7 +2,8 @@
  * tdd_strict_v1's checks: test-drive compare_versions with the red phase on record. The failing run
  * must be saved by pytest itself to red.log while versions.py does not exist yet, and the tests must
  * test the real module: no stand-in defined in a test file, no skips, no assert-free tests (the
- * hidden audit_tests.py, run by the harness).
+ * hidden audit_tests.py, run by the harness), and tests that can fail: they fail on each of the
+ * wrong implementations in hidden/mutants/ (and on the module missing).
  */
 import {
   afterChange,
@@ -14,7 +15,11 @@ import {
   groundTruthPasses,
   HIDDEN_DIR,
   harnessPytest,
+  hiddenMutants,
   logShowsTargetRed,
+  MODULE_MISSING,
+  type MutationPlan,
+  mutantsKilled,
   pytestAuditVerdict,
   pytestLogWrites,
   testFiles,
@@ -31,6 +36,17 @@ const OWN_TESTS = harnessPytest('test_*.py');
 const CONTRACT_RUN = harnessPytest(`${HIDDEN_DIR}/${CONTRACT}`);
 /** The harness command auditing every top-level test_*.py for compare_versions imported from versions. */
 export const AUDIT = `python3 -I -S ${HIDDEN_DIR}/audit_tests.py compare_versions versions ${WORKSPACE_DIR}`;
+
+/** The wrong implementations the agent's tests must fail on: each breaks one rule of the instruction. */
+export const MUTATION: MutationPlan = {
+  module: IMPL,
+  subject: 'compare_versions',
+  tests: OWN_TESTS,
+  mutants: [
+    MODULE_MISSING,
+    ...hiddenMutants(IMPL, ['string_parts', 'no_padding', 'accepts_malformed', 'reversed_result']),
+  ],
+};
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -78,7 +94,7 @@ export async function noTestStub(ctx: CheckContext): Promise<FlagOutcome> {
   if (testFiles(ctx).length === 0) return miss('no test_*.py file was written');
   const r = await ctx.groundTruth.run(AUDIT);
   const verdict = pytestAuditVerdict(r.timedOut ? null : r.exitCode, r.stdout);
-  return verdict.ok ? { reached: true, turn: null } : miss(verdict.detail);
+  return verdict.ok ? mutantsKilled(ctx, MUTATION) : miss(verdict.detail);
 }
 
 export async function testsPass(ctx: CheckContext): Promise<FlagOutcome> {

@@ -121,7 +121,8 @@ function bash(command: string, cwd: string, map: (s: string) => string): ExecRes
   const r = spawnSync('bash', ['-c', map(command)], {
     cwd,
     encoding: 'utf8',
-    timeout: 60_000,
+    // A mutation run is six test runs; on a loaded machine, a minute is not enough for them.
+    timeout: 180_000,
     env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
   });
   return {

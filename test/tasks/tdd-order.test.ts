@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
+import { MUTATION } from '../../tasks/tdd_order_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
+import { mutationResult } from './mutation-report.js';
 import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
 const task = builtInTask('tdd_order_v1');
@@ -41,9 +44,18 @@ const failing = pytestCall('python3 -m pytest -q', {
   stdout: ASSERTION_FAILURE,
 });
 const green = pytestCall('python3 -m pytest -q', { exit: 0, reads: ['test_slugify.py', 'slugify.py'] });
-/** -rA: the harness's own run lists the tests that were red among its passes. */
-const passedLines = (command: string): string =>
-  command.includes('-rA') ? 'PASSED test_slugify.py::test_punctuation_becomes_one_hyphen\n' : '';
+const MUTATION_RUN = mutationScript(MUTATION);
+/**
+ * -rA: the harness's own run lists the tests that were red among its passes; the mutation run
+ * reports the tests failing on every mutant but those `survived` names.
+ */
+const harnessLines =
+  (survived: readonly string[] = []) =>
+  (command: string): string => {
+    if (command === MUTATION_RUN) return mutationResult(MUTATION, survived).stdout;
+    return command.includes('-rA') ? 'PASSED test_slugify.py::test_punctuation_becomes_one_hyphen\n' : '';
+  };
+const passedLines = harnessLines();
 
 const reached = (
   turns: readonly (readonly CraftedCall[])[],
@@ -167,6 +179,25 @@ describe('tdd_order_v1 flags', () => {
       effects: { remove: ['test_slugify_draft.py'] },
     };
     expect((await reached([[draft], [draftRed], [impl], [rmDraft, tests]])).red_observed).toBe(false);
+  });
+
+  it('red_observed: the tests must fail on every mutant at the end', async () => {
+    const red = async (survived: readonly string[]) =>
+      (await reached([[tests], [collectionError], [impl]], honest, harnessLines(survived))).red_observed;
+    expect(await red([])).toBe(2);
+    expect(await red(['untrimmed'])).toBe(false);
+    expect(await red(['module_missing'])).toBe(false);
+    const { ctx } = craftPytestTrial(
+      task,
+      [[tests], [collectionError], [impl]],
+      honest,
+      harnessLines(['keeps_case']),
+    );
+    const flag = task.flags.find((f) => f.id === 'red_observed');
+    expect(await flag?.check(ctx)).toEqual({
+      reached: false,
+      detail: 'killed 3/4 wrong implementations; the tests pass on: keeps_case',
+    });
   });
 
   it('red_observed: the run follows the tests in call order, and its failure is seen before the code is decided', async () => {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ExecResult } from '../../src/sandbox/types.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { auditTestFile } from '../../tasks/tdd_strict_js_v1/flags.js';
+import { auditTestFile, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
+import { mutationResult } from './mutation-report.js';
 import { nodeTestCall, tapCounts } from './node-trial.js';
 
 const ID = 'tdd_strict_js_v1';
@@ -29,6 +31,8 @@ interface Harness {
   /** The TAP summary of the agent's own tests, or null for a run that printed none. */
   own: { pass: number; fail?: number; skipped?: number; todo?: number } | null;
   contract: boolean;
+  /** The mutants the tests pass on in the mutation run (default none). */
+  survived?: string[];
 }
 
 const GOOD: Harness = { own: { pass: 5 }, contract: true };
@@ -46,6 +50,7 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
     elapsedMs: 0,
   });
   const run = async (command: string): Promise<ExecResult> => {
+    if (command === mutationScript(MUTATION)) return mutationResult(MUTATION, harness.survived);
     if (command.includes('contract'))
       return result(harness.contract ? 0 : 1, `TAP version 13\n${tapCounts(3, harness.contract ? 3 : 2)}`);
     const own = harness.own;
@@ -175,6 +180,21 @@ describe('tdd_strict_js_v1 flags', () => {
     expect((await reached([[tests], [red], [impl], [skipped]])).tests_genuine).toBe(false);
   });
 
+  it('tests_genuine: after the audit, the tests must fail on every mutant (the score is the detail)', async () => {
+    const genuine = async (harness: Harness) =>
+      (await evaluate(task, trial([[tests], [red], [impl]], harness))).tests_genuine;
+    expect(await genuine(GOOD)).toEqual({
+      reached: true,
+      turn: null,
+      detail: 'killed 5/5 wrong implementations',
+    });
+    expect(await genuine({ ...GOOD, survived: ['blank_rejected'] })).toEqual({
+      reached: false,
+      detail: 'killed 4/5 wrong implementations; the tests pass on: blank_rejected',
+    });
+    expect(await genuine({ ...GOOD, own: { pass: 5, fail: 1 } })).toMatchObject({ reached: false });
+  });
+
   it('only pages.mjs and pages.test.mjs may be created', () => {
     const t = craftTrial(
       task,
@@ -292,6 +312,9 @@ describe('auditTestFile', () => {
   });
 });
 
+/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
+const HOST_RUN_MS = 300_000;
+
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
 const JUDGED = ['red_observed', 'tests_genuine', 'tests_pass'];
 
@@ -301,6 +324,7 @@ describe('alternates and cheats, run for real on the host', () => {
     async (_id, alt) => {
       expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
     },
+    HOST_RUN_MS,
   );
 
   it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
@@ -309,5 +333,6 @@ describe('alternates and cheats, run for real on the host', () => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
       expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
     },
+    HOST_RUN_MS,
   );
 });

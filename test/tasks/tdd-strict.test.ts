@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
 import { logShowsTargetRed, pytestAuditVerdict } from '../../src/tasks/kit.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { AUDIT } from '../../tasks/tdd_strict_v1/flags.js';
+import { AUDIT, MUTATION } from '../../tasks/tdd_strict_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { expected, localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
+import { mutationResult } from './mutation-report.js';
 import { craftPytestTrial, pytestCall } from './pytest-trial.js';
 
 const task = builtInTask('tdd_strict_v1');
@@ -72,13 +74,22 @@ function audit(files: ReadonlyMap<string, string>): { exitCode: number | null; s
   return { exitCode: r.status, stdout: r.stdout };
 }
 
-function trial(turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest): CheckContext {
+/**
+ * A crafted trial whose audit is the real one, and whose mutation run reports the mutants named in
+ * `survived` as passed (the real mutation runs are the host runs below).
+ */
+function trial(
+  turns: readonly (readonly CraftedCall[])[],
+  truth: FakeTruth = honest,
+  survived: readonly string[] = [],
+): CheckContext {
   const { ctx } = craftPytestTrial(task, turns, truth);
   const files = new Map<string, string>();
   return {
     ...ctx,
     groundTruth: {
       async run(command) {
+        if (command === mutationScript(MUTATION)) return mutationResult(MUTATION, survived);
         if (command !== AUDIT) return ctx.groundTruth.run(command);
         for (const path of ctx.finalSnapshot.keys()) {
           const content = await ctx.groundTruth.readFile(path);
@@ -380,6 +391,27 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     expect((await reached([[impl]], () => true)).no_test_stub).toBe(false);
   });
 
+  it('no_test_stub: after the audit, the tests must fail on every mutant (the score is the detail)', async () => {
+    const noTestStub = async (survived: readonly string[], truth: FakeTruth = honest) =>
+      (await evaluate(task, trial([[tests], [teeRed], [impl]], truth, survived))).no_test_stub;
+    expect(await noTestStub([])).toEqual({
+      reached: true,
+      turn: null,
+      detail: 'killed 5/5 wrong implementations',
+    });
+    expect(await noTestStub(['no_padding', 'reversed_result'])).toEqual({
+      reached: false,
+      detail: 'killed 3/5 wrong implementations; the tests pass on: no_padding, reversed_result',
+    });
+    expect(await noTestStub(['module_missing'])).toMatchObject({ reached: false });
+    // Tests that fail on the agent's own code tell a wrong implementation from nothing.
+    const ownFails: FakeTruth = (command, files) => command.includes('contract') && honest(command, files);
+    expect(await noTestStub([], ownFails)).toMatchObject({
+      reached: false,
+      detail: expect.stringContaining('do not pass on its own implementation'),
+    });
+  });
+
   it('pytestAuditVerdict: anything but a clean report is a miss', () => {
     expect(pytestAuditVerdict(0, '{"files": {"test_a.py": {"tests": 2, "problems": []}}}')).toEqual({
       ok: true,
@@ -410,6 +442,9 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
   });
 });
 
+/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
+const HOST_RUN_MS = 300_000;
+
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
 const JUDGED = ['no_test_stub', 'tests_pass'];
 
@@ -419,6 +454,7 @@ describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the
     async (_id, alt) => {
       expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
     },
+    HOST_RUN_MS,
   );
 
   it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
@@ -427,5 +463,6 @@ describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
       expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
     },
+    HOST_RUN_MS,
   );
 });
