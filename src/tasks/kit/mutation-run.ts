@@ -102,7 +102,10 @@ function swapIn(plan: MutationPlan, mutant: Mutant): string {
   return `mv -f "$m" "$w"/${moved} && { printf '%s\\n' ${header.map(shellQuote).join(' ')}; cat ${file}; } > "$m"`;
 }
 
-/** A plan the script cannot run is the task author's mistake: it fails when the task loads. */
+/**
+ * A plan the script cannot run is the task author's mistake, not the model's: an InternalError at the
+ * first check, so the task's oracle fails `validate`.
+ */
 function checkPlan(plan: MutationPlan): void {
   const fail = (problem: string): never => {
     throw new InternalError(`mutation plan for ${plan.module}: ${problem}`);
