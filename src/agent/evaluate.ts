@@ -51,7 +51,12 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     try {
       const outcome = await flag.check(ctx);
       results[flag.id] = outcome.reached
-        ? { reached: true, turn: outcome.turn, kind: flag.kind }
+        ? {
+            reached: true,
+            turn: outcome.turn,
+            kind: flag.kind,
+            ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+          }
         : {
             reached: false,
             turn: null,
