@@ -281,13 +281,14 @@ describe('OpenAI-compatible model over HTTP', () => {
   });
 
   it('times out a slow attempt and does not retry it: it would take as long again', async () => {
-    const s = await serve({ [MODEL]: [{ text: 'late', delayMs: 1000 }, { text: 'ok' }] });
-    const err = await model(s.baseUrl, { requestTimeoutMs: 100 })
+    // Long enough that a loaded machine still delivers the request before the timeout.
+    const s = await serve({ [MODEL]: [{ text: 'late', delayMs: 8000 }, { text: 'ok' }] });
+    const err = await model(s.baseUrl, { requestTimeoutMs: 1500 })
       .complete(USER, TOOLS)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelRequestError);
     expect((err as ModelRequestError).failure).toEqual({ kind: 'unreachable' });
-    expect((err as ModelRequestError).message).toMatch(/failed: timed out after 100 ms$/);
+    expect((err as ModelRequestError).message).toMatch(/failed: timed out after 1500 ms$/);
     expect(s.requests).toHaveLength(1);
   });
 

@@ -44,7 +44,8 @@ function runsOf(command: string): { runs: ProgramRun[]; stdout: string; records:
       '-c',
       command,
     ],
-    { cwd: dir, encoding: 'utf8', timeout: 20_000 },
+    // A clean environment: another test of this worker may have put shims (shell scripts) on PATH.
+    { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' } },
   );
   const records = parseTrace(readFileSync(out, 'latin1'), { initialCwd: dir, harnessExecs: 0 });
   return { runs: records.flatMap((p) => p.runs), stdout: r.stdout, records };
