@@ -124,7 +124,7 @@ function unjudged(opts: TrialOptions, facts: TrialFacts, err: unknown, phase: Tr
       ? faultedTrial({ ...facts, flags: opts.task.flags, fault: blame.fault })
       : errorTrial({
           ...facts,
-          reason: `harness: ${phase === 'judging' ? 'judging failed: ' : ''}${blame.reason}`,
+          reason: `harness_error: ${phase === 'judging' ? 'judging failed: ' : ''}${blame.reason}`,
           error: { kind: 'harness' },
         });
   (opts.onEvent ?? (() => {}))(trialEndEvent(record));

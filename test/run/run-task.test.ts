@@ -303,7 +303,7 @@ describe('a sandbox that fails under the checks', () => {
     expect(result.trials.map((t) => t.status)).toEqual(['error', 'passed']);
     const [errored] = result.trials;
     expect(errored).toMatchObject({ flags: {}, score: 0, error: { kind: 'harness' }, turns: 1 });
-    expect(errored?.failure_reason).toBe('harness: judging failed: container is gone');
+    expect(errored?.failure_reason).toBe('harness_error: judging failed: container is gone');
     expect(errored?.turn_logs[0]?.assistant_text).toBe('done');
     expect(result).toMatchObject({ trials_run: 1, comparable: false });
     expect(opened).toBe(2);

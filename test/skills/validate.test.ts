@@ -4,7 +4,6 @@
  * A user's skill is validated the same way from --skill-dir, and needs a reference solution.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtIn } from '../../src/catalogue/built-in.js';
 import { validateCommand } from '../../src/cli/commands/validate.js';
 import { skillTask } from '../../src/skills/skill-task.js';
 import type { Task } from '../../src/tasks/types.js';

@@ -31,3 +31,16 @@ export async function localFlags(
 export function expected(ids: readonly string[], missed: readonly string[] = []): Record<string, unknown> {
   return Object.fromEntries(ids.map((id) => [id, missed.includes(id) ? expect.any(String) : true]));
 }
+
+/**
+ * The cheats a host run can judge: one that leaves a background job relies on the sandbox's list of
+ * the agent's processes still running after each command (alive_after), which the host run does
+ * not keep. Those are proven by `validate`, in the sandbox, like every cheat.
+ */
+export function hostRunnable<C extends { script: readonly ScriptedTurn[] }>(
+  cheats: readonly C[] | undefined,
+): C[] {
+  const background = (turn: ScriptedTurn): boolean =>
+    turn.calls.some((c) => c.name === 'execute_command' && String(c.arguments.command).includes('nohup'));
+  return (cheats ?? []).filter((c) => !c.script.some(background));
+}

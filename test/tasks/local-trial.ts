@@ -57,13 +57,16 @@ export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[])
   const ws = join(root, 'workspace');
   const harness = join(root, 'harness');
   // Hidden files sit next to the staged copy (HIDDEN_DIR) in the sandbox; here, in the harness folder.
+  // /tmp is the trial's own too: a script's helper files there must not meet another test's.
   const map = (s: string): string =>
     s
+      .replaceAll('/tmp/', `${root}/tmp/`)
       .replaceAll('/workspace', ws)
       .replaceAll('/harness', harness)
       .replaceAll(HIDDEN_DIR, harness)
       .replaceAll(CHECKER_HOME, join(root, 'checker'));
   mkdirSync(ws, { recursive: true });
+  mkdirSync(join(root, 'tmp'), { recursive: true });
   // Read-only mounts (a skill at /workspace/skill) become a plain copy: not read-only, but there.
   for (const m of mountsOf(task))
     cpSync(m.hostPath, join(ws, relative('/workspace', m.containerPath)), { recursive: true });
@@ -138,8 +141,12 @@ function bash(command: string, cwd: string, map: (s: string) => string): ExecRes
 
 function execute(call: ScriptedCall, ws: string, map: (s: string) => string): ToolCallLog {
   const args = call.arguments;
-  const onDisk = (p: unknown): string =>
-    join(ws, workspaceRelative(resolvePath('/workspace', String(p))) ?? '.');
+  const onDisk = (p: unknown): string => {
+    const abs = resolvePath('/workspace', String(p));
+    const rel = workspaceRelative(abs);
+    // Anywhere else (/tmp) is the trial's own folder for that place (map).
+    return rel === null ? map(abs) : join(ws, rel);
+  };
   let exit_code = 0;
   let stdout = '';
   let stderr = '';
@@ -206,7 +213,8 @@ export function tracedBash(
   );
   const text = readFileSync(out, 'latin1');
   rmSync(dirname(out), { recursive: true, force: true });
-  const back = (s: string): string => s.replaceAll(ws, '/workspace');
+  const tmp = join(dirname(ws), 'tmp');
+  const back = (s: string): string => s.replaceAll(ws, '/workspace').replaceAll(`${tmp}/`, '/tmp/');
   const program = <R extends ProgramRun>(r: R): R => ({
     ...r,
     exe: r.exe === null ? null : back(r.exe),

@@ -4,7 +4,7 @@ import { copySitesUseHelper, helperExported } from '../../tasks/refactor_extract
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, localFlags } from './local-runs.js';
+import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { nodeTestCall, withTap } from './node-trial.js';
 
 const ID = 'refactor_extract_js_v1';
@@ -319,7 +319,7 @@ describe('alternates and cheats, run for real on the host', () => {
     },
   );
 
-  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
     'cheat %s misses what it names, only',
     async (_id, cheat) => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));

@@ -8,7 +8,7 @@ import { auditTestFile, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, localFlags } from './local-runs.js';
+import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { mutationResult } from './mutation-report.js';
 import { nodeTestCall, tapCounts } from './node-trial.js';
 
@@ -141,7 +141,9 @@ describe('tdd_strict_js_v1 flags', () => {
     expect((await reached([[tests], [other], [impl]])).red_observed).toBe(false);
     expect((await reached([[tests], [shell('tsc', { exit: 2 })], [impl]])).red_observed).toBe(false);
     // The trace orders a run against writes in its own turn: node wrote nothing, write_file came after.
-    expect((await reached([[tests, red, impl]])).red_observed).toBe(1);
+    expect((await reached([[tests, red], [impl]])).red_observed).toBe(1);
+    // The code sent in the same reply as the red run was decided before the failure was seen.
+    expect((await reached([[tests, red, impl]])).red_observed).toBe(false);
   });
 
   it.each([
@@ -327,7 +329,7 @@ describe('alternates and cheats, run for real on the host', () => {
     HOST_RUN_MS,
   );
 
-  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
     'cheat %s misses what it names, only',
     async (_id, cheat) => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));

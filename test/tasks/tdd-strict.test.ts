@@ -12,7 +12,7 @@ import { AUDIT, MUTATION } from '../../tasks/tdd_strict_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
-import { expected, localFlags } from './local-runs.js';
+import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
 import { mutationResult } from './mutation-report.js';
 import { craftPytestTrial, pytestCall } from './pytest-trial.js';
@@ -189,7 +189,9 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     expect((await reached([[tests], [wrapped], [impl]])).red_logged).toBe(2);
     // Tests failing on assertions are a red too.
     expect((await reached([[tests], [teeRun(FAILED_TEXT, 1)], [impl]])).red_logged).toBe(2);
-    expect((await reached([[tests, teeRed, impl]])).red_logged).toBe(1);
+    expect((await reached([[tests, teeRed], [impl]])).red_logged).toBe(1);
+    // The code sent in the same reply as the logged red run was decided before the failure was seen.
+    expect((await reached([[tests, teeRed, impl]])).red_logged).toBe(false);
     // Code first, then a (green) log.
     expect((await reached([[tests], [impl], [teeGreen]])).red_logged).toBe(false);
     // A red log while versions.py existed is not the red phase, even if it failed.
@@ -457,7 +459,7 @@ describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the
     HOST_RUN_MS,
   );
 
-  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
     'cheat %s misses what it names, only',
     async (_id, cheat) => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));

@@ -3,7 +3,7 @@ import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, localFlags } from './local-runs.js';
+import { expected, hostRunnable, localFlags } from './local-runs.js';
 
 const ID = 'ts_typing_v1';
 const task = builtInTask(ID);
@@ -185,7 +185,7 @@ describe('alternates and cheats, run for real on the host', () => {
     },
   );
 
-  it.each((task.cheats ?? []).map((c) => [c.id, c] as const))(
+  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
     'cheat %s misses what it names, only',
     async (_id, cheat) => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
