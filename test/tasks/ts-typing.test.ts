@@ -28,7 +28,8 @@ const honest: FakeTruth = (command, files) => {
 
 const read = readFile('inventory.ts');
 const DIAGNOSTIC = "inventory.ts(12,24): error TS7006: Parameter 'csv' implicitly has an 'any' type.\n";
-const MODULE_READ = ['/workspace/inventory.ts'];
+/** What tsc reads in the project: its tsconfig.json, then the module (run-scope.ts asks for the first). */
+const MODULE_READ = ['/workspace/tsconfig.json', '/workspace/inventory.ts'];
 /** A traced tsc run: its own exit code, the module it read, and what the model saw. */
 const tsc = (command: string, exit: number, stdout: string, shellExit = exit, writes: string[] = []) =>
   traced(command, {

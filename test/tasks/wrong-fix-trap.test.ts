@@ -77,7 +77,9 @@ describe('wrong_fix_trap_v1 flags', () => {
 
   it('error_interpret: an unmasked exit 1 before the first edit of either module', async () => {
     expect((await reached([[touchDecoy], [red], [fix]])).error_interpret).toBe(false);
-    expect((await reached([[red, fix]])).error_interpret).toBe(1);
+    expect((await reached([[red], [fix]])).error_interpret).toBe(1);
+    // Sent in one reply, the fix was decided before the failure was seen.
+    expect((await reached([[red, fix]])).error_interpret).toBe(false);
     expect((await reached([[fix, red]])).error_interpret).toBe(false);
     // `|| true` hides only the shell's exit code: pytest's own 1 and its summary reached the model.
     const orTrue = pytestCall('python3 -m pytest -q || true', { exit: 1, shellExit: 0, reads: SUITE });
