@@ -16,6 +16,7 @@ import workspace_snapshot
 
 EXEC_DIR = "/run/agent-bench"
 SIGTERM = 15
+SIGCONT = 18
 
 
 def main(argv):
@@ -137,14 +138,40 @@ def survivors(uid):
     Pids of `uid`'s processes still running now that its command is over (zombies are dead): its
     background jobs, or an earlier command's. Causality dates changes by them (src/scoring/
     ordering.ts). A child still on its way out (a runner's helper process) gets a moment to go.
+    A job this command started that the tracer's detach left stopped (a child forked just before
+    the detach keeps the stop of its automatic attach) is continued: the command did not stop it.
     """
+    mine = start_time("self")
     found = []
     for _ in range(6):
         found = [p for p in os.listdir("/proc") if p.isdigit() and owned_live(p, uid)]
+        for p in found:
+            if state_of(p) == b"T" and start_time(p) >= mine:
+                try:
+                    os.kill(int(p), SIGCONT)
+                except OSError:
+                    pass
         if not found:
             break
         time.sleep(0.03)
     return sorted(found, key=int)
+
+
+def start_time(pid):
+    """When the process started (clock ticks since boot), or 0 when it is gone."""
+    try:
+        with open("/proc/%s/stat" % pid, "rb") as f:
+            return int(f.read().rsplit(b")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def state_of(pid):
+    try:
+        with open("/proc/%s/stat" % pid, "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
 
 
 def owned_live(pid, uid):
