@@ -15,6 +15,7 @@ import type { ResultFile } from '../../src/results/result-file.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
+import { FORGER } from './fixtures/harbor-hostile-code.js';
 
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
 const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
@@ -27,26 +28,6 @@ let server: ScriptedServer;
 let partial = '';
 
 const HOSTILE = join(import.meta.dirname, 'fixtures/harbor-hostile');
-
-/** A wrong fib.py that, once test.sh imports it as root, double-forks a daemon forcing reward.txt to 1. */
-const FORGER = `import os, time
-if os.fork() == 0:
-    os.setsid()
-    if os.fork() == 0:
-        end = time.time() + 5
-        while time.time() < end:
-            try:
-                if open('/logs/verifier/reward.txt').read().strip() == '0':
-                    open('/logs/verifier/reward.txt', 'w').write('1\\n')
-            except OSError:
-                pass
-            time.sleep(0.005)
-        os._exit(0)
-    os._exit(0)
-
-def fib(n):
-    return 0
-`;
 
 const SCRIPTS: Record<string, ScriptedReply[]> = {
   forger: [

@@ -20,6 +20,7 @@ import type { HarborEnvironment } from '../../src/sandbox/types.js';
 import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
+import { FORGER } from './fixtures/harbor-hostile-code.js';
 
 const TASK = loadHarborFolder(join(import.meta.dirname, 'fixtures/harbor-hostile'));
 const RUN = `vitest-harbor-verifier-${process.pid}`;
@@ -31,26 +32,6 @@ const GOOD_FIB = `def fib(n):
     for _ in range(n):
         a, b = b, a + b
     return a
-`;
-
-/** A wrong fib.py that, once imported, double-forks a root daemon forcing reward.txt to 1. */
-const FORGER = `import os, time
-if os.fork() == 0:
-    os.setsid()
-    if os.fork() == 0:
-        end = time.time() + 5
-        while time.time() < end:
-            try:
-                if open('/logs/verifier/reward.txt').read().strip() == '0':
-                    open('/logs/verifier/reward.txt', 'w').write('1\\n')
-            except OSError:
-                pass
-            time.sleep(0.005)
-        os._exit(0)
-    os._exit(0)
-
-def fib(n):
-    return 0
 `;
 
 /** A wrong fib.py that copies the hidden tests wherever root can write and a later agent could look. */
