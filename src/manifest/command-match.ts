@@ -1,6 +1,8 @@
 /**
  * When a required command counts as run, from the process trace alone (program-runs.ts), never the
  * command's text. The rules:
+ * - paths are anchored: a pattern names a workspace file from /workspace, so `\S*output/x\.html`
+ *   does not count a run given `/tmp/output/x.html` (command-text.ts);
  * - a process ran it: `echo skill/x.sh`, a shell function named like the script, or a command that
  *   was not traced, ran nothing that counts;
  * - the regular expression matches one of the process's argv texts (command-text.ts) and names what
@@ -36,17 +38,31 @@ export interface CommandGroup {
 
 /** The regex matches the text and names what runs (see the file comment). */
 function namesWhatRuns(re: LinearRegExp, t: CommandText): boolean {
-  return re.test(t.text) && !re.test(`\u0000${t.text.slice(t.programEnd)}`);
+  return re.test(t.text) && !re.test(`\u0000${t.text.slice(t.programEnd)}`) && anchored(re, t);
+}
+
+/**
+ * A path outside /workspace the match needs is one the pattern names from its root: a pattern that
+ * still matches the path moved under another directory named only its suffix (`\S*output/x.html`
+ * matching `/tmp/output/x.html`), and a run writing there is not the run the manifest asks for.
+ */
+function anchored(re: LinearRegExp, t: CommandText): boolean {
+  return t.outside.every((w) => re.test(w.opaque) || !re.test(w.moved));
 }
 
 /** Per run: whether the group's patterns name what it runs, else (for a run that ran no script) whether they match it. */
-function matchRuns(group: CommandGroup, runs: readonly ProgramRun[]): { names: boolean; matches: boolean }[] {
+function matchRuns(
+  group: CommandGroup,
+  runs: readonly ProgramRun[],
+): { names: boolean; matches: boolean; elsewhere: boolean }[] {
   return runs.map((run) => {
     const texts = commandTexts(run);
     const names = group.patterns.some((re) => texts.some((t) => namesWhatRuns(re, t)));
     const matches =
       names || (run.notRun !== null && group.patterns.some((re) => texts.some((t) => re.test(t.text))));
-    return { names, matches };
+    const elsewhere =
+      !names && group.patterns.some((re) => texts.some((t) => re.test(t.text) && !anchored(re, t)));
+    return { names, matches, elsewhere };
   });
 }
 
@@ -68,6 +84,8 @@ export function groupRuns(
   for (const [i, run] of all.entries()) {
     const shown = `\`${shownCommand(run.argv)}\``;
     if (matched[i]?.names !== true) {
+      if (matched[i]?.elsewhere === true)
+        near ??= `${shown} named a path outside /workspace that only ends like the one the manifest names`;
       if (run.notRun !== null && matched[i]?.matches === true)
         near ??= `${shown} did not run ${display(run.notRun.script)} (${run.notRun.why === 'syntax check' ? 'a syntax check only' : 'it never opened it'})`;
       continue;

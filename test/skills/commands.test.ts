@@ -204,6 +204,43 @@ describe('argument forms', () => {
     expect(turns(calls, input)).toEqual([]);
   });
 
+  it('anchors paths at /workspace: a path outside it that only ends like the named one does not count', () => {
+    const page = group('screenshot\\.sh\\s+\\S*output/index\\.html\\s+--out\\s+\\S*output/preview\\.png', 0);
+    const shot = (args: string[], cwd = '/workspace') =>
+      traced(args.join(' '), [{ argv: ['bash', '/workspace/skill/scripts/screenshot.sh', ...args], cwd }], {
+        cwd,
+      });
+    const calls = [
+      shot(['/tmp/output/index.html', '--out', 'output/preview.png']),
+      shot(['output/index.html', '--out', '/tmp/output/preview.png']),
+      shot(['output/index.html', '--out=/dev/shm/output/preview.png']),
+      // Relative words from a directory outside the workspace name files there.
+      shot(['output/index.html', '--out', 'output/preview.png'], '/tmp'),
+      shot(['index.html', '--out', 'preview.png'], '/tmp/output'),
+      shot(['../../tmp/output/index.html', '--out', 'output/preview.png']),
+      // The real run, in any spelling.
+      shot(['output/index.html', '--out', 'output/preview.png']),
+      shot(['/workspace/output/index.html', '--out=./output/preview.png']),
+      shot(['index.html', '--out', 'preview.png'], '/workspace/output'),
+    ];
+    expect(turns(calls, page)).toEqual([7, 8, 9]);
+    expect(near(calls.slice(0, 1), page)).toMatch(/outside \/workspace/);
+  });
+
+  it('still counts a pattern that names a path outside the workspace from its root, and arguments that are no paths', () => {
+    const cache = group('csv_summarize\\.py\\s+.*--cache\\s+/tmp/cache\\b');
+    const title = group('make_report\\.sh\\s+.*--title\\s+Week\\b');
+    const calls = [
+      run(['skill/scripts/csv_summarize.py', '--cache', '/tmp/cache']),
+      run(['skill/scripts/csv_summarize.py', '--cache', '/var/tmp/cache']),
+      traced('cd /tmp && sh /workspace/skill/scripts/make_report.sh --title Week', [
+        { argv: ['sh', SCRIPT, '--title', 'Week'], cwd: '/tmp' },
+      ]),
+    ];
+    expect(turns(calls, cache)).toEqual([1]);
+    expect(turns(calls, title)).toEqual([3]);
+  });
+
   it('keeps a value with spaces one argument: `--title "Week 48"` is --title Week 48', () => {
     const title = group('make_report\\.sh\\s+.*--title\\s+Week 48\\b');
     const call = traced('sh skill/scripts/make_report.sh --title="Week 48"', [
