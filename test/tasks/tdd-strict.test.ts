@@ -450,16 +450,20 @@ const HOST_RUN_MS = 300_000;
 /** The flags an alternate must reach and a cheat must keep, apart from those it names. */
 const JUDGED = ['no_test_stub', 'tests_pass'];
 
-describe.skipIf(!localPythonReady())('alternates and cheats, run for real on the host', () => {
-  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
-    'alternate %s reaches them',
-    async (_id, alt) => {
-      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
-    },
-    HOST_RUN_MS,
-  );
+/**
+ * The cheats the audit and the mutation run must catch, and nothing else: each run for real on the
+ * host, so the verdict is the harness's own, and precise (tests_pass stays reached). The alternates
+ * and the other cheats are proven in the sandbox by the whole-suite validate
+ * (test/integration/validate.test.ts); running them here too cost CI minutes and proved nothing more.
+ */
+const AUDITED = hostRunnable(task.cheats).filter((c) => c.expect.unreached.some((id) => JUDGED.includes(id)));
 
-  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
+describe.skipIf(!localPythonReady())('cheats of the tests themselves, run for real on the host', () => {
+  it('covers every kind of stand-in test the task declares', () => {
+    expect(AUDITED.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(AUDITED.map((c) => [c.id, c] as const))(
     'cheat %s misses what it names, only',
     async (_id, cheat) => {
       const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
