@@ -5,8 +5,8 @@
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { harborExport } from '../../tasks/folder/harbor-export/folder.js';
 import { isFreeFolder } from '../../tasks/folder/from-trial.js';
+import { harborExport } from '../../tasks/folder/harbor-export/folder.js';
 import { readTaskManifest } from '../../tasks/folder/load.js';
 import type { Task } from '../../tasks/types.js';
 import { taskVersion } from '../../tasks/version.js';
@@ -31,7 +31,8 @@ export async function taskExportCommand(
   const [task] = selectWithSkills({ tasks: id, skillDirs: [], skillAb: false, tasksDirs: o.tasksDir ?? [] });
   if (task === undefined) throw new UsageError(`no task ${id}`);
   if (task.kind !== 'sandbox' || task.folder === undefined) throw new UsageError(refusal(task));
-  if (!isFreeFolder(o.out)) throw new UsageError(`${o.out} is not an empty folder: give a new one for the export`);
+  if (!isFreeFolder(o.out))
+    throw new UsageError(`${o.out} is not an empty folder: give a new one for the export`);
   const { files, exported } = harborExport(task, readTaskManifest(task.folder.dir), taskVersion(task));
   for (const [path, f] of files) {
     const at = join(o.out, path);

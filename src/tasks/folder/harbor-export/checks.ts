@@ -113,7 +113,9 @@ function exportedCheck(e: FlagEntry): { check: ExportedCheck; partial: string[] 
       partial:
         unjudged.length === 0
           ? []
-          : [`its ${unjudged.join(', ')} content checks are not exported (only presence, contains, not_contains, min_bytes)`],
+          : [
+              `its ${unjudged.join(', ')} content checks are not exported (only presence, contains, not_contains, min_bytes)`,
+            ],
     };
   }
   return { why: 'no check' };

@@ -40,7 +40,9 @@ export function exportedDockerfile(o: {
   if (python && base === 'python:3.12-slim')
     installs.push(`RUN python3 -m pytest --version >/dev/null 2>&1 || pip install --no-cache-dir ${PYTEST}`);
   const apt = [
-    ...(python && base !== 'python:3.12-slim' ? [['python3 -m pytest --version', 'python3 python3-pytest']] : []),
+    ...(python && base !== 'python:3.12-slim'
+      ? [['python3 -m pytest --version', 'python3 python3-pytest']]
+      : []),
     ...(node && base !== 'node:20-slim' ? [['node --version', 'nodejs']] : []),
   ];
   for (const [probe, packages] of apt)

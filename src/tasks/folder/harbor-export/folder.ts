@@ -58,7 +58,10 @@ export function harborExport(task: SandboxTask, manifest: TaskManifest, taskVers
     'environment/Dockerfile',
     exportedDockerfile({
       taskId: task.id,
-      needs: needsOf([...commands, ...runners], [...task.files, ...(task.hiddenFiles ?? [])].map((f) => f.path)),
+      needs: needsOf(
+        [...commands, ...runners],
+        [...task.files, ...(task.hiddenFiles ?? [])].map((f) => f.path),
+      ),
       hasFiles: task.files.length > 0,
       setupCommands: task.setupCommands ?? [],
     }),
@@ -83,7 +86,9 @@ export function harborExport(task: SandboxTask, manifest: TaskManifest, taskVers
 }
 
 function nothingToJudge(id: string, leftOut: readonly LeftOut[]): string {
-  const kinds = [...new Set(leftOut.map((l) => (/flags\.ts/.test(l.why) ? 'flags.ts code' : 'trace evidence')))];
+  const kinds = [
+    ...new Set(leftOut.map((l) => (/flags\.ts/.test(l.why) ? 'flags.ts code' : 'trace evidence'))),
+  ];
   return `${id}: not exported: Harbor's verifier sees only the final files, and every flag of this task is judged on ${kinds.join(' or ')} (${leftOut.map((l) => l.flag).join(', ')})`;
 }
 
@@ -101,7 +106,8 @@ function protectedHashes(task: SandboxTask): string {
   const ignored = ignoredPaths(task);
   return task.files
     .filter(
-      (f) => !matchesAnyWorkspaceGlob(task.allowedWrites, f.path) && !matchesAnyWorkspaceGlob(ignored, f.path),
+      (f) =>
+        !matchesAnyWorkspaceGlob(task.allowedWrites, f.path) && !matchesAnyWorkspaceGlob(ignored, f.path),
     )
     .map((f) => `${createHash('sha256').update(f.content, 'utf8').digest('hex')}  ${f.path}\n`)
     .join('');

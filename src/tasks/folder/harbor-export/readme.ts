@@ -17,7 +17,7 @@ export function exportReadme(o: {
     ...exported.checks.map((c) => `- \`${c.flag}\`: ${what(c)}`),
     ...(o.protectsFiles
       ? [
-          '- `protected_files`: the starting files outside the task\'s allowed writes are unchanged (`tests/protected.sha256`)',
+          "- `protected_files`: the starting files outside the task's allowed writes are unchanged (`tests/protected.sha256`)",
         ]
       : []),
   ];
@@ -28,8 +28,8 @@ export function exportReadme(o: {
     `${task.meta.description}`,
     '',
     `Exported from agent-bench task \`${task.id}\` (version ${o.taskVersion}) by`,
-    '`agent-bench task export --format harbor`. The agent starts in `/workspace` with the task\'s files;',
-    '`instruction.md` is the prompt exactly as agent-bench gives it (it names agent-bench\'s tools:',
+    "`agent-bench task export --format harbor`. The agent starts in `/workspace` with the task's files;",
+    "`instruction.md` is the prompt exactly as agent-bench gives it (it names agent-bench's tools:",
     '`execute_command`, `read_file`, `write_file`; any shell-capable agent can do the same).',
     '',
     '## What tests/test.sh judges',

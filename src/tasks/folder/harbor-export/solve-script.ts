@@ -43,7 +43,11 @@ export function solveScript(taskId: string, turns: readonly ScriptedTurn[]): Sol
     const args = call.arguments;
     if (call.name === 'execute_command' && typeof args.command === 'string')
       steps.push(`run ${shellQuote(args.command)}`);
-    else if (call.name === 'write_file' && typeof args.path === 'string' && typeof args.content === 'string') {
+    else if (
+      call.name === 'write_file' &&
+      typeof args.path === 'string' &&
+      typeof args.content === 'string'
+    ) {
       const name = `files/${String(files.size + 1).padStart(2, '0')}-${posix.basename(args.path).replace(/[^A-Za-z0-9._-]/g, '_') || 'file'}`;
       files.set(name, args.content);
       steps.push(`put ${shellQuote(`/solution/${name}`)} ${shellQuote(args.path)}`);
