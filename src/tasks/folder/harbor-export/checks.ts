@@ -11,7 +11,7 @@ import type { FlagEntry } from '../flag-entry.js';
 import { HIDDEN_FILES_DIR } from '../layout.js';
 
 /** Where the export puts the task's hidden files: under tests/, which Harbor copies to /tests only to verify. */
-export const EXPORTED_HIDDEN_DIR = '/tests/hidden';
+const EXPORTED_HIDDEN_DIR = '/tests/hidden';
 
 export type ExportedCheck =
   | {

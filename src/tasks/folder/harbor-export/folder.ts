@@ -20,7 +20,7 @@ import { exportReadme } from './readme.js';
 import { solveScript } from './solve-script.js';
 import { PROTECTED_LIST, testScript } from './test-script.js';
 
-export interface ExportedFile {
+interface ExportedFile {
   content: string;
   /** 0o644 or 0o755. */
   mode: number;
