@@ -13,6 +13,7 @@ import { validateCommand } from '../../src/cli/commands/validate.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
+import { MINIMAL_FILES, MINIMAL_TOML, taskFolder } from '../tasks/folder/task-folder.js';
 
 let base = '';
 let scratch = '';
@@ -65,5 +66,21 @@ describe('a built-in task exported to Harbor and validated there', () => {
       kind: 'failed',
       detail: 'reference solution fails: reward 0',
     });
+  }, 600_000);
+
+  it("a task folder's artifact and harness command checks judge the export's oracle 1 and doing nothing 0", async () => {
+    const toml = MINIMAL_TOML.replace(
+      'artifact = { file = "out.txt", contains = ["done"] }',
+      'artifact = { file = "out.txt", contains = ["done"], not_contains = ["TODO"], min_bytes = 4 }',
+    ).replace(
+      '[[reference_solution]]',
+      '[[flags]]\nid = "counted"\nkind = "outcome"\ndescription = "One line."\nharness = { command = "test $(wc -l < out.txt) -eq 1" }\n\n[[reference_solution]]',
+    );
+    const source = taskFolder({ ...MINIMAL_FILES, 'task.toml': toml }, 'artifact_task_v1');
+    const out = join(scratch, 'artifact_harbor');
+    await taskExportCommand('artifact_task_v1', { format: 'harbor', out, tasksDir: [source] }, quiet);
+    expect(
+      (await proveHarborTasks([loadHarborFolder(out)], { baseImage: base })).map((r) => r.detail),
+    ).toEqual(['passes (reward 1)', 'scores 0']);
   }, 600_000);
 });
