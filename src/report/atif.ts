@@ -10,6 +10,7 @@
  */
 import type { ResultFile } from '../results/result-file.js';
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
+import { UsageError } from '../util/errors.js';
 
 const SCHEMA_VERSION = 'ATIF-v1.4';
 
@@ -21,6 +22,8 @@ interface AtifToolCall {
 
 interface AtifStep {
   step_id: number;
+  /** ISO 8601 (derived: see stepTimes). */
+  timestamp: string;
   source: 'agent' | 'user' | 'system';
   message: string;
   model_name?: string;
@@ -56,22 +59,29 @@ export function trialTrajectory(
   opening: TrialOpening | null = null,
 ): AtifTrajectory {
   const steps: AtifStep[] = [];
+  const times = stepTimes(trial);
   if (opening !== null) {
-    steps.push({ step_id: 1, source: 'system', message: opening.system });
-    steps.push({ step_id: 2, source: 'user', message: opening.prompt });
+    steps.push({ step_id: 1, timestamp: times.start, source: 'system', message: opening.system });
+    steps.push({ step_id: 2, timestamp: times.start, source: 'user', message: opening.prompt });
   }
-  for (const turn of trial.turn_logs) {
-    steps.push(agentStep(steps.length + 1, result.model, turn));
+  trial.turn_logs.forEach((turn, i) => {
+    const at = times.turns[i] ?? { reply: times.start, end: times.start };
+    steps.push(agentStep(steps.length + 1, at.reply, result.model, turn));
     if (turn.user_reply !== undefined)
-      steps.push({ step_id: steps.length + 1, source: 'user', message: turn.user_reply.text });
-  }
+      steps.push({
+        step_id: steps.length + 1,
+        timestamp: at.end,
+        source: 'user',
+        message: turn.user_reply.text,
+      });
+  });
   return {
     schema_version: SCHEMA_VERSION,
     // Trials are numbered from 1, as everywhere else the CLI shows them.
     session_id: `${result.run_id}/${result.task_id}/${trial.index + 1}`,
     agent: { name: 'agent-bench', version: result.environment.harness_version, model_name: result.model },
     steps,
-    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index + 1}: ${verdict(trial)}${opening === null ? '; the prompts are not known here, the trajectory starts at the first agent turn' : ''}`,
+    notes: `agent-bench task ${result.task_id} (version ${result.task_version}), trial ${trial.index + 1}: ${verdict(trial)}${opening === null ? '; the prompts are not known here, the trajectory starts at the first agent turn' : ''}; step timestamps are derived from the trial's start and its turns' durations`,
     final_metrics: {
       total_prompt_tokens: trial.usage.prompt_tokens,
       total_completion_tokens: trial.usage.completion_tokens,
@@ -94,7 +104,30 @@ function verdict(t: TrialRecord): string {
   return `${t.passed ? 'passed' : 'failed'}, score ${t.score}${t.failure_reason === null ? '' : ` (${t.failure_reason})`}`;
 }
 
-function agentStep(id: number, model: string, turn: TurnLog): AtifStep {
+/**
+ * When each step happened. A trial record keeps no wall-clock time per turn, only the trial's
+ * start (`started_at`, before the sandbox's setup) and each turn's duration (`elapsed_ms`: the
+ * model's reply, then its tool calls; `model_latency_ms` of it the reply). So a turn is taken to
+ * start when the turns before it ended, counted from the trial's start: the setup and the
+ * snapshots between turns are not in those durations, so each time is early by at most the
+ * trial's `harness_sec`, and the order and the gaps between steps are exact. An agent step is
+ * stamped when its reply arrived, a user's reply when the turn's tool calls were over.
+ */
+function stepTimes(trial: TrialRecord): { start: string; turns: { reply: string; end: string }[] } {
+  const start = Date.parse(trial.started_at);
+  if (Number.isNaN(start))
+    throw new UsageError(`trial ${trial.index + 1}: started_at "${trial.started_at}" is not a date`);
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  let at = start;
+  const turns = trial.turn_logs.map((t) => {
+    const reply = at + Math.min(t.model_latency_ms, t.elapsed_ms);
+    at += t.elapsed_ms;
+    return { reply: iso(reply), end: iso(at) };
+  });
+  return { start: iso(start), turns };
+}
+
+function agentStep(id: number, timestamp: string, model: string, turn: TurnLog): AtifStep {
   const calls = turn.tool_calls.map((c, i) => ({ call: c, id: `call_${turn.turn}_${i + 1}` }));
   const extra: Record<string, unknown> = {
     turn: turn.turn,
@@ -113,6 +146,7 @@ function agentStep(id: number, model: string, turn: TurnLog): AtifStep {
     }));
   return {
     step_id: id,
+    timestamp,
     source: 'agent',
     message: turn.assistant_text,
     model_name: model,

@@ -108,6 +108,13 @@ describe('a trial as an ATIF trajectory', () => {
       [2, 'user', 'Any luck?'],
       [3, 'agent', 'Fixed.'],
     ]);
+    // No wall clock per turn in the record: from the trial's start, the turns before it and the reply's latency.
+    expect(t.steps.map((s) => s.timestamp)).toEqual([
+      '2025-01-01T00:00:00.150Z',
+      '2025-01-01T00:00:00.200Z',
+      '2025-01-01T00:00:00.290Z',
+    ]);
+    expect(t.notes).toMatch(/step timestamps are derived from the trial's start/);
     const first = t.steps[0];
     expect(first?.tool_calls).toEqual([
       { tool_call_id: 'call_1_1', function_name: 'execute_command', arguments: { command: 'pytest -q' } },
@@ -123,6 +130,47 @@ describe('a trial as an ATIF trajectory', () => {
     expect(t.steps[2]?.metrics).toBeUndefined();
     expect(t.final_metrics).toMatchObject({ total_steps: 3, extra: { passed: false, status: 'failed' } });
     expect(t.notes).toMatch(/trial 2: failed, score 0\.5/);
+  });
+});
+
+describe('a trial as a Harbor trial folder', () => {
+  it("the reward is a Harbor task's own reward, 1 or 0 for a native task's pass, and none for a trial not measured", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atif-'));
+    dirs.push(dir);
+    const { result_hash: _h, ...base } = result({
+      task: 'harbor_t',
+      model: 'qwen',
+      trials: [PASS, { status: 'error' }, MISS],
+    });
+    const trials = base.trials.map((t, i) =>
+      i === 2
+        ? {
+            ...t,
+            flags: { reward: { reached: false, turn: null, kind: 'outcome' as const } },
+            score: 0.5,
+            passed: false,
+          }
+        : t,
+    );
+    const file = await writeResultFile(dir, withHash({ ...base, trials }));
+    const out = join(dir, 'jobs');
+    await exportAtifCommand(file, { out }, { write: () => true });
+    expect(readFileSync(join(out, 'harbor_t__1', 'verifier', 'reward.txt'), 'utf8')).toBe('1\n');
+    expect(existsSync(join(out, 'harbor_t__2', 'verifier'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(out, 'harbor_t__2', 'result.json'), 'utf8'))).toMatchObject({
+      verifier_result: null,
+      exception_info: { exception_type: 'HarnessError', exception_message: 'crafted' },
+    });
+    expect(readFileSync(join(out, 'harbor_t__3', 'verifier', 'reward.txt'), 'utf8')).toBe('0.5\n');
+  });
+
+  it('a trial whose start is no date is refused in one line', () => {
+    const r = crafted();
+    const trial = r.trials[0];
+    if (trial === undefined) throw new Error('no trial');
+    expect(() => trialTrajectory(r, { ...trial, started_at: 'yesterday' })).toThrow(
+      new UsageError('trial 1: started_at "yesterday" is not a date'),
+    );
   });
 });
 
@@ -142,6 +190,22 @@ describe('agent-bench export atif', () => {
         JSON.parse(readFileSync(join(out, `fix_v1__${i + 1}`, 'agent', 'trajectory.json'), 'utf8'))
           .session_id,
       ).toMatch(new RegExp(`/fix_v1/${i + 1}$`));
+    // A Harbor trial folder each: the pass as reward 1, the miss as 0, and a result.json beside them.
+    expect(readFileSync(join(out, 'fix_v1__1', 'verifier', 'reward.txt'), 'utf8')).toBe('1\n');
+    expect(readFileSync(join(out, 'fix_v1__2', 'verifier', 'reward.txt'), 'utf8')).toBe('0\n');
+    const summary = JSON.parse(readFileSync(join(out, 'fix_v1__2', 'result.json'), 'utf8'));
+    expect(summary).toMatchObject({
+      task_name: 'fix_v1',
+      trial_name: 'fix_v1__2',
+      task_checksum: '1',
+      agent_info: { name: 'agent-bench', model_info: { name: 'qwen' } },
+      agent_result: { n_input_tokens: 100, n_output_tokens: 10 },
+      verifier_result: { rewards: { reward: 0 } },
+      exception_info: null,
+      started_at: '2025-01-01T00:00:00.000Z',
+      finished_at: '2025-01-01T00:00:11.000Z',
+      agent_bench: { trial: 2, status: 'failed', passed: false, flags: { 'p:observed': true, fixed: false } },
+    });
     await expect(exportAtifCommand(file, {})).rejects.toThrow(UsageError);
     await expect(exportAtifCommand(file, { trial: 7 })).rejects.toThrow(
       `${file} has no trial 7; its trials: 1, 2`,
@@ -187,6 +251,11 @@ describe('agent-bench export atif', () => {
       [5, 'agent'],
     ]);
     expect(known.steps[0]?.message).toBe(SYSTEM_PROMPT);
+    expect(known.steps.slice(0, 3).map((x) => x.timestamp)).toEqual([
+      '2025-01-01T00:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+      '2025-01-01T00:00:00.150Z',
+    ]);
     expect(known.steps[1]?.message).toBe(task.prompt);
     expect(known.final_metrics.total_steps).toBe(5);
     expect(known.notes).not.toMatch(/not known/);

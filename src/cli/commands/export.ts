@@ -1,16 +1,19 @@
 /**
  * `agent-bench export atif RESULT_FILE`: a results file's trials as Harbor trajectories (ATIF,
- * src/report/atif.ts). `--trial N` prints that trial's trajectory; `--out DIR` writes every trial's
- * where Harbor keeps one, `DIR/<task>__<trial>/agent/trajectory.json`.
+ * src/report/atif.ts). `--trial N` prints that trial's trajectory; `--out DIR` writes every trial
+ * as a Harbor trial folder, `DIR/<task>__<trial>/` with agent/trajectory.json, verifier/reward.txt
+ * and result.json (src/report/harbor-trial.ts).
  */
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSTEM_PROMPT } from '../../agent/system-prompt.js';
 import { type TrialOpening, trialTrajectory } from '../../report/atif.js';
+import { harborTrialResult, trialReward } from '../../report/harbor-trial.js';
 import { fileNamePart } from '../../results/layout.js';
 import type { ResultFile } from '../../results/result-file.js';
 import { readResultFile } from '../../results/store.js';
+import type { TrialRecord } from '../../results/trial.js';
 import { taskVersion } from '../../tasks/version.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { UsageError } from '../../util/errors.js';
@@ -54,14 +57,32 @@ export async function exportAtifCommand(
   const dir = o.out ?? '';
   for (const trial of result.trials) {
     // The task id is the file's word, not ours: one safe name part, so no id writes outside DIR.
-    const at = join(dir, `${fileNamePart(result.task_id)}__${trial.index + 1}`, 'agent');
-    await mkdir(at, { recursive: true });
-    await writeFileAtomic(
-      join(at, 'trajectory.json'),
-      `${JSON.stringify(trialTrajectory(result, trial, opening), null, 2)}\n`,
-    );
+    const name = `${fileNamePart(result.task_id)}__${trial.index + 1}`;
+    await writeTrialFolder(join(dir, name), result, trial, name, opening);
   }
-  out.write(`${result.trials.length} trajectories written under ${dir}\n`);
+  out.write(`${result.trials.length} trial folders written under ${dir}\n`);
+}
+
+/**
+ * A trial as Harbor lays one out: agent/trajectory.json, verifier/reward.txt (none for a trial
+ * that was not measured: Harbor writes no reward when its trial fails to run) and result.json.
+ */
+async function writeTrialFolder(
+  at: string,
+  result: ResultFile,
+  trial: TrialRecord,
+  name: string,
+  opening: TrialOpening | null,
+): Promise<void> {
+  const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+  await mkdir(join(at, 'agent'), { recursive: true });
+  await writeFileAtomic(join(at, 'agent', 'trajectory.json'), json(trialTrajectory(result, trial, opening)));
+  const reward = trialReward(trial);
+  if (reward !== null) {
+    await mkdir(join(at, 'verifier'), { recursive: true });
+    await writeFileAtomic(join(at, 'verifier', 'reward.txt'), `${reward}\n`);
+  }
+  await writeFileAtomic(join(at, 'result.json'), json(harborTrialResult(result, trial, name)));
 }
 
 /**

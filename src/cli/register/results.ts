@@ -10,7 +10,10 @@ export function registerExport(program: Command): void {
     .description("a results file's trials as Harbor trajectories (ATIF v1.4)")
     .argument('<result-file>', 'a results file (results/*.json)')
     .option('--trial <n>', 'print this trial’s trajectory (trials count from 1)', int('--trial', 1))
-    .option('--out <dir>', 'write every trial’s trajectory as <dir>/<task>__<trial>/agent/trajectory.json')
+    .option(
+      '--out <dir>',
+      'write every trial as a Harbor trial folder: <dir>/<task>__<trial>/ with agent/trajectory.json, verifier/reward.txt and result.json',
+    )
     .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
     .action(async (file: string, opts) => {
       const { exportAtifCommand } = await import('../commands/export.js');

@@ -48,9 +48,8 @@ export function registerValidate(program: Command): void {
 }
 
 export function registerTask(program: Command): void {
-  program
-    .command('task')
-    .description('work with task folders')
+  const task = program.command('task').description('work with task folders');
+  task
     .command('from-trial')
     .description(
       'a draft task folder from a trial that went wrong: its task as the trial started it, the trial replayed as a lure, and a TODO list of what validate needs',
@@ -62,5 +61,18 @@ export function registerTask(program: Command): void {
     .action(async (file: string, dir: string, opts) => {
       const { taskFromTrialCommand } = await import('../commands/task.js');
       await taskFromTrialCommand(file, dir, opts);
+    });
+  task
+    .command('export')
+    .description(
+      "a task folder written in another harness's format: --format harbor, a Harbor task whose tests/test.sh runs the task's outcome checks (the flags judged on the trace are left out, and its README.md says which)",
+    )
+    .argument('<id>', 'the task (a built-in task or one under --tasks-dir)')
+    .requiredOption('--format <format>', 'the format: harbor')
+    .requiredOption('--out <dir>', 'the new task folder (missing or empty)')
+    .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
+    .action(async (id: string, opts) => {
+      const { taskExportCommand } = await import('../commands/task-export.js');
+      await taskExportCommand(id, opts);
     });
 }

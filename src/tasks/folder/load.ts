@@ -94,6 +94,18 @@ export function loadTaskFolder(dir: string): SandboxTask {
   };
 }
 
+/**
+ * The folder's task.toml as parsed, for what needs the checks as written rather than compiled
+ * (`task export`); the folder has been loaded with loadTaskFolder, so a problem here is its line.
+ */
+export function readTaskManifest(dir: string): TaskManifest {
+  const { folder, problems: walked } = readSkillFolder(resolve(dir), TASK_FOLDER);
+  const problems: TaskProblem[] = walked.map((p) => ({ file: p.at, at: '', message: p.message }));
+  const manifest = folder === null ? null : readManifest(folder, problems);
+  if (manifest === null) throw taskFolderError(dir, problems);
+  return manifest.m;
+}
+
 function readManifest(
   folder: SkillFolder,
   problems: TaskProblem[],
