@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
-import type { HarborTask } from '../../tasks/folder/harbor/load.js';
+import type { HarborTask, UnusableHarborTask } from '../../tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
 import type { Task } from '../../tasks/types.js';
 import { InternalError, UsageError } from '../../util/errors.js';
@@ -31,7 +31,7 @@ export interface ValidateCliOptions {
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const started = Date.now();
-  const harbor: HarborTask[] = [];
+  const harbor: (HarborTask | UnusableHarborTask)[] = [];
   const tasks = await selectTasks(o, harbor);
   // Dialogue tasks run in the harness: validating only those needs no engine.
   const image = tasks.some((t) => t.kind !== 'dialogue') ? await engineImage() : null;
@@ -72,7 +72,10 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   );
 }
 
-async function selectTasks(o: ValidateCliOptions, harbor: HarborTask[]): Promise<Task[]> {
+async function selectTasks(
+  o: ValidateCliOptions,
+  harbor: (HarborTask | UnusableHarborTask)[],
+): Promise<Task[]> {
   const tasks = selectWithSkills({
     tasks: o.tasks,
     skillDirs: o.skillDir ?? [],

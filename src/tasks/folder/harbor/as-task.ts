@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openHarborEnvironment } from '../../../sandbox/index.js';
 import { WORKSPACE_DIR } from '../../../sandbox/types.js';
-import { InternalError } from '../../../util/errors.js';
+import { InternalError, UsageError } from '../../../util/errors.js';
 import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
 import { harborEnvironmentSpec } from './environment.js';
-import type { HarborTask } from './load.js';
+import { type HarborTask, harborWorkdir, type UnusableHarborTask } from './load.js';
 import { harborVerdict, REWARD_FLAG } from './verify.js';
 
 /** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
@@ -27,7 +27,7 @@ export interface HarborRunOptions {
 }
 
 export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTaskOf {
-  const workdir = h.dockerfile?.facts.workdir ?? '/';
+  const workdir = harborWorkdir(h);
   const environment = openHarborEnvironment(harborEnvironmentSpec(h, o.baseImage));
   return {
     kind: 'harbor',
@@ -65,6 +65,42 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
   };
 }
 
+/**
+ * A Harbor folder that cannot run, as a task of the run all the same: its image cannot be had, so
+ * each trial is an error (the harness's, never the model's) that says why, and the task ends in
+ * error while the others go on.
+ */
+export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
+  const why = (): UsageError => new UsageError(`Harbor task ${u.id} cannot run: ${u.problem.replace(/\n/g, '; ')}`);
+  return {
+    kind: 'harbor',
+    id: u.id,
+    meta: { domain: 'harbor', difficulty: 'medium', description: `Harbor task from ${u.dir} (cannot run)`, optimalSteps: 2 },
+    prompt: '',
+    maxTurns: HARBOR_MAX_TURNS,
+    allowedWrites: ['**'],
+    ignored: [],
+    files: [],
+    flags: [
+      {
+        id: REWARD_FLAG,
+        kind: 'outcome',
+        description: `tests/test.sh gives a reward of 1 (Harbor task that cannot run: ${u.problem.split('\n')[0]})`,
+        check() {
+          throw why();
+        },
+      },
+    ],
+    referenceSolution: [{ text: 'the task cannot run', calls: [] }],
+    harbor: {
+      image: () => Promise.reject(why()),
+      limits: { cpus: 1, memory_mb: 2048 },
+      agentTimeoutSec: 600,
+      verify: () => Promise.reject(why()),
+    },
+  };
+}
+
 /** The instruction, and where its paths are: the WORKDIR it names is the agent's workspace. */
 function prompt(instruction: string, workdir: string): string {
   const where =
@@ -88,9 +124,17 @@ function oracle(h: HarborTask): Task['referenceSolution'] {
   ];
 }
 
-/** sha256 of the environment, tests and solution, 16 hex. */
+/** sha256 of the environment, tests and solution, and of the task.toml settings that change a run, 16 hex. */
 function digest(h: HarborTask): string {
   const hash = createHash('sha256').update(h.contextDigest);
+  // Only when set, so the versions of tasks without them stay what they were.
+  if (h.environment.workdir !== null) hash.update(`\0workdir\0${h.environment.workdir}`);
+  for (const [scope, vars] of [
+    ['verifier', h.verifier.env],
+    ['oracle', h.oracleEnv],
+  ] as const)
+    for (const [k, v] of Object.entries(vars).sort(([a], [b]) => a.localeCompare(b)))
+      hash.update(`\0${scope}-env\0${k}=${v}`);
   for (const [sub, files] of [
     ['tests', h.tests],
     ['solution', h.solution],
