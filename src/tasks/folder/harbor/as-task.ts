@@ -71,11 +71,17 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
  * error while the others go on.
  */
 export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
-  const why = (): UsageError => new UsageError(`Harbor task ${u.id} cannot run: ${u.problem.replace(/\n/g, '; ')}`);
+  const why = (): UsageError =>
+    new UsageError(`Harbor task ${u.id} cannot run: ${u.problem.replace(/\n/g, '; ')}`);
   return {
     kind: 'harbor',
     id: u.id,
-    meta: { domain: 'harbor', difficulty: 'medium', description: `Harbor task from ${u.dir} (cannot run)`, optimalSteps: 2 },
+    meta: {
+      domain: 'harbor',
+      difficulty: 'medium',
+      description: `Harbor task from ${u.dir} (cannot run)`,
+      optimalSteps: 2,
+    },
     prompt: '',
     maxTurns: HARBOR_MAX_TURNS,
     allowedWrites: ['**'],

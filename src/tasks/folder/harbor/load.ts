@@ -97,7 +97,8 @@ export function loadHarborFolder(dir: string): HarborTask {
   if (!folder.files.has(HARBOR_TEST_SCRIPT))
     problems.push({ file: HARBOR_TEST_SCRIPT, at: '', message: 'not found: the verifier Harbor runs' });
   const toml = readToml(text('task.toml'), problems);
-  if (isMultiStep(toml, folder)) throw taskFolderError(dir, [{ file: '', at: '', message: MULTI_STEP_REFUSAL }]);
+  if (isMultiStep(toml, folder))
+    throw taskFolderError(dir, [{ file: '', at: '', message: MULTI_STEP_REFUSAL }]);
   const manifest = toml === null ? null : checkManifest(toml, problems);
   const env = manifest === null ? null : environmentVariables(manifest, problems);
   const dockerText = text(DOCKERFILE);
@@ -158,7 +159,8 @@ function readToml(text: string | null, problems: TaskProblem[]): unknown {
 function checkManifest(value: unknown, problems: TaskProblem[]): HarborManifest | null {
   const checked = HarborManifest.safeParse(value);
   if (!checked.success) {
-    for (const p of problemsFromIssues(checked.error.issues, value)) problems.push({ file: 'task.toml', ...p });
+    for (const p of problemsFromIssues(checked.error.issues, value))
+      problems.push({ file: 'task.toml', ...p });
     return null;
   }
   return checked.data;
@@ -174,7 +176,8 @@ function isMultiStep(toml: unknown, folder: SkillFolder): boolean {
 /** [environment.env] with the host's variables it names filled in, or null (its problems added). */
 function environmentVariables(m: HarborManifest, problems: TaskProblem[]): Record<string, string> | null {
   const { values, problems: unresolved } = resolveVariables(m.environment.env, process.env);
-  for (const p of unresolved) problems.push({ file: 'task.toml', at: `environment.env.${p.key}`, message: p.message });
+  for (const p of unresolved)
+    problems.push({ file: 'task.toml', at: `environment.env.${p.key}`, message: p.message });
   return unresolved.length === 0 ? values : null;
 }
 

@@ -98,7 +98,8 @@ export function ignoredKeys(raw: Record<string, unknown>): string[] {
       out.push(key);
       continue;
     }
-    for (const [sub, v] of Object.entries(value)) if (!honoured.has(sub) && !isNothing(v)) out.push(`${key}.${sub}`);
+    for (const [sub, v] of Object.entries(value))
+      if (!honoured.has(sub) && !isNothing(v)) out.push(`${key}.${sub}`);
   }
   return out;
 }
