@@ -7,13 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { type HarborRunOptions, harborAsTask, unusableHarborAsTask } from '../tasks/folder/harbor/as-task.js';
+import { type HarborRunOptions, harborAsTask } from '../tasks/folder/harbor/as-task.js';
 import {
   HARBOR_ENVIRONMENT,
   HARBOR_TEST_SCRIPT,
   type HarborTask,
   loadHarborFolder,
 } from '../tasks/folder/harbor/load.js';
+import { unusableHarborAsTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 import { UsageError } from '../util/errors.js';
 import type { FoundTasks, TaskFormat } from './format.js';

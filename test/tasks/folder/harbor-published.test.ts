@@ -28,9 +28,9 @@ import {
   harborWorkdir,
   loadHarborFolder,
   MULTI_STEP_REFUSAL,
-  type UnusableHarborTask,
 } from '../../../src/tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../../src/tasks/folder/harbor/prove.js';
+import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
 import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { UsageError } from '../../../src/util/errors.js';

@@ -11,14 +11,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openHarborEnvironment } from '../../../sandbox/index.js';
 import { WORKSPACE_DIR } from '../../../sandbox/types.js';
-import { InternalError, UsageError } from '../../../util/errors.js';
+import { InternalError } from '../../../util/errors.js';
 import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
 import { harborEnvironmentSpec } from './environment.js';
-import { type HarborTask, harborWorkdir, type UnusableHarborTask } from './load.js';
+import { type HarborTask, harborWorkdir } from './load.js';
 import { harborVerdict, REWARD_FLAG } from './verify.js';
 
 /** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
-const HARBOR_MAX_TURNS = 50;
+export const HARBOR_MAX_TURNS = 50;
 const SOLVE_SCRIPT = 'solution/solve.sh';
 
 export interface HarborRunOptions {
@@ -61,48 +61,6 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
       limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
       agentTimeoutSec: h.agentTimeoutSec,
       verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)),
-    },
-  };
-}
-
-/**
- * A Harbor folder that cannot run, as a task of the run all the same: its image cannot be had, so
- * each trial is an error (the harness's, never the model's) that says why, and the task ends in
- * error while the others go on.
- */
-export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
-  const why = (): UsageError =>
-    new UsageError(`Harbor task ${u.id} cannot run: ${u.problem.replace(/\n/g, '; ')}`);
-  return {
-    kind: 'harbor',
-    id: u.id,
-    meta: {
-      domain: 'harbor',
-      difficulty: 'medium',
-      description: `Harbor task from ${u.dir} (cannot run)`,
-      optimalSteps: 2,
-    },
-    prompt: '',
-    maxTurns: HARBOR_MAX_TURNS,
-    allowedWrites: ['**'],
-    ignored: [],
-    files: [],
-    flags: [
-      {
-        id: REWARD_FLAG,
-        kind: 'outcome',
-        description: `tests/test.sh gives a reward of 1 (Harbor task that cannot run: ${u.problem.split('\n')[0]})`,
-        check() {
-          throw why();
-        },
-      },
-    ],
-    referenceSolution: [{ text: 'the task cannot run', calls: [] }],
-    harbor: {
-      image: () => Promise.reject(why()),
-      limits: { cpus: 1, memory_mb: 2048 },
-      agentTimeoutSec: 600,
-      verify: () => Promise.reject(why()),
     },
   };
 }

@@ -65,16 +65,6 @@ export interface HarborTask {
   solution: string[];
 }
 
-/** A Harbor task folder that cannot run here (a broken task.toml, an unsupported layout). */
-export interface UnusableHarborTask {
-  /** The folder's name. */
-  id: string;
-  /** Absolute path of the folder. */
-  dir: string;
-  /** Its problems, one a line, each naming the file. */
-  problem: string;
-}
-
 export function loadHarborFolder(dir: string): HarborTask {
   const abs = resolve(dir);
   const { folder, problems: walked } = readSkillFolder(abs, HARBOR_FOLDER);

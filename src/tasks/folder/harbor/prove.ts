@@ -9,7 +9,8 @@ import { openHarborEnvironment } from '../../../sandbox/index.js';
 import type { HarborTrialResult } from '../../../sandbox/types.js';
 import { errorMessage, InfraError } from '../../../util/errors.js';
 import { harborEnvironmentSpec } from './environment.js';
-import type { HarborTask, UnusableHarborTask } from './load.js';
+import type { HarborTask } from './load.js';
+import type { UnusableHarborTask } from './unusable.js';
 import { rewardPasses, rewardText } from './verify.js';
 
 /** One row of validate's table (the same shape as src/validate's ValidationRow): error is an engine's failure. */
