@@ -36,7 +36,8 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const tasks = await selectTasks(o, harbor);
   // Dialogue tasks run in the harness: validating only those needs no engine.
   const image = tasks.some((t) => t.kind !== 'dialogue') ? await engineImage() : null;
-  if (harbor.length > 0 && image === null) {
+  // A Harbor task that cannot be loaded is judged without one.
+  if (harbor.some((h) => !('problem' in h)) && image === null) {
     await checkEngine();
     await sweepSandboxes();
   }
