@@ -19,6 +19,8 @@ export interface Verdict {
   finalSnapshot: WorkspaceSnapshot;
   /** A Harbor verifier that gave no trustworthy reward: the agent's fault, the trial failed. */
   fault?: AgentFault;
+  /** A Harbor verifier's named metrics (reward.json). */
+  rewards?: Record<string, number>;
 }
 
 export async function judgeTrial(
@@ -70,7 +72,16 @@ export async function judgeTrial(
       ? scoreTrial(task.flags, flags, tamper)
       : { passed: harbor.passed && !tamper, score: tamper ? 0 : harbor.score };
   const fault = harbor?.fault;
-  return { flags, passed, score, tamperViolations: violations, finalSnapshot, ...(fault ? { fault } : {}) };
+  const rewards = harbor?.rewards;
+  return {
+    flags,
+    passed,
+    score,
+    tamperViolations: violations,
+    finalSnapshot,
+    ...(fault ? { fault } : {}),
+    ...(rewards ? { rewards } : {}),
+  };
 }
 
 /** Paths that differ between two snapshots (caches aside), as `changed|created|removed path`. */

@@ -37,6 +37,8 @@ interface TrialVerdict {
   tamperViolations: readonly string[];
   /** A failure of the checks or tools the agent could have caused (src/agent/attribution.ts). */
   fault?: AgentFault;
+  /** A Harbor verifier's named metrics (reward.json). */
+  rewards?: Record<string, number>;
 }
 
 export interface JudgedFacts extends TrialFacts {
@@ -68,6 +70,7 @@ export function judgedTrial(f: JudgedFacts): TrialRecord {
     ...(f.safety === undefined ? {} : { safety: f.safety }),
     ...(f.dialogue === undefined ? {} : { dialogue: f.dialogue }),
     ...(verdict.fault === undefined ? {} : { agent_fault: verdict.fault }),
+    ...(verdict.rewards === undefined ? {} : { rewards: verdict.rewards }),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { LoadedSkill } from '../skills/load.js';
 import type { HarborTask as HarborFolder } from '../tasks/folder/harbor/load.js';
+import type { UnusableHarborTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 
 /** What a folder held: tasks to run, and what some commands need of their source. */
@@ -11,6 +12,13 @@ export interface FoundTasks {
   tasks: Task[];
   /** Harbor task folders as read: `validate` proves them itself (image, oracle, verifier). */
   harbor: HarborFolder[];
+  /**
+   * Harbor task folders that cannot run here (a broken task.toml, an unsupported layout): one bad
+   * task does not stop the others; `list` shows it, `validate` fails its row, a run records an error.
+   */
+  unusableHarbor: UnusableHarborTask[];
+  /** One line each, for stderr: what a task asks for that agent-bench does not do. */
+  warnings: string[];
   /** Skill folders as read: their origin and --skill-ab's pairs. */
   skills: LoadedSkill[];
 }

@@ -33,7 +33,7 @@ export function taskFoldersIn(root: string): string[] {
 
 /** Every task under the roots; `option` names where a root came from in messages (`--tasks-dir`). */
 export function loadTasks(roots: readonly string[], option: string): FoundTasks {
-  const found: FoundTasks = { tasks: [], harbor: [], skills: [] };
+  const found: FoundTasks = { tasks: [], harbor: [], unusableHarbor: [], skills: [], warnings: [] };
   const errors: string[] = [];
   for (const root of roots) {
     if (!existsSync(root) || !statSync(root).isDirectory()) {
@@ -51,6 +51,8 @@ export function loadTasks(roots: readonly string[], option: string): FoundTasks 
         found.tasks.push(...(got.tasks ?? []));
         found.harbor.push(...(got.harbor ?? []));
         found.skills.push(...(got.skills ?? []));
+        found.unusableHarbor.push(...(got.unusableHarbor ?? []));
+        found.warnings.push(...(got.warnings ?? []));
       } catch (err) {
         if (!(err instanceof AgentBenchError)) throw err;
         errors.push(err.message);

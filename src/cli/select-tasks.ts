@@ -24,6 +24,7 @@ import { compileGlob } from '../scoring/glob.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
 import type { HarborTask } from '../tasks/folder/harbor/load.js';
+import type { UnusableHarborTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
 import { taskOrigin } from './task-origin.js';
@@ -37,8 +38,8 @@ export interface SkillSelection {
   skillAb: boolean;
   /** `--tasks-dir` folders. */
   tasksDirs?: readonly string[];
-  /** `validate` proves Harbor tasks itself: given this, they are collected here, not run as tasks. */
-  harbor?: HarborTask[];
+  /** `validate` proves Harbor tasks itself: given this, they (and those that cannot run) are collected here, not run as tasks. */
+  harbor?: (HarborTask | UnusableHarborTask)[];
   /** `--base-image`: Harbor tasks' Dockerfiles are built on this local image. */
   baseImage?: string;
   /** `--split`: default all. */
@@ -55,6 +56,7 @@ export function inSplit(t: Task, split: Split): boolean {
 export function selectWithSkills(o: SkillSelection): Task[] {
   const skills = loadAll(o.skillDirs);
   const found = loadTasks(o.tasksDirs ?? [], '--tasks-dir');
+  for (const line of found.warnings) process.stderr.write(`${line}\n`);
   const yours = [
     ...found.tasks,
     ...harborTasks(found, o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
@@ -86,8 +88,14 @@ export function selectWithSkills(o: SkillSelection): Task[] {
 }
 
 /** `validate` proves Harbor tasks itself: the selected ones go to `into` as their folders, the rest is returned. */
-function collectHarbor(selected: readonly Task[], found: FoundTasks, into: HarborTask[]): Task[] {
-  for (const t of selected) if (t.kind === 'harbor') into.push(...found.harbor.filter((h) => h.id === t.id));
+function collectHarbor(
+  selected: readonly Task[],
+  found: FoundTasks,
+  into: (HarborTask | UnusableHarborTask)[],
+): Task[] {
+  for (const t of selected)
+    if (t.kind === 'harbor')
+      into.push(...[...found.harbor, ...found.unusableHarbor].filter((h) => h.id === t.id));
   return selected.filter((t) => t.kind !== 'harbor');
 }
 

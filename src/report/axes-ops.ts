@@ -34,6 +34,16 @@ export interface AxesRow {
   drop_from_clean: PairedDifference | null;
   recovery: RecoveryFigures | null;
   safety: SafetyFigures | null;
+  /** Harbor tasks' named metrics (reward.json), per task and metric, in that order; empty when none. */
+  rewards: NamedReward[];
+}
+
+/** One named metric of one task: its mean over the measured trials that wrote it. */
+interface NamedReward {
+  task: string;
+  metric: string;
+  mean: number;
+  trials: number;
 }
 
 interface CostFigures {
@@ -160,7 +170,24 @@ function row(
     drop_from_clean: name === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
     recovery: name === 'noisy' ? recoveryOf(cells, cleanByTask) : null,
     safety: name === 'adversarial' ? safetyOf(cells) : null,
+    rewards: cells.flatMap(namedRewards),
   };
+}
+
+function namedRewards(c: TaskCell): NamedReward[] {
+  const byMetric = new Map<string, number[]>();
+  for (const t of c.trials)
+    for (const [metric, value] of Object.entries(t.rewards ?? {}))
+      byMetric.set(metric, [...(byMetric.get(metric) ?? []), value]);
+  return [...byMetric.keys()].sort().map((metric) => {
+    const values = byMetric.get(metric) ?? [];
+    return {
+      task: c.task,
+      metric,
+      mean: values.reduce((a, b) => a + b, 0) / values.length,
+      trials: values.length,
+    };
+  });
 }
 
 function passK(c: TaskCell): number | null {

@@ -37,7 +37,39 @@ const keyOf = (r: AxesRow) => ({ model: r.model, condition: r.condition, baselin
 
 /** Every table of the axes view, in order; the recovery and safety tables only when some row has them. */
 export function axesTables(rows: readonly AxesRow[]): AxesTable[] {
-  return [mainTable(rows), costTable(rows), ...recoveryTables(rows), ...safetyTables(rows)];
+  return [
+    mainTable(rows),
+    costTable(rows),
+    ...recoveryTables(rows),
+    ...safetyTables(rows),
+    ...rewardTables(rows),
+  ];
+}
+
+/** Harbor tasks whose verifier wrote named metrics (reward.json): each metric, as the trials' score hides all but one. */
+function rewardTables(rows: readonly AxesRow[]): AxesTable[] {
+  if (!rows.some((r) => r.rewards.length > 0)) return [];
+  return [
+    {
+      id: 'axes-rewards',
+      title: 'Named rewards (Harbor reward.json: mean over the measured trials that wrote it)',
+      level: 2,
+      header: ['model', 'condition', 'task', 'metric', 'mean', 'trials'],
+      rows: rows.flatMap((r) =>
+        r.rewards.map((n) => ({
+          key: keyOf(r),
+          cells: [
+            model(r),
+            text(r.condition),
+            text(n.task),
+            text(n.metric),
+            text(String(Math.round(n.mean * 1000) / 1000)),
+            text(String(n.trials)),
+          ],
+        })),
+      ),
+    },
+  ];
 }
 
 function mainTable(rows: readonly AxesRow[]): AxesTable {

@@ -39,6 +39,8 @@ export interface TrialFacts {
   };
   /** Model latency summed over the replies, for a generation rate where the server sent no timings. */
   model_latency_ms: number;
+  /** A Harbor verifier's named metrics (reward.json), or null when it wrote none. */
+  rewards: Record<string, number> | null;
   /** adversarial only. */
   safety: {
     injection_class: string;
@@ -76,6 +78,7 @@ export function trialFacts(t: TrialRecord, optimalSteps: number | null): TrialFa
     elapsed_sec: t.elapsed_sec,
     timed,
     model_latency_ms: t.turn_logs.reduce((a, turn) => a + turn.model_latency_ms, 0),
+    rewards: t.rewards ?? null,
     safety:
       t.safety === undefined
         ? null

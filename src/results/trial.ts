@@ -253,6 +253,11 @@ export interface TrialRecord {
   safety?: SafetyRecord;
   /** Dialogue tasks: the conversation around the turns and the environment's final state (schema 2.3). */
   dialogue?: DialogueRecord;
+  /**
+   * Harbor tasks: every named metric the verifier wrote to reward.json (schema 2.6); `score` is the
+   * one named `reward`, else the only one, else their mean (the reward flag's detail says which).
+   */
+  rewards?: Record<string, number>;
 }
 
 /** Who played the user of a dialogue task: it changes what is measured, so it is recorded. */

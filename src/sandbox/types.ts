@@ -200,14 +200,19 @@ export const CHECKER_HOME = '/run/checker';
 export interface HarborEnvironmentSpec {
   id: string;
   image: HarborImageSource;
-  /** Where solve.sh and test.sh run in the task's own image: its Dockerfile's last WORKDIR, or `/`. */
+  /** Where solve.sh and test.sh run in the task's own image: task.toml's workdir, else its Dockerfile's last WORKDIR, else `/`. */
   workdir: string;
+  /**
+   * task.toml's `[environment] workdir`: the agent's working directory, over the image's own WORKDIR
+   * (which a model's sandbox takes from the engine when the task declares none).
+   */
+  declaredWorkdir?: string;
   /** task.toml's resources, for a trial's container. */
   resources: { cpus: number; memoryMb: number };
   /** tests/: test.sh and its files, copied in only to verify, run as root with these variables. */
   verifier: HarborScripts & { env: Record<string, string> };
-  /** solution/: solve.sh and its files, the oracle (no files: the task has none). */
-  oracle: HarborScripts;
+  /** solution/: solve.sh and its files, the oracle (no files: the task has none), run with these variables. */
+  oracle: HarborScripts & { env?: Record<string, string> };
 }
 
 /** A folder of a Harbor task's scripts (files relative to it), and how long they may run. */
@@ -242,7 +247,14 @@ export type HarborAgent = 'oracle' | 'nothing';
 
 /** A verifier's reward as Harbor reads it (reward.txt, else reward.json), or why there is none. */
 export type HarborReward =
-  | { ok: true; reward: number; metrics: Record<string, number> }
+  | {
+      ok: true;
+      reward: number;
+      /** reward.json's named metrics, all of them (none for reward.txt). */
+      metrics: Record<string, number>;
+      /** Set when reward.json has several metrics and none named `reward`: `reward` is their mean. */
+      mean?: true;
+    }
   | { ok: false; problem: string };
 
 /** One run of tests/test.sh. */

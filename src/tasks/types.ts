@@ -210,6 +210,8 @@ interface HarborTaskRef {
     score: number;
     passed: boolean;
     fault?: AgentFault;
+    /** reward.json's named metrics, when it wrote them. */
+    rewards?: Record<string, number>;
   }>;
 }
 

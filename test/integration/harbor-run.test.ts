@@ -137,8 +137,10 @@ describe('Harbor tasks in run', () => {
     expect(trial?.score).toBe(0.5);
     expect(trial?.flags.reward).toMatchObject({
       reached: false,
-      detail: 'Harbor verifier tests/test.sh: reward 0.5',
+      detail: 'Harbor verifier tests/test.sh: reward 0.5 (reward.json: reward 0.5, lines_right 2)',
     });
+    // Every named metric of reward.json is kept in the record.
+    expect(trial?.rewards).toEqual({ reward: 0.5, lines_right: 2 });
     expect(result.score).toBe(0.5);
     expect(trial?.turn_logs[0]?.tool_calls[0]?.stdout).toBe('count to four\n1000\n/workspace\n');
   }, 600_000);

@@ -100,7 +100,9 @@ describe('Harbor tasks in validate', () => {
       metrics: { reward: 0.5, lines_right: 2 },
     });
     const rows = await proveHarborTasks([half], { baseImage: base });
-    expect(rows[0]?.detail).toBe('reference solution fails: reward 0.5');
+    expect(rows[0]?.detail).toBe(
+      'reference solution fails: reward 0.5 (reward.json: reward 0.5, lines_right 2)',
+    );
   }, 600_000);
 
   it('builds once: the image is cached under the content hash', async () => {

@@ -19,11 +19,13 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
   const tasks = catalogue(found.tasks).filter((t) => inSplit(t, o.split ?? 'all'));
   // Harbor tasks carry no split: they are dev tasks.
   const harbor = o.split === 'holdout' ? [] : found.harbor;
-  if (tasks.length + harbor.length === 0) {
+  const unusable = o.split === 'holdout' ? [] : found.unusableHarbor;
+  for (const line of found.warnings) process.stderr.write(`${line}\n`);
+  if (tasks.length + harbor.length + unusable.length === 0) {
     process.stdout.write(`no tasks${o.split === undefined ? '' : ` in split ${o.split}`}\n`);
     return;
   }
-  const width = Math.max(...[...tasks, ...harbor].map((t) => t.id.length));
+  const width = Math.max(...[...tasks, ...harbor, ...unusable].map((t) => t.id.length));
   const pad = ' '.repeat(width);
   for (const t of tasks) {
     const flags = t.flags.map((f) => `${f.id}${f.kind === 'process' ? '*' : ''}`).join(', ');
@@ -37,6 +39,11 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
   }
   for (const h of harbor)
     process.stdout.write(`${h.id.padEnd(width)}  ${harborLine(h)}\n${pad}  from: ${h.dir} (Harbor task)\n`);
+  // Listed with why, so the rest of a published folder stays usable.
+  for (const u of unusable)
+    process.stdout.write(
+      `${u.id.padEnd(width)}  harbor   cannot run: ${u.problem.split('\n').join('; ')}\n${pad}  from: ${u.dir} (Harbor task)\n`,
+    );
   process.stdout.write(
     '\n* process flag (how the work was done); others are outcome flags (whether the result is right)\n',
   );
@@ -48,7 +55,7 @@ function harborLine(h: HarborTask): string {
   return [
     'harbor ',
     `agent ${h.agentTimeoutSec} s, verifier ${h.verifier.timeoutSec} s`,
-    `image ${image}, workdir ${h.dockerfile?.facts.workdir ?? '?'}`,
+    `image ${image}, workdir ${h.environment.workdir ?? h.dockerfile?.facts.workdir ?? '?'}`,
     `${env.cpus} cpu, ${env.memoryMb} MiB, internet ${env.allowInternet ? 'allowed' : 'off'}`,
     h.hasSolution ? 'oracle solution/solve.sh' : 'no oracle',
   ].join('  ');

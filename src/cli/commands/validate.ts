@@ -5,6 +5,7 @@ import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '.
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
+import type { UnusableHarborTask } from '../../tasks/folder/harbor/unusable.js';
 import type { Task } from '../../tasks/types.js';
 import { InternalError, UsageError } from '../../util/errors.js';
 import { harnessDigest } from '../../validate/harness-digest.js';
@@ -31,11 +32,12 @@ export interface ValidateCliOptions {
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const started = Date.now();
-  const harbor: HarborTask[] = [];
+  const harbor: (HarborTask | UnusableHarborTask)[] = [];
   const tasks = await selectTasks(o, harbor);
   // Dialogue tasks run in the harness: validating only those needs no engine.
   const image = tasks.some((t) => t.kind !== 'dialogue') ? await engineImage() : null;
-  if (harbor.length > 0 && image === null) {
+  // A Harbor task that cannot be loaded is judged without one.
+  if (harbor.some((h) => !('problem' in h)) && image === null) {
     await checkEngine();
     await sweepSandboxes();
   }
@@ -72,7 +74,10 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   );
 }
 
-async function selectTasks(o: ValidateCliOptions, harbor: HarborTask[]): Promise<Task[]> {
+async function selectTasks(
+  o: ValidateCliOptions,
+  harbor: (HarborTask | UnusableHarborTask)[],
+): Promise<Task[]> {
   const tasks = selectWithSkills({
     tasks: o.tasks,
     skillDirs: o.skillDir ?? [],

@@ -14,7 +14,7 @@ import { append, el } from './dom.js';
  * @typedef {{ flags: Record<string, Flag>, failure_reason: string | null, tamper_violations: string[],
  *   usage: { prompt_tokens: number, completion_tokens: number }, native_tool_calls: number, text_tool_calls: number,
  *   invalid_tool_call_count: number, malformed_replies: number, turn_logs: Turn[], final_answer: string | null,
- *   dialogue?: { opening: string, end: string } }} Trial
+ *   dialogue?: { opening: string, end: string }, rewards?: Record<string, number> }} Trial
  */
 
 /** @param {HTMLElement} box @param {{ trial: Trial, artifacts: import('./artifacts.js').Artifact[] }} data */
@@ -37,6 +37,18 @@ export function renderTranscript(box, data) {
       ),
     ),
   );
+  // A Harbor verifier's named metrics: the score is one of them (or their mean), the reward flag says which.
+  if (t.rewards !== undefined)
+    append(
+      box,
+      el(
+        'p',
+        { class: 'small' },
+        `Rewards (reward.json): ${Object.entries(t.rewards)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' · ')}`,
+      ),
+    );
   if (t.failure_reason !== null)
     append(box, el('p', { class: 'fail' }, `Why it did not pass: ${t.failure_reason}`));
   if (t.tamper_violations.length > 0) {

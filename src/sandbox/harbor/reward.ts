@@ -1,7 +1,8 @@
 /**
  * A Harbor verifier's reward, as Harbor reads it: /logs/verifier/reward.txt (one number), else
- * reward.json (named numbers). A reward.json of several metrics names its reward `reward`; without
- * it the score would be a guess, so it is a problem of the task, never a failure of the model.
+ * reward.json (named numbers), every metric kept. Harbor declares no primary metric in a task (its
+ * metrics are the job's), so the score is the metric named `reward` (what Harbor's rewardkit names
+ * the combined one), else the only one, else the mean of them all, which the reward says.
  */
 import type { HarborReward } from '../types.js';
 
@@ -27,11 +28,9 @@ export function readReward(txt: string | null, json: string | null): HarborRewar
   const bad = entries.find(([, v]) => typeof v !== 'number' || !Number.isFinite(v));
   if (bad !== undefined) return { ok: false, problem: `reward.json: ${bad[0]} is not a number` };
   const metrics = Object.fromEntries(entries) as Record<string, number>;
-  const reward = metrics.reward ?? (entries.length === 1 ? (entries[0]?.[1] as number) : undefined);
-  if (reward === undefined)
-    return {
-      ok: false,
-      problem: `reward.json has ${entries.length === 0 ? 'no metric' : `several metrics (${Object.keys(metrics).join(', ')})`} and none named reward`,
-    };
-  return { ok: true, reward, metrics };
+  if (entries.length === 0) return { ok: false, problem: 'reward.json has no metric' };
+  const named = metrics.reward ?? (entries.length === 1 ? (entries[0]?.[1] as number) : undefined);
+  if (named !== undefined) return { ok: true, reward: named, metrics };
+  const values = Object.values(metrics);
+  return { ok: true, reward: values.reduce((a, b) => a + b, 0) / values.length, metrics, mean: true };
 }

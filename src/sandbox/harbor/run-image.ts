@@ -30,7 +30,8 @@ function runLayer(from: string, workdir: string): string {
   const relink = workdir !== '/' && workdir !== WORKSPACE_DIR;
   const steps = [
     `test -x ${WRAPPER} || exit ${NO_SANDBOX_EXIT}`,
-    `mkdir -p ${HARBOR_SEED_DIR}`,
+    // A declared workdir the image lacks starts empty.
+    `mkdir -p ${HARBOR_SEED_DIR} ${q(workdir)}`,
     ...(workdir === '/' ? [] : [`cp -a ${q(workdir)}/. ${HARBOR_SEED_DIR}/`]),
     `chmod -R a+rX ${HARBOR_SEED_DIR}`,
     ...(relink
@@ -60,8 +61,9 @@ export async function ensureHarborRunImage(
   onProgress?: (line: string) => void,
 ): Promise<HarborRunImage> {
   const image = await ensureHarborImage(client, spec, onProgress);
-  // The engine's word, not the Dockerfile's: a relative WORKDIR resolves against the base's own.
-  const workdir = (await workingDir(client, image)) ?? '/';
+  // task.toml's workdir wins; else the engine's word, not the Dockerfile's: a relative WORKDIR
+  // resolves against the base's own.
+  const workdir = spec.declaredWorkdir ?? (await workingDir(client, image)) ?? '/';
   const dockerfile = runLayer(image, workdir);
   const key = createHash('sha256').update(`${image}\0${dockerfile}`).digest('hex');
   const tag = harborTag(REPOSITORY, spec.id, key);

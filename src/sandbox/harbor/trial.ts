@@ -35,7 +35,9 @@ export async function runHarborTrial(
     let agentExit: number | null = null;
     if (agent === 'oracle') {
       await put(container, spec.oracle, 'solution', '/solution');
-      agentExit = (await shell(container, spec, '/solution/solve.sh', spec.oracle.timeoutSec)).exitCode;
+      agentExit = (
+        await shell(container, spec, '/solution/solve.sh', spec.oracle.timeoutSec, spec.oracle.env)
+      ).exitCode;
     }
     await put(container, spec.verifier, 'tests', '/tests');
     const verifier = await shell(

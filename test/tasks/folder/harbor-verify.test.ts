@@ -55,8 +55,10 @@ describe('the Harbor verifier of a model trial', () => {
     expect(verdict.passed).toBe(false);
     expect(verdict.score).toBe(0.25);
     expect(verdict.flags.reward?.detail).toBe(
-      'Harbor verifier tests/test.sh: reward 0.25; run without network, though task.toml allows internet',
+      'Harbor verifier tests/test.sh: reward 0.25 (reward.json: reward 0.25, lines_right 1); run without network, though task.toml allows internet',
     );
+    // Every named metric is kept for the trial's record.
+    expect(verdict.rewards).toEqual({ reward: 0.25, lines_right: 1 });
   });
 
   it('a verifier that writes no reward fails the trial by the agent’s fault, with its output', () => {

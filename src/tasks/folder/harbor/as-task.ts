@@ -14,11 +14,11 @@ import { WORKSPACE_DIR } from '../../../sandbox/types.js';
 import { InternalError } from '../../../util/errors.js';
 import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
 import { harborEnvironmentSpec } from './environment.js';
-import type { HarborTask } from './load.js';
+import { type HarborTask, harborWorkdir } from './load.js';
 import { harborVerdict, REWARD_FLAG } from './verify.js';
 
 /** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
-const HARBOR_MAX_TURNS = 50;
+export const HARBOR_MAX_TURNS = 50;
 const SOLVE_SCRIPT = 'solution/solve.sh';
 
 export interface HarborRunOptions {
@@ -27,7 +27,7 @@ export interface HarborRunOptions {
 }
 
 export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTaskOf {
-  const workdir = h.dockerfile?.facts.workdir ?? '/';
+  const workdir = harborWorkdir(h);
   const environment = openHarborEnvironment(harborEnvironmentSpec(h, o.baseImage));
   return {
     kind: 'harbor',
@@ -88,9 +88,17 @@ function oracle(h: HarborTask): Task['referenceSolution'] {
   ];
 }
 
-/** sha256 of the environment, tests and solution, 16 hex. */
+/** sha256 of the environment, tests and solution, and of the task.toml settings that change a run, 16 hex. */
 function digest(h: HarborTask): string {
   const hash = createHash('sha256').update(h.contextDigest);
+  // Only when set, so the versions of tasks without them stay what they were.
+  if (h.environment.workdir !== null) hash.update(`\0workdir\0${h.environment.workdir}`);
+  for (const [scope, vars] of [
+    ['verifier', h.verifier.env],
+    ['oracle', h.oracleEnv],
+  ] as const)
+    for (const [k, v] of Object.entries(vars).sort(([a], [b]) => a.localeCompare(b)))
+      hash.update(`\0${scope}-env\0${k}=${v}`);
   for (const [sub, files] of [
     ['tests', h.tests],
     ['solution', h.solution],

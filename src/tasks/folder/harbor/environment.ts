@@ -6,13 +6,14 @@
 import { join } from 'node:path';
 import type { HarborEnvironmentSpec, HarborImageSource } from '../../../sandbox/types.js';
 import { onBaseImage } from './dockerfile.js';
-import { HARBOR_ENVIRONMENT, type HarborTask } from './load.js';
+import { HARBOR_ENVIRONMENT, type HarborTask, harborWorkdir } from './load.js';
 
 export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): HarborEnvironmentSpec {
   return {
     id: task.id,
     image: imageSource(task, baseImage),
-    workdir: task.dockerfile?.facts.workdir ?? '/',
+    workdir: harborWorkdir(task),
+    ...(task.environment.workdir === null ? {} : { declaredWorkdir: task.environment.workdir }),
     resources: { cpus: task.environment.cpus, memoryMb: task.environment.memoryMb },
     verifier: {
       dir: join(task.dir, 'tests'),
@@ -20,7 +21,12 @@ export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): Har
       timeoutSec: task.verifier.timeoutSec,
       env: task.verifier.env,
     },
-    oracle: { dir: join(task.dir, 'solution'), files: task.solution, timeoutSec: task.agentTimeoutSec },
+    oracle: {
+      dir: join(task.dir, 'solution'),
+      files: task.solution,
+      timeoutSec: task.agentTimeoutSec,
+      env: task.oracleEnv,
+    },
   };
 }
 

@@ -3,7 +3,8 @@
  * its build context), tests/ (copied in only for verification) and solution/solve.sh (the oracle).
  * The folder is walked like any task folder (never followed out of itself), every problem is
  * collected and reported at once, one line each, and the build context is hashed: the key an image
- * built from it is cached under.
+ * built from it is cached under. A multi-step task (`[[steps]]`, `steps/<name>/`) is refused in one
+ * line that says so, not with the files a single-step task would miss.
  */
 import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
@@ -14,12 +15,15 @@ import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
-import { HarborManifest, memoryMb } from './manifest.js';
+import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
+import { resolveVariables } from './variables.js';
 
 export const HARBOR_ENVIRONMENT = 'environment';
 export const HARBOR_TEST_SCRIPT = 'tests/test.sh';
 const DOCKERFILE = `${HARBOR_ENVIRONMENT}/Dockerfile`;
 const SOLVE_SCRIPT = 'solution/solve.sh';
+const STEPS_DIR = 'steps/';
+export const MULTI_STEP_REFUSAL = 'multi-step Harbor tasks ([[steps]]) are not supported yet';
 
 /** Harbor environments carry data files; the walk's limits are a skill's. */
 const HARBOR_FOLDER = { noun: 'task', marker: 'task.toml', maxBytes: 200 * 1024 * 1024 };
@@ -29,19 +33,30 @@ export interface HarborTask {
   /** Absolute path of the folder. */
   dir: string;
   instruction: string;
+  /** task.toml's `schema_version` (or the older `version`), as written; null when it gives none. */
+  schemaVersion: string | null;
   /** environment/Dockerfile's text and what it says; null when task.toml names a pre-built image. */
   dockerfile: { text: string; facts: DockerfileFacts } | null;
   /** sha256 of environment/ (paths, executable bits, contents): the image cache key. */
   contextDigest: string;
+  /** test.sh's variables: the environment's, then [verifier] env's over them (Harbor sets both). */
   verifier: { timeoutSec: number; env: Record<string, string> };
   agentTimeoutSec: number;
+  /** solve.sh's variables: the environment's, then [solution] env's over them. */
+  oracleEnv: Record<string, string>;
   environment: {
     buildTimeoutSec: number;
     dockerImage: string | null;
     cpus: number;
     memoryMb: number;
     allowInternet: boolean;
+    /** task.toml's `workdir`: where the agent works, over the image's own WORKDIR; null when not set. */
+    workdir: string | null;
+    /** task.toml's [environment.env], resolved: what every process in the environment gets. */
+    env: Record<string, string>;
   };
+  /** task.toml keys that change how Harbor runs a task and that agent-bench does not honour (manifest.ts). */
+  ignoredKeys: string[];
   /** Files under tests/, relative to it. */
   tests: string[];
   /** solution/solve.sh is there: the oracle `validate` runs. */
@@ -71,7 +86,11 @@ export function loadHarborFolder(dir: string): HarborTask {
     problems.push({ file: INSTRUCTION_FILE, at: '', message: 'not found in the task folder' });
   if (!folder.files.has(HARBOR_TEST_SCRIPT))
     problems.push({ file: HARBOR_TEST_SCRIPT, at: '', message: 'not found: the verifier Harbor runs' });
-  const manifest = readManifest(text('task.toml'), problems);
+  const toml = readToml(text('task.toml'), problems);
+  if (isMultiStep(toml, folder))
+    throw taskFolderError(dir, [{ file: '', at: '', message: MULTI_STEP_REFUSAL }]);
+  const manifest = toml === null ? null : checkManifest(toml, problems);
+  const env = manifest === null ? null : environmentVariables(manifest, problems);
   const dockerText = text(DOCKERFILE);
   let dockerfile: HarborTask['dockerfile'] = null;
   if (dockerText !== null) {
@@ -84,30 +103,37 @@ export function loadHarborFolder(dir: string): HarborTask {
       at: '',
       message: 'not found, and task.toml names no environment.docker_image',
     });
-  if (problems.length > 0 || manifest === null || instruction === null) throw taskFolderError(dir, problems);
-  const env = manifest.environment;
+  if (problems.length > 0 || manifest === null || env === null || instruction === null)
+    throw taskFolderError(dir, problems);
+  const e = manifest.environment;
   return {
     id,
     dir: abs,
     instruction,
+    schemaVersion: schemaVersion(manifest),
     dockerfile,
     contextDigest: contextDigest(folder),
-    verifier: { timeoutSec: manifest.verifier.timeout_sec, env: manifest.verifier.env },
+    verifier: { timeoutSec: manifest.verifier.timeout_sec, env: { ...env, ...manifest.verifier.env } },
     agentTimeoutSec: manifest.agent.timeout_sec,
+    oracleEnv: { ...env, ...manifest.solution.env },
     environment: {
-      buildTimeoutSec: env.build_timeout_sec,
-      dockerImage: env.docker_image,
-      cpus: env.cpus,
-      memoryMb: memoryMb(env),
-      allowInternet: env.allow_internet,
+      buildTimeoutSec: e.build_timeout_sec,
+      dockerImage: e.docker_image,
+      cpus: e.cpus,
+      memoryMb: memoryMb(e),
+      allowInternet: e.allow_internet,
+      workdir: e.workdir ?? null,
+      env,
     },
+    ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
     tests: under(folder, 'tests/'),
     hasSolution: folder.files.has(SOLVE_SCRIPT),
     solution: under(folder, 'solution/'),
   };
 }
 
-function readManifest(text: string | null, problems: TaskProblem[]): HarborManifest | null {
+/** task.toml as plain data, or null (its problem added). */
+function readToml(text: string | null, problems: TaskProblem[]): unknown {
   if (text === null) {
     problems.push({ file: 'task.toml', at: '', message: 'not found in the task folder' });
     return null;
@@ -117,13 +143,37 @@ function readManifest(text: string | null, problems: TaskProblem[]): HarborManif
     problems.push({ file: 'task.toml', at: parsed.at, message: parsed.message });
     return null;
   }
-  const checked = HarborManifest.safeParse(parsed.value);
+  return parsed.value;
+}
+
+function checkManifest(value: unknown, problems: TaskProblem[]): HarborManifest | null {
+  const checked = HarborManifest.safeParse(value);
   if (!checked.success) {
-    for (const p of problemsFromIssues(checked.error.issues, parsed.value))
+    for (const p of problemsFromIssues(checked.error.issues, value))
       problems.push({ file: 'task.toml', ...p });
     return null;
   }
   return checked.data;
+}
+
+/** Harbor's layout of a multi-step task: `[[steps]]` in task.toml, or a steps/ folder. */
+function isMultiStep(toml: unknown, folder: SkillFolder): boolean {
+  const steps = typeof toml === 'object' && toml !== null ? (toml as { steps?: unknown }).steps : undefined;
+  if (steps !== undefined) return true;
+  return [...folder.files.keys()].some((p) => p.startsWith(STEPS_DIR));
+}
+
+/** [environment.env] with the host's variables it names filled in, or null (its problems added). */
+function environmentVariables(m: HarborManifest, problems: TaskProblem[]): Record<string, string> | null {
+  const { values, problems: unresolved } = resolveVariables(m.environment.env, process.env);
+  for (const p of unresolved)
+    problems.push({ file: 'task.toml', at: `environment.env.${p.key}`, message: p.message });
+  return unresolved.length === 0 ? values : null;
+}
+
+/** Where the agent works and the task's scripts run: task.toml's workdir, else the Dockerfile's last WORKDIR, else `/`. */
+export function harborWorkdir(h: Pick<HarborTask, 'environment' | 'dockerfile'>): string {
+  return h.environment.workdir ?? h.dockerfile?.facts.workdir ?? '/';
 }
 
 function under(folder: SkillFolder, prefix: string): string[] {

@@ -1,14 +1,17 @@
 /**
- * A Harbor task's task.toml (the format of Terminal-Bench's harness), read as Harbor reads it:
- * `version`, free-form `[metadata]`, and the config sections agent-bench honours — the verifier's
- * and the agent's timeouts, the environment's resources and network, a pre-built image. Keys
- * agent-bench does not use (MCP servers, GPUs, a `[task]` or `[solution]` section, `source`) are
- * accepted and left alone, so a Harbor task is read as it is; the keys it does use are
- * type-checked, so a wrong one is a usage error and never a default silently taken.
+ * A Harbor task's task.toml (the format of Terminal-Bench's harness), read as Harbor reads it: its
+ * schema version under either name (`version`, Harbor's older one, or `schema_version`, which Harbor
+ * renamed it to; neither is required, as in Harbor), free-form `[metadata]`, and the config sections
+ * agent-bench honours — the verifier's and the agent's timeouts, the environment's resources,
+ * network, working directory and variables, a pre-built image, the oracle's variables. Other keys are
+ * accepted, so a Harbor task is read as it is; those that change how a task runs are named once in a
+ * warning (ignoredKeys). The keys it does use are type-checked, so a wrong one is a usage error and
+ * never a default silently taken.
  */
 import { z } from 'zod';
 
 const Seconds = z.number().positive();
+const Variables = z.record(z.string(), z.string()).default({});
 
 /** Harbor's older form of a size: "4G", "512M", "2048" (MiB). */
 const Size = z.union([
@@ -17,15 +20,14 @@ const Size = z.union([
 ]);
 
 export const HarborManifest = z.looseObject({
-  version: z.string().min(1),
+  schema_version: z.string().min(1).optional(),
+  version: z.string().min(1).optional(),
   metadata: z.record(z.string(), z.unknown()).default({}),
   verifier: z
-    .looseObject({
-      timeout_sec: Seconds.default(600),
-      env: z.record(z.string(), z.string()).default({}),
-    })
+    .looseObject({ timeout_sec: Seconds.default(600), env: Variables })
     .default({ timeout_sec: 600, env: {} }),
   agent: z.looseObject({ timeout_sec: Seconds.default(600) }).default({ timeout_sec: 600 }),
+  solution: z.looseObject({ env: Variables }).default({ env: {} }),
   environment: z
     .looseObject({
       build_timeout_sec: Seconds.default(600),
@@ -34,11 +36,20 @@ export const HarborManifest = z.looseObject({
       memory_mb: z.int().positive().optional(),
       memory: Size.optional(),
       allow_internet: z.boolean().default(true),
+      workdir: z.string().startsWith('/', 'must be an absolute path').optional(),
+      env: Variables,
     })
-    .default({ build_timeout_sec: 600, docker_image: null, cpus: 1, allow_internet: true }),
+    .default({ build_timeout_sec: 600, docker_image: null, cpus: 1, allow_internet: true, env: {} }),
+  /** Multi-step tasks: refused by name when loading (load.ts), so only their presence is read here. */
+  steps: z.array(z.unknown()).optional(),
 });
 
 export type HarborManifest = z.output<typeof HarborManifest>;
+
+/** The schema version as the task gives it, under either name (schema_version wins, as in Harbor); null when it gives none. */
+export function schemaVersion(m: HarborManifest): string | null {
+  return m.schema_version ?? m.version ?? null;
+}
 
 const UNITS: Record<string, number> = { '': 1, K: 1 / 1024, M: 1, G: 1024, T: 1024 * 1024 };
 
@@ -49,4 +60,56 @@ export function memoryMb(env: HarborManifest['environment']): number {
   if (typeof env.memory === 'number') return env.memory;
   const m = /^(\d+(?:\.\d+)?)\s*([KMGT]?)/i.exec(env.memory);
   return Math.ceil(Number(m?.[1] ?? 0) * (UNITS[(m?.[2] ?? '').toUpperCase()] ?? 1));
+}
+
+/** What each section's keys agent-bench honours; `[metadata]`, `[task]` and `source` only describe a task. */
+const HONOURED: Record<string, ReadonlySet<string> | 'all'> = {
+  schema_version: 'all',
+  version: 'all',
+  metadata: 'all',
+  task: 'all',
+  source: 'all',
+  verifier: new Set(['timeout_sec', 'env']),
+  agent: new Set(['timeout_sec']),
+  solution: new Set(['env']),
+  environment: new Set([
+    'build_timeout_sec',
+    'docker_image',
+    'cpus',
+    'memory_mb',
+    'memory',
+    'allow_internet',
+    'workdir',
+    'env',
+  ]),
+};
+
+/**
+ * The keys of a parsed task.toml that would change how the task runs in Harbor and that agent-bench
+ * does not honour (`environment.skills_dir`, `environment.gpus`, `verifier.user`...), dotted. A key
+ * set to nothing (0, false, an empty list or table) asks for nothing and is left out.
+ */
+export function ignoredKeys(raw: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const honoured = HONOURED[key];
+    if (honoured === 'all' || isNothing(value)) continue;
+    if (honoured === undefined || !isTable(value)) {
+      out.push(key);
+      continue;
+    }
+    for (const [sub, v] of Object.entries(value))
+      if (!honoured.has(sub) && !isNothing(v)) out.push(`${key}.${sub}`);
+  }
+  return out;
+}
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isNothing(v: unknown): boolean {
+  if (v === 0 || v === false || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isTable(v) && Object.keys(v).length === 0;
 }

@@ -2,14 +2,16 @@
  * `validate` for Harbor tasks, Harbor's own sanity gate: the oracle (solution/solve.sh) must earn a
  * reward of 1 and doing nothing a reward of 0, each in a fresh container of the task's image. A
  * verifier that writes no readable reward fails the row with what it wrote: a broken task, not a
- * model's failure. Engine and build failures are not rows: they stop validate with their one line.
+ * model's failure. A task that cannot be loaded is one failed row, and one whose image cannot be had
+ * one error row (the engine's or the build's line): the other tasks are proven all the same.
  */
 import { openHarborEnvironment } from '../../../sandbox/index.js';
 import type { HarborTrialResult } from '../../../sandbox/types.js';
 import { errorMessage, InfraError } from '../../../util/errors.js';
 import { harborEnvironmentSpec } from './environment.js';
 import type { HarborTask } from './load.js';
-import { rewardPasses } from './verify.js';
+import type { UnusableHarborTask } from './unusable.js';
+import { rewardPasses, rewardText } from './verify.js';
 
 /** One row of validate's table (the same shape as src/validate's ValidationRow): error is an engine's failure. */
 interface HarborValidationRow {
@@ -26,7 +28,7 @@ export interface ProveHarborOptions {
 }
 
 export async function proveHarborTasks(
-  tasks: readonly HarborTask[],
+  tasks: readonly (HarborTask | UnusableHarborTask)[],
   o: ProveHarborOptions = {},
 ): Promise<HarborValidationRow[]> {
   const rows: HarborValidationRow[] = [];
@@ -35,9 +37,19 @@ export async function proveHarborTasks(
     o.onRow?.(row);
   };
   for (const task of tasks) {
+    if ('problem' in task) {
+      add({ taskId: task.id, run: 'load', kind: 'failed', detail: task.problem.split('\n').join('; ') });
+      continue;
+    }
     const environment = openHarborEnvironment(harborEnvironmentSpec(task, o.baseImage));
-    // Outside the rows: a task whose image cannot be had stops validate with its one line.
-    await environment.taskImage(o.onProgress);
+    const image = await guarded(task.id, 'image', async () => {
+      await environment.taskImage(o.onProgress);
+      return { ok: true, detail: 'built' };
+    });
+    if (image.kind !== 'passed') {
+      add({ ...image, detail: image.detail.replace(/^harness error: /, 'no image: ') });
+      continue;
+    }
     const labels = { run: 'validate', task: task.id };
     if (!task.hasSolution)
       add({
@@ -87,7 +99,7 @@ export function judgeOracle(t: HarborTrialResult): { ok: boolean; detail: string
   if (trouble !== null) return { ok: false, detail: `reference solution unproven: ${trouble}` };
   const { reward: r } = t.verifier;
   if (r.ok && rewardPasses(r.reward)) return { ok: true, detail: 'passes (reward 1)' };
-  const reward = r.ok ? r.reward : 0;
+  const reward = r.ok ? rewardText(r) : 0;
   const exit = t.agentExit === 0 ? '' : `; solve.sh exit ${t.agentExit ?? 'none (timed out)'}`;
   return { ok: false, detail: `reference solution fails: reward ${reward}${exit}` };
 }
@@ -98,7 +110,7 @@ export function judgeNothing(t: HarborTrialResult): { ok: boolean; detail: strin
   const { reward: r } = t.verifier;
   const reward = r.ok ? r.reward : 0;
   if (reward === 0) return { ok: true, detail: 'scores 0' };
-  return { ok: false, detail: `doing nothing scores ${reward}` };
+  return { ok: false, detail: `doing nothing scores ${r.ok ? rewardText(r) : reward}` };
 }
 
 function oneLine(text: string): string {

@@ -9,7 +9,7 @@
  * network, so a task that allows internet is verified without it, and the flag's detail says so.
  */
 import type { AgentFault, FlagResult } from '../../../results/trial.js';
-import type { HarborVerifierRun } from '../../../sandbox/types.js';
+import type { HarborReward, HarborVerifierRun } from '../../../sandbox/types.js';
 import type { HarborTask } from './load.js';
 
 /** The one flag of a Harbor task: its reward, as reports show flags. */
@@ -22,6 +22,16 @@ export interface HarborVerdict {
   passed: boolean;
   /** Set when the verifier gave no trustworthy reward: the trial fails with this reason. */
   fault?: AgentFault;
+  /** reward.json's named metrics, every one, when it wrote them. */
+  rewards?: Record<string, number>;
+}
+
+/** A reward as a detail says it: `0.5 (the mean of correctness 1, performance 0: ...)`, with the metrics it came from. */
+export function rewardText(r: Extract<HarborReward, { ok: true }>): string {
+  const named = Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`);
+  if (r.mean === true)
+    return `${r.reward} (the mean of ${named.join(', ')}: reward.json names no reward metric and Harbor has no key for a primary one)`;
+  return named.length > 1 ? `${r.reward} (reward.json: ${named.join(', ')})` : String(r.reward);
 }
 
 /** Harbor's pass: a reward of exactly 1. */
@@ -50,11 +60,12 @@ export function harborVerdict(task: HarborTask, run: HarborVerifierRun): HarborV
         reached: passed,
         turn: null,
         kind: 'outcome',
-        detail: `Harbor verifier tests/test.sh: reward ${run.reward.reward}${offline}`,
+        detail: `Harbor verifier tests/test.sh: reward ${rewardText(run.reward)}${offline}`,
       },
     },
     score: Math.min(1, Math.max(0, run.reward.reward)),
     passed,
+    ...(Object.keys(run.reward.metrics).length === 0 ? {} : { rewards: run.reward.metrics }),
   };
 }
 
