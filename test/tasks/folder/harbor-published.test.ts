@@ -129,7 +129,7 @@ describe('the current task.toml', () => {
 
   it('keys agent-bench does not honour are named once, in one warning line per task', () => {
     const found = loadTasks([COOKBOOK], '--tasks-dir');
-    expect(found.harbor.map((h) => h.id)).toEqual(['multi-reward', 'skills']);
+    expect(found.harbor.map((h) => h.id)).toEqual(['multi-reward', 'simple-task', 'skills']);
     expect(found.harbor.find((h) => h.id === 'skills')?.ignoredKeys).toEqual([
       'environment.storage_mb',
       'environment.skills_dir',
@@ -137,6 +137,9 @@ describe('the current task.toml', () => {
     expect(found.warnings).toEqual([
       expect.stringMatching(
         /^warning: .*\/multi-reward\/task\.toml: agent-bench ignores environment\.storage_mb$/,
+      ),
+      expect.stringMatching(
+        /^warning: .*\/simple-task\/task\.toml: agent-bench ignores environment\.storage_mb$/,
       ),
       expect.stringMatching(
         /^warning: .*\/skills\/task\.toml: agent-bench ignores environment\.storage_mb, environment\.skills_dir$/,
