@@ -226,8 +226,11 @@ export type HarborImageSource =
       contextDir: string;
       /** sha256 of the context: with baseImage, the key the built image is cached under. */
       contextDigest: string;
-      /** The Dockerfile built in place of the context's own (its FROMs set to baseImage when given). */
-      dockerfile: string;
+      /**
+       * The Dockerfile built in place of the context's own (its FROMs set to baseImage when given),
+       * rewritten for the engine's classic builder, or why it cannot be: a build never starts then.
+       */
+      dockerfile: ClassicDockerfile;
       /** The last stage's FROM as the task wrote it: what a failed pull names. */
       from: string;
       /** `--base-image`: the local image the Dockerfile was set on. */
@@ -236,6 +239,25 @@ export type HarborImageSource =
       /** task.toml allows internet: the build gets a network (a trial never does). */
       network: boolean;
     };
+
+/** A Dockerfile without BuildKit-only syntax (heredocs as files of the context), or why it cannot be had. */
+export type ClassicDockerfile =
+  | {
+      ok: true;
+      text: string;
+      /** Files the rewrite adds to the build context. */
+      files: readonly ContextFile[];
+      /** What was rewritten or dropped, for the build's progress line. */
+      notes: readonly string[];
+    }
+  | { ok: false; problem: string };
+
+export interface ContextFile {
+  /** Relative to the context's root. */
+  path: string;
+  content: string;
+  mode: number;
+}
 
 /** Who acts in a trial of validate's: the oracle (solution/solve.sh), or nothing. */
 export type HarborAgent = 'oracle' | 'nothing';
