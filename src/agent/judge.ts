@@ -3,7 +3,7 @@
  * snapshotted, every flag is decided and the tamper diff is taken. Pure from here on but for the
  * ground-truth commands the checks ask the sandbox for.
  */
-import type { AgentFault, FlagResult, TurnLog } from '../results/trial.js';
+import type { AgentFault, FlagResult, HarborVerifierRecord, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
@@ -19,6 +19,8 @@ export interface Verdict {
   finalSnapshot: WorkspaceSnapshot;
   /** A Harbor verifier that gave no trustworthy reward: the agent's fault, the trial failed. */
   fault?: AgentFault;
+  /** A Harbor task's verifier run: its exit code and output's end, for the record. */
+  harborVerifier?: HarborVerifierRecord;
 }
 
 export async function judgeTrial(
@@ -70,7 +72,16 @@ export async function judgeTrial(
       ? scoreTrial(task.flags, flags, tamper)
       : { passed: harbor.passed && !tamper, score: tamper ? 0 : harbor.score };
   const fault = harbor?.fault;
-  return { flags, passed, score, tamperViolations: violations, finalSnapshot, ...(fault ? { fault } : {}) };
+  const verifier = harbor?.verifier;
+  return {
+    flags,
+    passed,
+    score,
+    tamperViolations: violations,
+    finalSnapshot,
+    ...(fault ? { fault } : {}),
+    ...(verifier === undefined ? {} : { harborVerifier: verifier }),
+  };
 }
 
 /** Paths that differ between two snapshots (caches aside), as `changed|created|removed path`. */

@@ -9,6 +9,7 @@ import type {
   DialogueRecord,
   EndReason,
   FlagResult,
+  HarborVerifierRecord,
   SafetyRecord,
   TrialError,
   TrialRecord,
@@ -37,6 +38,7 @@ interface TrialVerdict {
   tamperViolations: readonly string[];
   /** A failure of the checks or tools the agent could have caused (src/agent/attribution.ts). */
   fault?: AgentFault;
+  harborVerifier?: HarborVerifierRecord;
 }
 
 export interface JudgedFacts extends TrialFacts {
@@ -68,6 +70,7 @@ export function judgedTrial(f: JudgedFacts): TrialRecord {
     ...(f.safety === undefined ? {} : { safety: f.safety }),
     ...(f.dialogue === undefined ? {} : { dialogue: f.dialogue }),
     ...(verdict.fault === undefined ? {} : { agent_fault: verdict.fault }),
+    ...(verdict.harborVerifier === undefined ? {} : { harbor_verifier: verdict.harborVerifier }),
   };
 }
 

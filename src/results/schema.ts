@@ -205,6 +205,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   agent_fault: z.object({ kind: z.enum(AGENT_FAULT_KINDS), detail: z.string() }).optional(),
   safety: SafetyRecordSchema.optional(),
   dialogue: DialogueRecordSchema.optional(),
+  harbor_verifier: z.object({ exit_code: z.number().int().nullable(), output: z.string() }).optional(),
 }) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({

@@ -195,6 +195,14 @@ export interface AgentFault {
   detail: string;
 }
 
+/** A Harbor task's verifier run in a trial (schema 2.6): what tests/test.sh ended with and printed. */
+export interface HarborVerifierRecord {
+  /** null: it was killed (timed out) or its supervisor gave no report. */
+  exit_code: number | null;
+  /** Its stdout and stderr as they came, the last 4 KiB. */
+  output: string;
+}
+
 /** Why an `error` trial was not measured (schema 2.2). */
 export interface TrialError {
   /** `harness`: the sandbox or the harness itself failed; the others: the model server did. */
@@ -253,6 +261,8 @@ export interface TrialRecord {
   safety?: SafetyRecord;
   /** Dialogue tasks: the conversation around the turns and the environment's final state (schema 2.3). */
   dialogue?: DialogueRecord;
+  /** Harbor tasks: their verifier's exit code and output's end (schema 2.6). */
+  harbor_verifier?: HarborVerifierRecord;
 }
 
 /** Who played the user of a dialogue task: it changes what is measured, so it is recorded. */

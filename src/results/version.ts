@@ -14,8 +14,9 @@
  * get it from what they did store when they are read (upgrade.ts).
  * 2.5 added a trial's `agent_fault` (a failure the agent could have caused, counted as its failure) and
  * the end reason `tool_stalled`: a 2.4 reader would not know the reason.
+ * 2.6 added optional fields only: a Harbor trial's `harbor_verifier` (test.sh's exit code and output's end).
  */
-export const SCHEMA_VERSION = '2.5';
+export const SCHEMA_VERSION = '2.6';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -279,13 +279,18 @@ export interface HarborVerifierRun {
    * rule), or null. When set, the reward is 0: the trial fails, for this reason.
    */
   tampered: string | null;
-  /** The tail of what it printed, for a failure's message. */
+  /** What it printed, stdout and stderr as they came, its last 4 KiB (HARBOR_OUTPUT_TAIL). */
   output: string;
 }
+
+/** How much of a Harbor script's output is kept: the end, where its failure is. */
+export const HARBOR_OUTPUT_TAIL = 4096;
 
 export interface HarborTrialResult {
   /** solve.sh's exit code (null: it ran out of time, or no oracle ran). */
   agentExit: number | null;
+  /** What solve.sh printed, stdout and stderr as they came, its last 4 KiB ('' when no oracle ran). */
+  agentOutput: string;
   verifier: HarborVerifierRun;
 }
 
@@ -310,4 +315,10 @@ export interface HarborEnvironment {
    * process tree is gone.
    */
   verify(sandbox: Sandbox): Promise<HarborVerifierRun>;
+  /**
+   * The oracle in a model trial's sandbox (`--model oracle`), as Harbor runs it: solution/ copied to
+   * /solution (root-only: a model never sees it), solve.sh run by bash as root in the image's
+   * WORKDIR under task.toml's agent timeout.
+   */
+  runOracle(sandbox: Sandbox): Promise<ExecResult>;
 }

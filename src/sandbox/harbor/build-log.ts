@@ -23,7 +23,8 @@ export class BuildLog {
       if (step !== null) {
         this.step = `${line.slice(0, line.indexOf(' : '))} (${oneLine(step[1] ?? '', 160)})`;
         this.output = '';
-      } else if (line.trim() !== '' && !CHATTER.test(line)) this.output = `${this.output}${line}\n`.slice(-TAIL_CHARS);
+      } else if (line.trim() !== '' && !CHATTER.test(line))
+        this.output = `${this.output}${line}\n`.slice(-TAIL_CHARS);
     }
   };
 

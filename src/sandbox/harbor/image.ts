@@ -123,7 +123,8 @@ export async function startBuild(
  */
 function buildFailure(id: string, source: DockerfileSource, log: BuildLog, err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err);
-  if (!log.failed) return new InfraError(`${id}: building environment/Dockerfile: ${message}`, { cause: err });
+  if (!log.failed)
+    return new InfraError(`${id}: building environment/Dockerfile: ${message}`, { cause: err });
   if (
     source.baseImage === undefined &&
     log.atFrom &&

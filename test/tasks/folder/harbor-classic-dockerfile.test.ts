@@ -43,7 +43,7 @@ describe('a Dockerfile with heredocs, for the classic builder', () => {
   it('RUN <<EOF alone: its body is a script the stage’s shell sources, never instructions', () => {
     const r = ok('FROM img\nWORKDIR /app\nRUN <<EOF\nset -e\necho hi > out.txt\nEOF\nCMD ["x"]\n');
     expect(r.text).toBe(
-      "FROM img\nWORKDIR /app\nCOPY .agent-bench-heredoc/run-3 /.agent-bench-heredoc/run-3\nRUN trap 'rm -f /.agent-bench-heredoc/run-3 2>/dev/null' EXIT; . /.agent-bench-heredoc/run-3\nCMD [\"x\"]\n",
+      'FROM img\nWORKDIR /app\nCOPY .agent-bench-heredoc/run-3 /.agent-bench-heredoc/run-3\nRUN trap \'rm -f /.agent-bench-heredoc/run-3 2>/dev/null\' EXIT; . /.agent-bench-heredoc/run-3\nCMD ["x"]\n',
     );
     expect(file(r, '.agent-bench-heredoc/run-3')).toEqual({
       path: '.agent-bench-heredoc/run-3',
@@ -150,7 +150,9 @@ describe('a Dockerfile with heredocs, for the classic builder', () => {
     expect(refused('FROM img\n\nRUN --mount=type=secret,id=tok cat /run/secrets/tok\n')).toBe(
       "environment/Dockerfile line 3: RUN --mount=type=secret; agent-bench builds with the engine's classic builder, which lacks it",
     );
-    expect(refused('FROM img\nRUN --mount=type=ssh git clone x\n')).toMatch(/^environment\/Dockerfile line 2: RUN --mount=type=ssh;/);
+    expect(refused('FROM img\nRUN --mount=type=ssh git clone x\n')).toMatch(
+      /^environment\/Dockerfile line 2: RUN --mount=type=ssh;/,
+    );
     expect(refused('FROM img\nRUN --network=none true\n')).toMatch(/line 2: RUN --network;/);
     expect(refused('FROM img\nCOPY --chmod=755 run.sh /x\n')).toMatch(/line 2: COPY --chmod;/);
     expect(refused('FROM img\nCOPY <<EOF /x\n$PATH\nEOF\n')).toBe(

@@ -80,7 +80,7 @@ export type Expanded = { ok: true; text: string } | { ok: false; problem: string
  * character as written. Names that are no environment variable (`$1`, `$@`) are empty, as in
  * BuildKit. With rawQuotes the quotes stay (a heredoc body); otherwise they are removed (an ENV value).
  */
-export function expand(text: string, vars: Map<string, string>, o: { rawQuotes: boolean }): Expanded {
+function expand(text: string, vars: Map<string, string>, o: { rawQuotes: boolean }): Expanded {
   let out = '';
   let quote: string | null = null;
   for (let i = 0; i < text.length; i++) {
@@ -104,23 +104,23 @@ export function expand(text: string, vars: Map<string, string>, o: { rawQuotes: 
       continue;
     }
     if (ref.problem !== undefined) return { ok: false, problem: ref.problem };
-    const value = valueOf(ref.name, vars);
+    const value = variableValue(ref.name, vars);
     if (value === null)
       return {
         ok: false,
         problem: `expands $${ref.name}, which the Dockerfile does not set (BuildKit would take it from the base image's environment)`,
       };
-    let text2 = value;
-    if (ref.op === ':-' && value === '') text2 = ref.word ?? '';
-    if (ref.op === ':+') text2 = value === '' ? '' : (ref.word ?? '');
-    out += text2;
+    let replaced = value;
+    if (ref.op === ':-' && value === '') replaced = ref.word ?? '';
+    if (ref.op === ':+') replaced = value === '' ? '' : (ref.word ?? '');
+    out += replaced;
     i = ref.end - 1;
   }
   return { ok: true, text: out };
 }
 
 /** A special parameter or a digit name is never set in a build; an undeclared name is unknown (null). */
-function valueOf(name: string, vars: Map<string, string>): string | null {
+function variableValue(name: string, vars: Map<string, string>): string | null {
   if (/^(\d+|[@*#?$!0-])$/.test(name)) return '';
   return vars.get(name) ?? null;
 }

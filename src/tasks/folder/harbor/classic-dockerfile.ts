@@ -25,7 +25,7 @@ import {
 } from './dockerfile-parse.js';
 
 /** Where the generated files go, in the context and in the image (removed after use by RUN). */
-export const HEREDOC_DIR = '.agent-bench-heredoc';
+const HEREDOC_DIR = '.agent-bench-heredoc';
 
 /** A rewrite that cannot be done: the message names the syntax and the line. */
 class Unsupported extends Error {}
@@ -41,7 +41,8 @@ export function forClassicBuilder(text: string): ClassicDockerfile {
   try {
     parsed = parseDockerfile(text);
   } catch (err) {
-    if (err instanceof DockerfileSyntaxError) return { ok: false, problem: `environment/Dockerfile ${err.message}` };
+    if (err instanceof DockerfileSyntaxError)
+      return { ok: false, problem: `environment/Dockerfile ${err.message}` };
     throw err;
   }
   const source = text.split(/\r?\n/);
@@ -77,7 +78,9 @@ export function forClassicBuilder(text: string): ClassicDockerfile {
 function rewrite(ins: Instruction, vars: BuildVariables, out: Rewritten): string[] | null {
   const at = `environment/Dockerfile line ${ins.line + 1}`;
   const fail = (what: string): never => {
-    throw new Unsupported(`${at}: ${what}; agent-bench builds with the engine's classic builder, which lacks it`);
+    throw new Unsupported(
+      `${at}: ${what}; agent-bench builds with the engine's classic builder, which lacks it`,
+    );
   };
   switch (ins.keyword) {
     case 'FROM': {
@@ -146,7 +149,8 @@ function copyLines(
       mode = Number.parseInt(flag.slice(8), 8);
     else fail(`${ins.keyword} ${flag.replace(/=.*/, '')}`);
   }
-  if (ins.heredocs.length === 0) return flags.length === kept.length ? null : [[ins.keyword, ...kept, rest].join(' ')];
+  if (ins.heredocs.length === 0)
+    return flags.length === kept.length ? null : [[ins.keyword, ...kept, rest].join(' ')];
   if (kept.some((f) => f.startsWith('--from='))) fail(`${ins.keyword} --from with a heredoc`);
   const sources = words(rest);
   const heredocs = [...ins.heredocs];
