@@ -7,6 +7,8 @@ import type { ProgressEvent } from '../image/progress.js';
 const TAIL_CHARS = 4096;
 const SHOWN_TAIL = 400;
 /** The builder's own chatter between a step's line and its output. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape is what is matched.
+const ANSI = /\u001b\[[0-9;]*m/g;
 const CHATTER = /^\s*(---> |Removing intermediate container|Successfully (built|tagged))/;
 
 export class BuildLog {
@@ -18,7 +20,8 @@ export class BuildLog {
   readonly onEvent = (e: ProgressEvent): void => {
     if (e.error !== undefined) this.failed = true;
     if (e.stream === undefined) return;
-    for (const line of e.stream.split('\n')) {
+    // The classic builder colours a step's stderr: the colour codes are no part of what it said.
+    for (const line of e.stream.replace(ANSI, '').split('\n')) {
       const step = /^Step \d+\/\d+ : (.*)$/.exec(line);
       if (step !== null) {
         this.step = `${line.slice(0, line.indexOf(' : '))} (${oneLine(step[1] ?? '', 160)})`;
