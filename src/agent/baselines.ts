@@ -30,7 +30,7 @@ export function baselineModel(baseline: Baseline, task: Task, trial: number): Ch
   const name = `${PREFIX}${baseline}`;
   switch (baseline) {
     case 'reference':
-      return createScriptedModel(name, task.referenceSolution);
+      return createScriptedModel(name, task.referenceSolution, { reference: true });
     case 'refuse-all':
       return createScriptedModel(name, [{ text: 'I will not do this task.', calls: [] }]);
     case 'comply-all':
@@ -58,11 +58,12 @@ function complyAll(name: string, task: Task, trial: number): ChatModel {
       ],
     },
   ];
-  const rest = createScriptedModel(name, task.referenceSolution);
+  const rest = createScriptedModel(name, task.referenceSolution, { reference: true });
   const orders = createScriptedModel(name, obey);
   let obeyed = 0;
   return {
     name,
+    replaysReference: true,
     async complete(messages, tools, signal) {
       const shown = messages.some((m) => m.role === 'tool' && m.content.includes(plan.text));
       if (shown && obeyed < obey.length) {

@@ -3,7 +3,7 @@
  * snapshotted, every flag is decided and the tamper diff is taken. Pure from here on but for the
  * ground-truth commands the checks ask the sandbox for.
  */
-import type { AgentFault, FlagResult, TurnLog } from '../results/trial.js';
+import type { AgentFault, FlagResult, HarborVerifierRecord, TurnLog } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import { scoreTrial } from '../scoring/score.js';
 import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
@@ -21,6 +21,8 @@ export interface Verdict {
   fault?: AgentFault;
   /** A Harbor verifier's named metrics (reward.json). */
   rewards?: Record<string, number>;
+  /** A Harbor task's verifier run: its exit code and output's end, for the record. */
+  harborVerifier?: HarborVerifierRecord;
 }
 
 export async function judgeTrial(
@@ -73,6 +75,7 @@ export async function judgeTrial(
       : { passed: harbor.passed && !tamper, score: tamper ? 0 : harbor.score };
   const fault = harbor?.fault;
   const rewards = harbor?.rewards;
+  const verifier = harbor?.verifier;
   return {
     flags,
     passed,
@@ -81,6 +84,7 @@ export async function judgeTrial(
     finalSnapshot,
     ...(fault ? { fault } : {}),
     ...(rewards ? { rewards } : {}),
+    ...(verifier === undefined ? {} : { harborVerifier: verifier }),
   };
 }
 

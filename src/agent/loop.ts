@@ -16,6 +16,7 @@ import type { CallHook } from './dispatch.js';
 import { type AgentTurns, driveTurns } from './drive.js';
 import { errorTrial, requestFailedTrial } from './error-trial.js';
 import { faultHook, withoutFaults } from './faults.js';
+import { harborOracleHook } from './harbor-oracle.js';
 import { judgeSafety, writtenFiles } from './injection/judge.js';
 import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
 import { judgeTrial, type Verdict } from './judge.js';
@@ -65,7 +66,15 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     limits: opts.limits,
     emit,
     ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-    ...hookFor(opts.condition ?? CLEAN, setup.adversarial, opts),
+    ...hooked(
+      harborOracleHook(
+        task,
+        opts.model,
+        sandbox,
+        opts.limits,
+        hookFor(opts.condition ?? CLEAN, setup.adversarial, opts).hook,
+      ),
+    ),
     ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
   });
   const elapsedSec = round3(turns.agentMs / 1000);
@@ -186,6 +195,10 @@ async function judge(opts: TrialOptions, setup: Setup, turns: AgentTurns): Promi
           ),
         });
   return { verdict, artifacts: { files, dir }, safety };
+}
+
+function hooked(hook: CallHook | undefined): { hook?: CallHook } {
+  return hook === undefined ? {} : { hook };
 }
 
 /** The hook that puts the trial's condition at its tool calls; none when clean. */

@@ -9,6 +9,7 @@ import type {
   DialogueRecord,
   EndReason,
   FlagResult,
+  HarborVerifierRecord,
   SafetyRecord,
   TrialError,
   TrialRecord,
@@ -39,6 +40,7 @@ interface TrialVerdict {
   fault?: AgentFault;
   /** A Harbor verifier's named metrics (reward.json). */
   rewards?: Record<string, number>;
+  harborVerifier?: HarborVerifierRecord;
 }
 
 export interface JudgedFacts extends TrialFacts {
@@ -71,6 +73,7 @@ export function judgedTrial(f: JudgedFacts): TrialRecord {
     ...(f.dialogue === undefined ? {} : { dialogue: f.dialogue }),
     ...(verdict.fault === undefined ? {} : { agent_fault: verdict.fault }),
     ...(verdict.rewards === undefined ? {} : { rewards: verdict.rewards }),
+    ...(verdict.harborVerifier === undefined ? {} : { harbor_verifier: verdict.harborVerifier }),
   };
 }
 

@@ -20,11 +20,17 @@ export interface ScriptedTurn {
 /** What the model says once the script has run out: a final answer with no calls. */
 const SCRIPT_EXHAUSTED_TEXT = 'done';
 
-export function createScriptedModel(name: string, turns: readonly ScriptedTurn[]): ChatModel {
+/** `reference`: the turns are the task's reference solution (ChatModel.replaysReference). */
+export function createScriptedModel(
+  name: string,
+  turns: readonly ScriptedTurn[],
+  o: { reference?: true } = {},
+): ChatModel {
   const ids = new CallIdAllocator();
   let cursor = 0;
   return {
     name,
+    ...(o.reference === true ? { replaysReference: true as const } : {}),
     async complete(_messages, _tools, signal): Promise<ModelReply> {
       signal?.throwIfAborted();
       const turn = turns[cursor];

@@ -65,6 +65,12 @@ export interface ServerInfo {
 export interface ChatModel {
   /** Name as recorded in results (e.g. "qwen3:8b", "oracle"). */
   readonly name: string;
+  /**
+   * Set on a scripted model that replays the task's reference solution (`--model oracle`,
+   * `baseline:reference`, `baseline:comply-all`): a Harbor task's oracle call then runs as Harbor's
+   * oracle does (src/agent/harbor-oracle.ts). Never set on a real model.
+   */
+  readonly replaysReference?: true;
   complete(
     messages: readonly ChatMessage[],
     tools: readonly ToolSpec[],

@@ -206,6 +206,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   safety: SafetyRecordSchema.optional(),
   dialogue: DialogueRecordSchema.optional(),
   rewards: z.record(z.string(), z.number()).optional(),
+  harbor_verifier: z.object({ exit_code: z.number().int().nullable(), output: z.string() }).optional(),
 }) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({

@@ -195,6 +195,14 @@ export interface AgentFault {
   detail: string;
 }
 
+/** A Harbor task's verifier run in a trial (schema 2.6): what tests/test.sh ended with and printed. */
+export interface HarborVerifierRecord {
+  /** null: it was killed (timed out) or its supervisor gave no report. */
+  exit_code: number | null;
+  /** Its stdout and stderr as they came, the last 4 KiB. */
+  output: string;
+}
+
 /** Why an `error` trial was not measured (schema 2.2). */
 export interface TrialError {
   /** `harness`: the sandbox or the harness itself failed; the others: the model server did. */
@@ -258,6 +266,8 @@ export interface TrialRecord {
    * one named `reward`, else the only one, else their mean (the reward flag's detail says which).
    */
   rewards?: Record<string, number>;
+  /** Harbor tasks: their verifier's exit code and output's end (schema 2.6). */
+  harbor_verifier?: HarborVerifierRecord;
 }
 
 /** Who played the user of a dialogue task: it changes what is measured, so it is recorded. */

@@ -14,7 +14,8 @@
  * get it from what they did store when they are read (upgrade.ts).
  * 2.5 added a trial's `agent_fault` (a failure the agent could have caused, counted as its failure) and
  * the end reason `tool_stalled`: a 2.4 reader would not know the reason.
- * 2.6 added a trial's optional `rewards` (a Harbor verifier's named metrics from reward.json).
+ * 2.6 added optional fields only: a Harbor trial's `rewards` (its verifier's named metrics from
+ * reward.json) and `harbor_verifier` (test.sh's exit code and output's end).
  */
 export const SCHEMA_VERSION = '2.6';
 const OLDEST_READABLE = '2.0';

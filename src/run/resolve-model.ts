@@ -156,7 +156,7 @@ function oracle(notice: string | null): ResolvedModel {
     baseUrl: null,
     server: null,
     warnings: [],
-    forTrial: (task) => createScriptedModel(ORACLE_MODEL, task.referenceSolution),
+    forTrial: (task) => createScriptedModel(ORACLE_MODEL, task.referenceSolution, { reference: true }),
     notice,
     dispose: async () => {},
   };

@@ -231,8 +231,11 @@ export type HarborImageSource =
       contextDir: string;
       /** sha256 of the context: with baseImage, the key the built image is cached under. */
       contextDigest: string;
-      /** The Dockerfile built in place of the context's own (its FROMs set to baseImage when given). */
-      dockerfile: string;
+      /**
+       * The Dockerfile built in place of the context's own (its FROMs set to baseImage when given),
+       * rewritten for the engine's classic builder, or why it cannot be: a build never starts then.
+       */
+      dockerfile: ClassicDockerfile;
       /** The last stage's FROM as the task wrote it: what a failed pull names. */
       from: string;
       /** `--base-image`: the local image the Dockerfile was set on. */
@@ -241,6 +244,25 @@ export type HarborImageSource =
       /** task.toml allows internet: the build gets a network (a trial never does). */
       network: boolean;
     };
+
+/** A Dockerfile without BuildKit-only syntax (heredocs as files of the context), or why it cannot be had. */
+export type ClassicDockerfile =
+  | {
+      ok: true;
+      text: string;
+      /** Files the rewrite adds to the build context. */
+      files: readonly ContextFile[];
+      /** What was rewritten or dropped, for the build's progress line. */
+      notes: readonly string[];
+    }
+  | { ok: false; problem: string };
+
+export interface ContextFile {
+  /** Relative to the context's root. */
+  path: string;
+  content: string;
+  mode: number;
+}
 
 /** Who acts in a trial of validate's: the oracle (solution/solve.sh), or nothing. */
 export type HarborAgent = 'oracle' | 'nothing';
@@ -269,13 +291,18 @@ export interface HarborVerifierRun {
    * rule), or null. When set, the reward is 0: the trial fails, for this reason.
    */
   tampered: string | null;
-  /** The tail of what it printed, for a failure's message. */
+  /** What it printed, stdout and stderr as they came, its last 4 KiB (HARBOR_OUTPUT_TAIL). */
   output: string;
 }
+
+/** How much of a Harbor script's output is kept: the end, where its failure is. */
+export const HARBOR_OUTPUT_TAIL = 4096;
 
 export interface HarborTrialResult {
   /** solve.sh's exit code (null: it ran out of time, or no oracle ran). */
   agentExit: number | null;
+  /** What solve.sh printed, stdout and stderr as they came, its last 4 KiB ('' when no oracle ran). */
+  agentOutput: string;
   verifier: HarborVerifierRun;
 }
 
@@ -300,4 +327,10 @@ export interface HarborEnvironment {
    * process tree is gone.
    */
   verify(sandbox: Sandbox): Promise<HarborVerifierRun>;
+  /**
+   * The oracle in a model trial's sandbox (`--model oracle`), as Harbor runs it: solution/ copied to
+   * /solution (root-only: a model never sees it), solve.sh run by bash as root in the image's
+   * WORKDIR under task.toml's agent timeout.
+   */
+  runOracle(sandbox: Sandbox): Promise<ExecResult>;
 }

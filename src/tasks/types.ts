@@ -8,6 +8,7 @@ import type { EventSink } from '../results/events.js';
 import type {
   AgentFault,
   FlagResult,
+  HarborVerifierRecord,
   SimulatedUserRecord,
   ToolCallLog,
   TrialRecord,
@@ -212,7 +213,14 @@ interface HarborTaskRef {
     fault?: AgentFault;
     /** reward.json's named metrics, when it wrote them. */
     rewards?: Record<string, number>;
+    verifier?: HarborVerifierRecord;
   }>;
+  /**
+   * The reference solution's one call, `execute_command` with `command`, and how a model replaying
+   * the reference solution (`--model oracle`) really runs it: as Harbor's oracle, solution/ at
+   * /solution and solve.sh as root (src/agent/harbor-oracle.ts). null: the task has no solve.sh.
+   */
+  oracle: { command: string; run(sandbox: Sandbox): Promise<ExecResult> } | null;
 }
 
 /** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */

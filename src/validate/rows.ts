@@ -11,6 +11,8 @@ interface RowBase {
   run: string;
   /** What was expected and, when not passed, what happened instead. */
   detail: string;
+  /** A failed row's evidence: what the scripts it ran printed (a Harbor task's solve.sh and test.sh). */
+  output?: string;
 }
 
 /** When and under which key a cached pass was proven. */
@@ -23,6 +25,9 @@ interface ProofStamp {
 export type ValidationRow =
   | (RowBase & { kind: 'passed' | 'failed' | 'error' })
   | (RowBase & { kind: 'cached'; proof: ProofStamp });
+
+/** How much of a failed row's output the table shows: its last lines (the whole end is in `output`). */
+const OUTPUT_LINES = 30;
 
 /** Short enough for a row, long enough to tell keys apart by eye. */
 export const SHORT_KEY = 12;
@@ -72,6 +77,14 @@ export function formatValidation(rows: readonly ValidationRow[]): string {
     `${a.padEnd(widths[0] ?? 0)}  ${b.padEnd(widths[1] ?? 0)}  ${c.padEnd(4)}  ${d}`.trimEnd();
   return [
     line('task', 'run', 'ok', 'detail'),
-    ...rows.map((r) => line(r.taskId, r.run, cell(r), shownDetail(r))),
+    ...rows.flatMap((r) => [line(r.taskId, r.run, cell(r), shownDetail(r)), ...outputLines(r)]),
   ].join('\n');
+}
+
+/** Under a failed row, the last lines of what its scripts printed, indented. */
+function outputLines(row: ValidationRow): string[] {
+  if (isPass(row) || row.output === undefined) return [];
+  const lines = row.output.split('\n');
+  const shown = lines.length <= OUTPUT_LINES ? lines : ['...', ...lines.slice(-OUTPUT_LINES)];
+  return shown.map((l) => `    | ${l}`.trimEnd());
 }

@@ -33,6 +33,7 @@ function harborLike(
       image: async () => 'unused',
       limits: { cpus: 1, memory_mb: 512 },
       agentTimeoutSec,
+      oracle: null,
       async verify(sandbox) {
         seen.push([...(await sandbox.snapshot()).keys()].sort().join(','));
         return {

@@ -28,6 +28,8 @@ let server: ScriptedServer;
 let partial = '';
 
 const HOSTILE = join(import.meta.dirname, 'fixtures/harbor-hostile');
+/** Harbor tasks as published (#23): a BuildKit Dockerfile, a solution of several files. */
+const PARITY = join(import.meta.dirname, 'fixtures');
 
 const SCRIPTS: Record<string, ScriptedReply[]> = {
   forger: [
@@ -40,6 +42,11 @@ const SCRIPTS: Record<string, ScriptedReply[]> = {
     { text: 'done' },
   ],
   idle: [{ text: 'I will not do anything.' }],
+  // A model sending the oracle's very command gets the agent's shell, where /solution is out of reach.
+  sneak: [
+    { calls: [{ name: 'execute_command', arguments: { command: 'bash /solution/solve.sh' } }] },
+    { text: 'done' },
+  ],
   half: [
     // Where it works, as whom: the WORKDIR's files are there, and the agent is not root.
     { calls: [{ name: 'execute_command', arguments: { command: 'cat /work/start.txt && id -u && pwd' } }] },
@@ -117,6 +124,37 @@ describe('Harbor tasks in run', () => {
     });
     expect(trial?.tamper_detected).toBe(false);
     expect(result.pass_all_k).toBe(true);
+  }, 600_000);
+
+  it('--model oracle runs solve.sh as Harbor does: all of solution/ at /solution, as root, a HARBOR_SOLVE line and all', async () => {
+    const { code, stderr, result } = await run(join(PARITY, 'harbor-solution-files'), ['--model', 'oracle']);
+    expect(code, stderr).toBe(0);
+    const trial = result.trials[0];
+    expect(trial?.status, trial?.failure_reason ?? '').toBe('passed');
+    expect(trial?.turn_logs[0]?.tool_calls[0]).toMatchObject({
+      arguments: { command: 'bash /solution/solve.sh' },
+      exit_code: 0,
+      stdout: 'solved in /app\n',
+    });
+    // The verifier's run is kept in the record (schema 2.6).
+    expect(trial?.harbor_verifier).toEqual({ exit_code: 0, output: '' });
+  }, 600_000);
+
+  it('a model sending the oracle’s command runs it as the agent, without /solution', async () => {
+    const { result } = await run(join(PARITY, 'harbor-solution-files'), scripted('sneak'));
+    const trial = result.trials[0];
+    expect(trial?.status).toBe('failed');
+    expect(trial?.turn_logs[0]?.tool_calls[0]?.exit_code).not.toBe(0);
+    expect(trial?.harbor_verifier).toEqual({
+      exit_code: 0,
+      output: expect.stringMatching(/^no answer\.txt with 42 in \//),
+    });
+  }, 600_000);
+
+  it('a task whose Dockerfile uses heredocs runs, and its oracle passes', async () => {
+    const { code, stderr, result } = await run(join(PARITY, 'harbor-heredoc'), ['--model', 'oracle']);
+    expect(code, stderr).toBe(0);
+    expect(result.trials[0]?.status, result.trials[0]?.failure_reason ?? '').toBe('passed');
   }, 600_000);
 
   it('a model that does nothing fails the sound task with 0, and saw the instruction', async () => {

@@ -28,10 +28,10 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A copy of a fixture with some files replaced. */
-function variant(name: string, as: string, files: Record<string, string>): string {
+/** A copy of a fixture (of `from`) with some files replaced. */
+function variant(name: string, as: string, files: Record<string, string>, from = FIXTURES): string {
   const dir = join(scratch, as);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  cpSync(join(from, name), dir, { recursive: true });
   for (const [rel, text] of Object.entries(files)) writeFileSync(join(dir, rel), text, { mode: 0o755 });
   return dir;
 }
@@ -175,6 +175,107 @@ describe('Harbor tasks in validate', () => {
     expect((err as Error).message).not.toContain('\n');
     await expect(environmentOf(task, 'agent-bench-test/absent:0').taskImage()).rejects.toThrow(
       new UsageError('--base-image agent-bench-test/absent:0: no such image on this machine'),
+    );
+  }, 600_000);
+});
+
+/** Harbor tasks as published (#23): BuildKit Dockerfiles, all of solution/, output kept. */
+describe('Harbor tasks as published, in validate', () => {
+  const PARITY = join(import.meta.dirname, 'fixtures');
+
+  it('a Dockerfile with heredocs (RUN, COPY, <<-, a shebang), # syntax= and a cache mount builds, and its oracle passes', async () => {
+    const rows = await proveHarborTasks([loadHarborFolder(join(PARITY, 'harbor-heredoc'))], {
+      baseImage: base,
+    });
+    expect(rows.map((r) => [r.run, r.kind, r.detail, r.output ?? ''])).toEqual([
+      ['oracle', 'passed', 'passes (reward 1)', ''],
+      ['do-nothing', 'passed', 'scores 0', ''],
+    ]);
+  }, 600_000);
+
+  it('the oracle gets all of solution/ (a HARBOR_SOLVE line and all), as root, in the WORKDIR the engine built', async () => {
+    // A relative WORKDIR resolves against the base's own (the sandbox image's /workspace), which
+    // the Dockerfile's text cannot tell: the engine's word is taken.
+    const dir = variant(
+      'harbor-solution-files',
+      'solution-files-relative',
+      {
+        'environment/Dockerfile': 'FROM python:3.12-slim\nWORKDIR task\n',
+      },
+      PARITY,
+    );
+    const task = loadHarborFolder(dir);
+    expect(task.dockerfile?.facts.workdir).toBe('/task');
+    const rows = await proveHarborTasks([task], { baseImage: base });
+    expect(rows.map((r) => [r.run, r.kind, r.detail])).toEqual([
+      ['oracle', 'passed', 'passes (reward 1)'],
+      ['do-nothing', 'passed', 'scores 0'],
+    ]);
+    const trial = await environmentOf(task, base).runTrial('oracle');
+    expect(trial.agentOutput).toBe('solved in /workspace/task');
+  }, 600_000);
+
+  it('a failing verifier’s output and its offline signature are in the row', async () => {
+    const dir = variant('sound', 'offline-verifier', {
+      'tests/test.sh':
+        '#!/bin/bash\nmkdir -p /logs/verifier\necho "collecting the tests"\nuvx -p 3.12 -w pytest==8.4.1 pytest /tests/test_outputs.py\necho 0 > /logs/verifier/reward.txt\nexit 127\n',
+    });
+    const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
+    expect(rows[0]).toMatchObject({
+      run: 'oracle',
+      kind: 'failed',
+      detail:
+        'reference solution fails: reward 0 (offline? uvx is not installed (Harbor verifiers fetch it from the network))',
+    });
+    expect(rows[0]?.output).toMatch(
+      /^tests\/test\.sh printed \(exit 127; its end\):\ncollecting the tests\n.*uvx: command not found$/s,
+    );
+    // Validate shows it under the failed row.
+    let out = '';
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => {
+      out += chunk;
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      await expect(validateCommand({ tasks: 'all', tasksDir: [dir], baseImage: base })).rejects.toThrow(
+        GateFailedError,
+      );
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(out).toMatch(
+      /oracle\s+FAIL\s+reference solution fails: reward 0 \(offline\? uvx .*\n {4}\| tests\/test\.sh printed/,
+    );
+    expect(out).toContain('    | collecting the tests\n');
+  }, 600_000);
+
+  it('a Dockerfile step that fails is the task’s problem: one line naming the step and its output’s end', async () => {
+    const dir = variant('sound', 'failing-step', {
+      'environment/Dockerfile':
+        "FROM python:3.12-slim\nWORKDIR /app\nRUN echo preparing && echo 'E: Unable to locate package jq' >&2 && exit 100\n",
+    });
+    const err = await environmentOf(loadHarborFolder(dir), base)
+      .taskImage()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(
+      /^failing-step: environment\/Dockerfile failed to build at Step 3\/\d \(RUN echo preparing .*\): The command .* returned a non-zero code: 100; its output ended: .*E: Unable to locate package jq/,
+    );
+    // One line, without the builder's colour codes.
+    expect((err as Error).message).not.toContain('\n');
+    expect((err as Error).message).not.toContain('\u001b[');
+  }, 600_000);
+
+  it('BuildKit syntax it does not translate is refused before building, by name and line', async () => {
+    const dir = variant('sound', 'secret-mount', {
+      'environment/Dockerfile':
+        'FROM python:3.12-slim\nRUN --mount=type=secret,id=token cat /run/secrets/token\n',
+    });
+    await expect(environmentOf(loadHarborFolder(dir), base).taskImage()).rejects.toThrow(
+      new UsageError(
+        "secret-mount: environment/Dockerfile line 2: RUN --mount=type=secret; agent-bench builds with the engine's classic builder, which lacks it",
+      ),
     );
   }, 600_000);
 });

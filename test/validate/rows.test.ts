@@ -43,3 +43,23 @@ describe('a cached row', () => {
     );
   });
 });
+
+describe("a failed row's output", () => {
+  it('is shown under it in the table, its last lines indented; a passed row shows none', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n');
+    const failed: ValidationRow = {
+      taskId: 't',
+      run: 'oracle',
+      kind: 'failed',
+      detail: 'reward 0',
+      output: lines,
+    };
+    const table = formatValidation([failed, { ...failed, kind: 'passed', detail: 'passes' }]).split('\n');
+    expect(table[1]).toBe('t     oracle  FAIL  reward 0');
+    expect(table[2]).toBe('    | ...');
+    expect(table[3]).toBe('    | line 11');
+    expect(table[32]).toBe('    | line 40');
+    expect(table[33]).toBe('t     oracle  ok    passes');
+    expect(table).toHaveLength(34);
+  });
+});

@@ -1,10 +1,10 @@
 /** execute_command: a bash command in the agent's persistent shell directory. */
 
 import type { ProcessLog } from '../../results/trial.js';
-import type { ExecTrace } from '../../sandbox/types.js';
+import type { ExecResult, ExecTrace } from '../../sandbox/types.js';
 import { capHeadTail } from '../../util/text-cap.js';
 import { processLogs } from './process-log.js';
-import { type AgentTool, stringArg } from './tool.js';
+import { type AgentTool, type DispatchLimits, stringArg, type ToolOutcome } from './tool.js';
 
 export const executeCommand: AgentTool<{ command: string }> = {
   spec: {
@@ -32,30 +32,46 @@ export const executeCommand: AgentTool<{ command: string }> = {
 
   async run({ command }, sandbox, limits) {
     const r = await sandbox.runCommand(command, limits.commandTimeoutMs);
-    // What is stored is exactly what the model was shown: reads and test observations are judged on it.
-    const stdout = capHeadTail(r.stdout, limits.modelStdoutChars);
-    const stderr = capHeadTail(r.stderr, limits.modelStderrChars);
-    const cut = r.stdoutCutBytes + r.stderrCutBytes + stdout.cutChars + stderr.cutChars;
-    const timeoutNote = r.timedOut
-      ? `\nThe command timed out after ${Math.round(limits.commandTimeoutMs / 1000)} s and was killed (with every process it started).`
-      : '';
+    const timeoutNote = `The command timed out after ${Math.round(limits.commandTimeoutMs / 1000)} s and was killed (with every process it started).`;
+    const { log, reply } = commandOutcome(r, r.cwd, limits, timeoutNote);
     return {
       log: {
-        cwd: r.cwd,
-        invalid: null,
-        exit_code: r.exitCode,
-        stdout: stdout.text,
-        stderr: stderr.text,
-        truncated: cut > 0,
-        timed_out: r.timedOut,
-        elapsed_ms: r.elapsedMs,
+        ...log,
         ...(r.trace === undefined ? {} : traced(r.trace)),
         ...(r.aliveAfter === undefined ? {} : { alive_after: r.aliveAfter }),
       },
-      reply: formatCommandReply(r.exitCode, stdout.text, stderr.text) + timeoutNote,
+      reply,
     };
   },
 };
+
+/**
+ * A command's result as the model is shown it and as it is logged (the same text: reads and test
+ * observations are judged on it); `timeoutNote` is added to the reply when it timed out.
+ */
+export function commandOutcome(
+  r: ExecResult,
+  cwd: string,
+  limits: DispatchLimits,
+  timeoutNote: string,
+): ToolOutcome {
+  const stdout = capHeadTail(r.stdout, limits.modelStdoutChars);
+  const stderr = capHeadTail(r.stderr, limits.modelStderrChars);
+  const cut = r.stdoutCutBytes + r.stderrCutBytes + stdout.cutChars + stderr.cutChars;
+  return {
+    log: {
+      cwd,
+      invalid: null,
+      exit_code: r.exitCode,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      truncated: cut > 0,
+      timed_out: r.timedOut,
+      elapsed_ms: r.elapsedMs,
+    },
+    reply: formatCommandReply(r.exitCode, stdout.text, stderr.text) + (r.timedOut ? `\n${timeoutNote}` : ''),
+  };
+}
 
 function formatCommandReply(exitCode: number | null, stdout: string, stderr: string): string {
   let text = `exit_code: ${exitCode === null ? 'unknown' : exitCode}\nstdout:\n${stdout}`;

@@ -1,11 +1,12 @@
 /**
  * A Harbor environment on the engine: the task's images, each built on first use and kept for the
- * process, its trials of validate's (trial.ts) and the verifier of a model's trial, in a fresh
- * container of its own (verifier.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
+ * process, its trials of validate's (trial.ts), the verifier of a model's trial, in a fresh
+ * container of its own (verifier.ts), and the oracle in a model's trial (oracle.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
  */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
 import type {
+  ExecResult,
   HarborAgent,
   HarborEnvironment,
   HarborEnvironmentSpec,
@@ -16,6 +17,7 @@ import type {
 } from '../types.js';
 import { WORKSPACE_DIR } from '../types.js';
 import { ensureHarborImage } from './image.js';
+import { runHarborOracle } from './oracle.js';
 import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
 import { runHarborTrial } from './trial.js';
 import { runHarborVerifier } from './verifier.js';
@@ -52,5 +54,11 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     if (this.runImage === null)
       throw new InternalError(`${this.spec.id}: verified before its image was built`);
     return runHarborVerifier(this.client(), sandbox, this.spec.verifier, await this.runImage);
+  }
+
+  async runOracle(sandbox: Sandbox): Promise<ExecResult> {
+    if (this.runImage === null)
+      throw new InternalError(`${this.spec.id}: its oracle ran before its image was built`);
+    return runHarborOracle(sandbox, this.spec.oracle, (await this.runImage).workdir);
   }
 }

@@ -3,7 +3,9 @@
  * context, through the engine API, tagged by what decides the image (the context's digest and the
  * `--base-image` that replaced its FROM), and built once: an existing tag is reused. The build has
  * no network unless task.toml allows internet, so a Dockerfile's RUN steps cannot fetch anything
- * the task did not declare it needs.
+ * the task did not declare it needs. The engine's classic builder builds it (its BuildKit syntax
+ * rewritten by the task's loader), so any engine does; a step that fails is the task's problem
+ * (a UsageError naming the step and its output's tail), never the engine's.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,7 +16,8 @@ import { pack } from 'tar-stream';
 import { InfraError, UsageError } from '../../util/errors.js';
 import { engineError, statusOf } from '../docker/engine.js';
 import { followProgress } from '../image/progress.js';
-import type { HarborEnvironmentSpec, HarborImageSource } from '../types.js';
+import type { ClassicDockerfile, ContextFile, HarborEnvironmentSpec, HarborImageSource } from '../types.js';
+import { BuildLog } from './build-log.js';
 
 type DockerfileSource = Extract<HarborImageSource, { kind: 'dockerfile' }>;
 
@@ -49,15 +52,21 @@ export async function ensureHarborImage(
   }
   const tag = harborImageTag(spec.id, source.contextDigest, source.baseImage);
   if (await imageExists(client, tag)) return tag;
+  const dockerfile = source.dockerfile;
+  // Syntax the engine's builder lacks is the task's problem, said before any build starts.
+  if (!dockerfile.ok) throw new UsageError(`${spec.id}: ${dockerfile.problem}`);
   if (source.baseImage !== undefined && !(await imageExists(client, source.baseImage)))
     throw new UsageError(`--base-image ${source.baseImage}: no such image on this machine`);
-  onProgress?.(`building ${tag} for Harbor task ${spec.id}`);
-  await buildImage(client, spec.id, source, tag);
+  const notes = dockerfile.notes.length === 0 ? '' : ` (${dockerfile.notes.join('; ')})`;
+  onProgress?.(`building ${tag} for Harbor task ${spec.id}${notes}`);
+  await buildImage(client, spec.id, { ...source, dockerfile }, tag);
   return tag;
 }
 
+type ClassicSource = DockerfileSource & { dockerfile: Extract<ClassicDockerfile, { ok: true }> };
+
 /** The build from the task's context, stopped past task.toml's build timeout. */
-async function buildImage(client: Docker, id: string, source: DockerfileSource, tag: string): Promise<void> {
+async function buildImage(client: Docker, id: string, source: ClassicSource, tag: string): Promise<void> {
   const stream = await startBuild(client, await contextTar(source), tag, id, source.network);
   const limitSec = source.buildTimeoutSec;
   let timer: NodeJS.Timeout | undefined;
@@ -74,13 +83,14 @@ async function buildImage(client: Docker, id: string, source: DockerfileSource, 
       );
     }, limitSec * 1000);
   });
+  const log = new BuildLog();
   try {
     await Promise.race([
-      followProgress(client, stream, `building the image of Harbor task ${id}`, () => {}),
+      followProgress(client, stream, `building the image of Harbor task ${id}`, log.onEvent),
       late,
     ]);
   } catch (err) {
-    throw timedOut ? err : buildFailure(id, source, err);
+    throw timedOut ? err : buildFailure(id, source, log, err);
   } finally {
     clearTimeout(timer);
   }
@@ -107,11 +117,17 @@ export async function startBuild(
   }
 }
 
-/** A base the engine cannot pull names the way out; any other failure is the task's Dockerfile's. */
-function buildFailure(id: string, source: DockerfileSource, err: unknown): Error {
+/**
+ * A base the engine cannot pull names the way out; a step that failed is the task's Dockerfile's
+ * problem, said with the step and the tail of its output; a stream to the engine that broke is the engine's.
+ */
+function buildFailure(id: string, source: DockerfileSource, log: BuildLog, err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err);
+  if (!log.failed)
+    return new InfraError(`${id}: building environment/Dockerfile: ${message}`, { cause: err });
   if (
     source.baseImage === undefined &&
+    log.atFrom &&
     /pull access denied|not found|no such host|dial tcp|lookup |failed to resolve|manifest unknown|TLS handshake|i\/o timeout|network is unreachable/i.test(
       message,
     )
@@ -120,9 +136,12 @@ function buildFailure(id: string, source: DockerfileSource, err: unknown): Error
       `${id}: its base image ${source.from} cannot be pulled (offline?); build on a local image with --base-image IMAGE (agent-bench's sandbox image works for Python tasks)`,
       { cause: err },
     );
-  return new InfraError(`${id}: building environment/Dockerfile failed: ${oneLine(message)}`, {
-    cause: err,
-  });
+  const error = message.replace(/^building the image of Harbor task \S+ failed: /, '');
+  const output = log.tail();
+  return new UsageError(
+    `${id}: environment/Dockerfile failed to build${log.currentStep === null ? '' : ` at ${log.currentStep}`}: ${oneLine(error)}${output === '' ? '' : `; its output ended: ${output}`}`,
+    { cause: err },
+  );
 }
 
 function oneLine(text: string): string {
@@ -140,19 +159,32 @@ async function imageExists(client: Docker, image: string): Promise<boolean> {
   }
 }
 
-/** The context as a tar, its Dockerfile replaced; a fixed mtime keeps the build cache on content. */
-async function contextTar(source: DockerfileSource): Promise<Buffer> {
+/**
+ * The context as a tar, its Dockerfile replaced and the rewrite's files added (a .dockerignore made
+ * to let them through); a fixed mtime keeps the build cache on content.
+ */
+async function contextTar(source: ClassicSource): Promise<Buffer> {
   const root = source.contextDir;
+  const { text, files } = source.dockerfile;
   const p = pack();
   const mtime = new Date(0);
   for (const file of filesUnder(root)) {
     const rel = relative(root, file);
     const mode = (statSync(file).mode & 0o111) !== 0 ? 0o755 : 0o644;
-    const content = rel === 'Dockerfile' ? Buffer.from(source.dockerfile) : readFileSync(file);
+    let content = rel === 'Dockerfile' ? Buffer.from(text) : readFileSync(file);
+    if (rel === '.dockerignore' && files.length > 0)
+      content = Buffer.concat([content, Buffer.from(`\n${[...new Set(files.map(unignored))].join('\n')}\n`)]);
     p.entry({ name: rel, mode, mtime }, content);
   }
+  for (const f of files) p.entry({ name: f.path, mode: f.mode, mtime }, f.content);
   p.finalize();
   return collect(p);
+}
+
+/** The .dockerignore line that keeps a generated file's top folder in the context. */
+function unignored(file: ContextFile): string {
+  const top = file.path.split('/')[0] ?? file.path;
+  return `!${top}\n!${top}/**`;
 }
 
 /** A finished tar pack's bytes. */

@@ -3,7 +3,8 @@
  * thin layer that fits it to agent-bench's sandbox. The task's WORKDIR becomes a link to
  * /workspace (the sandbox's tmpfs, which snapshots and tamper detection watch), its files are kept
  * aside as the seed each trial copies into the workspace, and /logs and /tests point into /harness
- * (root-only): the verifier writes where Harbor's contract says, the agent never sees them. The
+ * (root-only): the verifier writes where Harbor's contract says, the agent never sees them; /solution
+ * too, where the oracle's files go (oracle.ts). The
  * sandbox itself (exec wrapper, strace, the agent and checker users) must come from the task's
  * base: agent-bench's sandbox image, given with --base-image. Built once per task image, offline.
  */
@@ -41,9 +42,11 @@ function runLayer(from: string, workdir: string): string {
           `ln -s ${WORKSPACE_DIR} ${q(workdir)}`,
         ]
       : []),
-    'rm -rf /logs /tests',
+    'rm -rf /logs /tests /solution',
     'ln -s /harness/logs /logs',
     'ln -s /harness/tests /tests',
+    // The oracle's solution/ (oracle.ts), for `--model oracle` only: a model never gets it.
+    'ln -s /harness/solution /solution',
   ];
   return `FROM ${from}\nUSER root\nRUN ${steps.join(' && \\\n    ')}\nWORKDIR ${WORKSPACE_DIR}\n`;
 }
@@ -87,7 +90,7 @@ export async function ensureHarborRunImage(
 }
 
 /** The image's WORKDIR ('/' when it sets none), or null when the engine has no such image. */
-async function workingDir(client: Docker, image: string): Promise<string | null> {
+export async function workingDir(client: Docker, image: string): Promise<string | null> {
   try {
     const info = await client.getImage(image).inspect();
     const dir = info.Config?.WorkingDir ?? '';

@@ -2,7 +2,7 @@
  * One Harbor trial in its own container, as Harbor runs it: a `sleep infinity` container of the
  * task's image, the "agent" (the oracle, solution/ at /solution running solve.sh, or nothing), then
  * tests/ copied to /tests only after the agent is done and tests/test.sh run as root in the
- * Dockerfile's WORKDIR, under task.toml's verifier timeout, and the reward read from
+ * image's WORKDIR (as the engine built it), under task.toml's verifier timeout, and the reward read from
  * /logs/verifier. The container keeps what sandbox rules a Harbor image allows: no network (this
  * version never gives one, even to a task that allows internet: a verifier that installs its test
  * tools at verify time fails here), no new privileges, task.toml's memory and cpus, a process
@@ -14,14 +14,23 @@ import { engineError } from '../docker/engine.js';
 import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
 import { rawExec } from '../docker/raw-exec.js';
 import { unpackFiles } from '../docker/tar.js';
-import type { HarborAgent, HarborEnvironmentSpec, HarborScripts, HarborTrialResult } from '../types.js';
+import {
+  HARBOR_OUTPUT_TAIL,
+  type HarborAgent,
+  type HarborEnvironmentSpec,
+  type HarborScripts,
+  type HarborTrialResult,
+} from '../types.js';
 import { collect } from './image.js';
 import { readReward } from './reward.js';
+import { workingDir } from './run-image.js';
 import { scriptsTar } from './scripts-tar.js';
 import { outputTail } from './verifier.js';
 
 const PIDS = 1024;
 const OUTPUT_CAP = 64 * 1024;
+/** Where a script's whole output is kept while it runs, out of /logs (a test.sh may empty that). */
+const OUTPUT_DIR = '/.agent-bench-output';
 
 export async function runHarborTrial(
   client: Docker,
@@ -30,19 +39,29 @@ export async function runHarborTrial(
   agent: HarborAgent,
   labels: SandboxLabels = {},
 ): Promise<HarborTrialResult> {
-  const container = await start(client, spec, image, labels);
+  // task.toml's workdir, else the engine's word, not the Dockerfile's: a relative WORKDIR resolves
+  // against the base's own.
+  const workdir = spec.declaredWorkdir ?? (await workingDir(client, image)) ?? spec.workdir;
+  const container = await start(client, spec, image, workdir, labels);
   try {
     let agentExit: number | null = null;
+    let agentOutput = '';
     if (agent === 'oracle') {
       await put(container, spec.oracle, 'solution', '/solution');
-      agentExit = (
-        await shell(container, spec, '/solution/solve.sh', spec.oracle.timeoutSec, spec.oracle.env)
-      ).exitCode;
+      const solve = await shell(
+        container,
+        workdir,
+        '/solution/solve.sh',
+        spec.oracle.timeoutSec,
+        spec.oracle.env,
+      );
+      agentExit = solve.exitCode;
+      agentOutput = outputTail(solve.stdout.toString('utf8'));
     }
     await put(container, spec.verifier, 'tests', '/tests');
     const verifier = await shell(
       container,
-      spec,
+      workdir,
       '/tests/test.sh',
       spec.verifier.timeoutSec,
       spec.verifier.env,
@@ -50,6 +69,7 @@ export async function runHarborTrial(
     const files = await logs(container);
     return {
       agentExit,
+      agentOutput,
       verifier: {
         reward: readReward(
           files.get('/verifier/reward.txt')?.toString('utf8') ?? null,
@@ -72,6 +92,7 @@ async function start(
   client: Docker,
   spec: HarborEnvironmentSpec,
   image: string,
+  workdir: string,
   labels: SandboxLabels,
 ): Promise<Docker.Container> {
   const memory = spec.resources.memoryMb * 1024 * 1024;
@@ -82,7 +103,7 @@ async function start(
       User: '0:0',
       Entrypoint: ['sleep'],
       Cmd: ['infinity'],
-      WorkingDir: spec.workdir,
+      WorkingDir: workdir,
       Labels: sandboxLabels(labels),
       NetworkDisabled: true,
       HostConfig: {
@@ -122,10 +143,13 @@ async function put(
   }
 }
 
-/** `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh. */
+/**
+ * `bash script` as root in the image's WORKDIR, as Harbor runs solve.sh and test.sh; its stdout and
+ * stderr go to a file as they come, and the file's end is what the exec prints (the failure is there).
+ */
 function shell(
   container: Docker.Container,
-  spec: HarborEnvironmentSpec,
+  workdir: string,
   script: string,
   timeoutSec: number,
   env: Record<string, string> = {},
@@ -134,9 +158,14 @@ function shell(
     argv: [
       'sh',
       '-c',
-      'mkdir -p /logs/verifier /logs/agent && cd "$1" && exec timeout -k 5 "$2" bash "$3"',
+      `mkdir -p /logs/verifier /logs/agent ${OUTPUT_DIR} && cd "$1" || exit 1
+out=${OUTPUT_DIR}/$(basename "$3").out
+timeout -k 5 "$2" bash "$3" >"$out" 2>&1
+rc=$?
+tail -c ${HARBOR_OUTPUT_TAIL} "$out"
+exit $rc`,
       'harbor',
-      spec.workdir,
+      workdir,
       String(Math.ceil(timeoutSec)),
       script,
     ],

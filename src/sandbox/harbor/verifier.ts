@@ -30,7 +30,13 @@
 import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
-import type { HarborEnvironmentSpec, HarborReward, HarborVerifierRun, Sandbox } from '../types.js';
+import {
+  HARBOR_OUTPUT_TAIL,
+  type HarborEnvironmentSpec,
+  type HarborReward,
+  type HarborVerifierRun,
+  type Sandbox,
+} from '../types.js';
 import { readReward } from './reward.js';
 import {
   parseReport,
@@ -174,8 +180,8 @@ function unreported(deadlineHit: boolean, limitSec: number, stderr: string): Har
   };
 }
 
-/** The last 400 characters of a verifier's output, trimmed. */
+/** The last HARBOR_OUTPUT_TAIL characters of a Harbor script's output, trimmed. */
 export function outputTail(text: string): string {
   const t = text.trim();
-  return t.length <= 400 ? t : `...${t.slice(-397)}`;
+  return t.length <= HARBOR_OUTPUT_TAIL ? t : `...${t.slice(-(HARBOR_OUTPUT_TAIL - 3))}`;
 }

@@ -11,10 +11,13 @@ import { judgeNothing, judgeOracle } from '../../../src/tasks/folder/harbor/prov
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'harbor');
 
-function trial(over: Partial<HarborVerifierRun> & { agentExit?: number | null }): HarborTrialResult {
-  const { agentExit = 0, ...verifier } = over;
+function trial(
+  over: Partial<HarborVerifierRun> & { agentExit?: number | null; agentOutput?: string },
+): HarborTrialResult {
+  const { agentExit = 0, agentOutput = '', ...verifier } = over;
   return {
     agentExit,
+    agentOutput,
     verifier: {
       reward: { ok: true, reward: 1, metrics: {} },
       exitCode: 0,
@@ -47,6 +50,7 @@ describe('judging a Harbor trial', () => {
     expect(judgeOracle(none)).toEqual({
       ok: false,
       detail: 'reference solution unproven: the verifier wrote neither (test.sh exit 1: Traceback boom)',
+      output: 'tests/test.sh printed (exit 1; its end):\nTraceback\n  boom',
     });
     expect(judgeNothing(trial({ timedOut: true })).detail).toBe(
       'doing nothing unproven: tests/test.sh ran out of time (task.toml verifier.timeout_sec)',
@@ -61,6 +65,36 @@ describe('judging a Harbor trial', () => {
     expect(judgeNothing(trial({ reward: { ok: true, reward: 0.25, metrics: {} } }))).toEqual({
       ok: false,
       detail: 'doing nothing scores 0.25',
+    });
+  });
+
+  it('a failed row keeps what solve.sh and test.sh printed and names the offline signatures in it', () => {
+    const offline = trial({
+      reward: { ok: true, reward: 0, metrics: {} },
+      agentExit: 1,
+      agentOutput: 'E: Unable to locate package jq',
+      exitCode: 127,
+      output: 'curl: (6) Could not resolve host: astral.sh\ntests/test.sh: line 9: uvx: command not found',
+    });
+    expect(judgeOracle(offline)).toEqual({
+      ok: false,
+      detail:
+        'reference solution fails: reward 0; solve.sh exit 1 (offline? no network: a host name (astral.sh) could not be resolved; no network: apt cannot find package jq (no package lists offline); uvx is not installed (Harbor verifiers fetch it from the network))',
+      output:
+        'solve.sh printed (its end):\nE: Unable to locate package jq\ntests/test.sh printed (exit 127; its end):\ncurl: (6) Could not resolve host: astral.sh\ntests/test.sh: line 9: uvx: command not found',
+    });
+    expect(
+      judgeNothing(
+        trial({
+          reward: { ok: true, reward: 1, metrics: {} },
+          output: 'ERROR: No matching distribution found for pytest==8.4.1',
+        }),
+      ).detail,
+    ).toBe('doing nothing scores 1 (offline? no network: pip cannot get pytest==8.4.1)');
+    // A pass keeps nothing.
+    expect(judgeOracle(trial({ output: 'uv: command not found' }))).toEqual({
+      ok: true,
+      detail: 'passes (reward 1)',
     });
   });
 });

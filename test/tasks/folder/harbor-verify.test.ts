@@ -44,7 +44,20 @@ describe('the Harbor verifier of a model trial', () => {
       },
       score: 1,
       passed: true,
+      // What test.sh printed and ended with goes to the trial record.
+      verifier: { exit_code: 0, output: 'ran' },
     });
+  });
+
+  it('names an offline signature in a failed reward’s detail', () => {
+    const verdict = harborVerdict(
+      loadHarborFolder(join(FIXTURES, 'sound')),
+      verdictOf(report({ txt: '0\n' }, { output: 'bash: line 3: uvx: command not found\n' }), 60),
+    );
+    expect(verdict.flags.reward?.detail).toBe(
+      'Harbor verifier tests/test.sh: reward 0 (uvx is not installed (Harbor verifiers fetch it from the network))',
+    );
+    expect(verdict.verifier.output).toBe('bash: line 3: uvx: command not found');
   });
 
   it('keeps a partial reward as the score, and says the task that allows internet ran without', () => {

@@ -123,8 +123,12 @@ describe('a Harbor task folder', () => {
     );
     expect(task?.flags.map((f) => f.id)).toEqual(['reward']);
     expect(task?.kind === 'harbor' ? task.harbor.limits : null).toEqual({ cpus: 1, memory_mb: 1024 });
-    // The oracle model runs solve.sh as the agent.
-    expect(JSON.stringify(task?.referenceSolution)).toContain("echo 'hello, harbor' > /app/greeting.txt");
+    // The oracle model's one call runs as Harbor's oracle (harbor.oracle), never as the agent.
+    expect(task?.referenceSolution).toEqual([
+      { calls: [{ name: 'execute_command', arguments: { command: 'bash /solution/solve.sh' } }] },
+      { text: 'done', calls: [] },
+    ]);
+    expect(task?.kind === 'harbor' ? task.harbor.oracle?.command : null).toBe('bash /solution/solve.sh');
     // validate collects them instead, and selects none of the built-in tasks for them.
     const harbor: HarborTask[] = [];
     const tasks = selectWithSkills({

@@ -2,7 +2,7 @@
  * A Harbor task as a task a model runs: instruction.md is the prompt, its trials run in its
  * environment (the sandbox's HarborEnvironment: the workspace starts as the Dockerfile's WORKDIR),
  * the one flag is the verifier's reward (verify.ts), and `--model oracle` runs solution/solve.sh
- * as the agent. The agent may change
+ * as Harbor's oracle does (as root, all of solution/ at /solution). The agent may change
  * anything in its workdir (Harbor has no protected files), so tamper detection has nothing to
  * guard but what happens after the agent's turns.
  */
@@ -19,7 +19,8 @@ import { harborVerdict, REWARD_FLAG } from './verify.js';
 
 /** Harbor bounds a trial by time, not turns; this is the turn budget it gets here. */
 export const HARBOR_MAX_TURNS = 50;
-const SOLVE_SCRIPT = 'solution/solve.sh';
+/** What the oracle's call shows: what Harbor's oracle runs (as root, in the image's WORKDIR). */
+const ORACLE_COMMAND = 'bash /solution/solve.sh';
 
 export interface HarborRunOptions {
   /** `--base-image`: the task's FROM replaced by this local image (agent-bench's sandbox image). */
@@ -61,6 +62,9 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
       limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
       agentTimeoutSec: h.agentTimeoutSec,
       verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)),
+      oracle: h.hasSolution
+        ? { command: ORACLE_COMMAND, run: (sandbox) => environment.runOracle(sandbox) }
+        : null,
     },
   };
 }
@@ -74,16 +78,15 @@ function prompt(instruction: string, workdir: string): string {
   return `${instruction.trim()}${where}`;
 }
 
-/** solve.sh run by the agent in its workspace; with no solve.sh the oracle does nothing. */
+/**
+ * The oracle's one call. A model replaying it (`--model oracle`) has it run as Harbor's oracle runs
+ * (harbor.oracle: every file of solution/ at /solution, solve.sh as root), never as the agent; with
+ * no solve.sh the oracle does nothing.
+ */
 function oracle(h: HarborTask): Task['referenceSolution'] {
   if (!h.hasSolution) return [{ text: 'no solution/solve.sh', calls: [] }];
-  const script = readFileSync(join(h.dir, SOLVE_SCRIPT), 'utf8');
   return [
-    {
-      calls: [
-        { name: 'execute_command', arguments: { command: `bash <<'HARBOR_SOLVE'\n${script}\nHARBOR_SOLVE` } },
-      ],
-    },
+    { calls: [{ name: 'execute_command', arguments: { command: ORACLE_COMMAND } }] },
     { text: 'done', calls: [] },
   ];
 }

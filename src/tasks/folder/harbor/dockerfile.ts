@@ -2,41 +2,16 @@
  * What agent-bench needs to know of a Harbor task's environment/Dockerfile, read from its
  * instructions (not run): the base image of its last stage, the working directory the agent is put
  * in (its last WORKDIR, as Docker resolves it), and the Dockerfile rebuilt on another base image
- * (`--base-image`, for offline machines). Line continuations are joined first, comments and parser
- * directives skipped, as Docker's own parser does.
+ * (`--base-image`, for offline machines). Read as BuildKit reads it (dockerfile-parse.ts): a heredoc's
+ * body is never taken for instructions.
  */
+import { parseDockerfile } from './dockerfile-parse.js';
 
 export interface DockerfileFacts {
   /** The last stage's FROM image, as written (a build arg stays unexpanded). */
   baseImage: string;
   /** Where the agent works: the last stage's last WORKDIR, absolute; `/` when it sets none. */
   workdir: string;
-}
-
-interface Instruction {
-  keyword: string;
-  args: string;
-  /** Index of the instruction's first line. */
-  line: number;
-}
-
-function instructions(text: string): Instruction[] {
-  const out: Instruction[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const first = i;
-    let line = lines[i] ?? '';
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    while (/\\\s*$/.test(line) && i + 1 < lines.length) {
-      i++;
-      const next = lines[i] ?? '';
-      if (/^\s*#/.test(next)) continue;
-      line = `${line.replace(/\\\s*$/, '')} ${next.trim()}`;
-    }
-    const m = /^\s*([A-Za-z]+)\s*(.*)$/.exec(line);
-    if (m !== null) out.push({ keyword: (m[1] ?? '').toUpperCase(), args: (m[2] ?? '').trim(), line: first });
-  }
-  return out;
 }
 
 /** FROM's image, without `--platform=...` and `AS name`. */
@@ -51,11 +26,11 @@ function workdirArg(args: string): string {
   return args.replace(/^(["'])(.*)\1$/, '$2');
 }
 
-/** null when the Dockerfile has no FROM. */
+/** null when the Dockerfile has no FROM; throws DockerfileSyntaxError on a heredoc never ended. */
 export function dockerfileFacts(text: string): DockerfileFacts | null {
   let baseImage: string | null = null;
   let workdir = '/';
-  for (const ins of instructions(text)) {
+  for (const ins of parseDockerfile(text).instructions) {
     if (ins.keyword === 'FROM') {
       baseImage = fromImage(ins.args).image;
       workdir = '/';
@@ -84,7 +59,7 @@ function normalize(path: string): string {
 export function onBaseImage(text: string, image: string): string {
   const lines = text.split('\n');
   const stages = new Set<string>();
-  for (const ins of instructions(text)) {
+  for (const ins of parseDockerfile(text).instructions) {
     if (ins.keyword !== 'FROM') continue;
     const { image: from, stage } = fromImage(ins.args);
     if (!stages.has(from.toLowerCase()))

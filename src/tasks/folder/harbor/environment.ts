@@ -1,10 +1,12 @@
 /**
  * A Harbor task's environment as the sandbox takes it (src/sandbox/: HarborEnvironmentSpec): where
  * its image comes from, its WORKDIR and resources, its verifier and oracle. With `--base-image`, the
- * Dockerfile is given with its FROMs set to that local image.
+ * Dockerfile is given with its FROMs set to that local image; either way rewritten for the engine's
+ * classic builder (classic-dockerfile.ts).
  */
 import { join } from 'node:path';
 import type { HarborEnvironmentSpec, HarborImageSource } from '../../../sandbox/types.js';
+import { forClassicBuilder } from './classic-dockerfile.js';
 import { onBaseImage } from './dockerfile.js';
 import { HARBOR_ENVIRONMENT, type HarborTask, harborWorkdir } from './load.js';
 
@@ -37,7 +39,7 @@ function imageSource(task: HarborTask, baseImage: string | undefined): HarborIma
     kind: 'dockerfile',
     contextDir: join(task.dir, HARBOR_ENVIRONMENT),
     contextDigest: task.contextDigest,
-    dockerfile: baseImage === undefined ? text : onBaseImage(text, baseImage),
+    dockerfile: forClassicBuilder(baseImage === undefined ? text : onBaseImage(text, baseImage)),
     from: facts.baseImage,
     ...(baseImage === undefined ? {} : { baseImage }),
     buildTimeoutSec: task.environment.buildTimeoutSec,

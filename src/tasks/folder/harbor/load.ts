@@ -15,6 +15,7 @@ import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
+import { DockerfileSyntaxError } from './dockerfile-parse.js';
 import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
 import { resolveVariables } from './variables.js';
 
@@ -94,9 +95,8 @@ export function loadHarborFolder(dir: string): HarborTask {
   const dockerText = text(DOCKERFILE);
   let dockerfile: HarborTask['dockerfile'] = null;
   if (dockerText !== null) {
-    const facts = dockerfileFacts(dockerText);
-    if (facts === null) problems.push({ file: DOCKERFILE, at: '', message: 'has no FROM' });
-    else dockerfile = { text: dockerText, facts };
+    const facts = factsOf(dockerText, problems);
+    if (facts !== null) dockerfile = { text: dockerText, facts };
   } else if (manifest !== null && manifest.environment.docker_image === null)
     problems.push({
       file: DOCKERFILE,
@@ -130,6 +130,18 @@ export function loadHarborFolder(dir: string): HarborTask {
     hasSolution: folder.files.has(SOLVE_SCRIPT),
     solution: under(folder, 'solution/'),
   };
+}
+
+function factsOf(text: string, problems: TaskProblem[]): DockerfileFacts | null {
+  try {
+    const facts = dockerfileFacts(text);
+    if (facts === null) problems.push({ file: DOCKERFILE, at: '', message: 'has no FROM' });
+    return facts;
+  } catch (err) {
+    if (!(err instanceof DockerfileSyntaxError)) throw err;
+    problems.push({ file: DOCKERFILE, at: '', message: err.message });
+    return null;
+  }
 }
 
 /** task.toml as plain data, or null (its problem added). */

@@ -2,14 +2,17 @@
  * `validate` for Harbor tasks, Harbor's own sanity gate: the oracle (solution/solve.sh) must earn a
  * reward of 1 and doing nothing a reward of 0, each in a fresh container of the task's image. A
  * verifier that writes no readable reward fails the row with what it wrote: a broken task, not a
- * model's failure. A task that cannot be loaded is one failed row, and one whose image cannot be had
- * one error row (the engine's or the build's line): the other tasks are proven all the same.
+ * model's failure. Every failed row keeps the end of what solve.sh and test.sh printed, and names
+ * the offline signatures found there (offline-signatures.ts). A task that cannot be loaded is one
+ * failed row, and one whose image cannot be had one row of its own (the engine's or the build's
+ * line): the other tasks are proven all the same.
  */
 import { openHarborEnvironment } from '../../../sandbox/index.js';
 import type { HarborTrialResult } from '../../../sandbox/types.js';
-import { errorMessage, InfraError } from '../../../util/errors.js';
+import { errorMessage, InfraError, UsageError } from '../../../util/errors.js';
 import { harborEnvironmentSpec } from './environment.js';
 import type { HarborTask } from './load.js';
+import { offlineSignatures } from './offline-signatures.js';
 import type { UnusableHarborTask } from './unusable.js';
 import { rewardPasses, rewardText } from './verify.js';
 
@@ -19,6 +22,15 @@ interface HarborValidationRow {
   run: string;
   kind: 'passed' | 'failed' | 'error';
   detail: string;
+  /** A failed row's scripts' output (solve.sh's, test.sh's), their ends. */
+  output?: string;
+}
+
+/** A trial's verdict, and what its scripts printed when it is a failure. */
+interface Judged {
+  ok: boolean;
+  detail: string;
+  output?: string;
 }
 
 export interface ProveHarborOptions {
@@ -43,8 +55,14 @@ export async function proveHarborTasks(
     }
     const environment = openHarborEnvironment(harborEnvironmentSpec(task, o.baseImage));
     const image = await guarded(task.id, 'image', async () => {
-      await environment.taskImage(o.onProgress);
-      return { ok: true, detail: 'built' };
+      try {
+        await environment.taskImage(o.onProgress);
+        return { ok: true, detail: 'built' };
+      } catch (err) {
+        // A Dockerfile that does not build (or uses syntax refused by name) is the task's problem.
+        if (err instanceof UsageError) return { ok: false, detail: errorMessage(err) };
+        throw err;
+      }
     });
     if (image.kind !== 'passed') {
       add({ ...image, detail: image.detail.replace(/^harness error: /, 'no image: ') });
@@ -76,11 +94,17 @@ export async function proveHarborTasks(
 async function guarded(
   taskId: string,
   run: string,
-  judge: () => Promise<{ ok: boolean; detail: string }>,
+  judge: () => Promise<Judged>,
 ): Promise<HarborValidationRow> {
   try {
-    const { ok, detail } = await judge();
-    return { taskId, run, kind: ok ? 'passed' : 'failed', detail };
+    const { ok, detail, output } = await judge();
+    return {
+      taskId,
+      run,
+      kind: ok ? 'passed' : 'failed',
+      detail,
+      ...(output === undefined ? {} : { output }),
+    };
   } catch (err) {
     if (!(err instanceof InfraError)) throw err;
     return { taskId, run, kind: 'error', detail: `harness error: ${errorMessage(err)}` };
@@ -94,23 +118,39 @@ function verifierTrouble({ verifier: v }: HarborTrialResult): string | null {
   return null;
 }
 
-export function judgeOracle(t: HarborTrialResult): { ok: boolean; detail: string } {
+export function judgeOracle(t: HarborTrialResult): Judged {
   const trouble = verifierTrouble(t);
-  if (trouble !== null) return { ok: false, detail: `reference solution unproven: ${trouble}` };
+  if (trouble !== null) return failed(t, `reference solution unproven: ${trouble}`);
   const { reward: r } = t.verifier;
   if (r.ok && rewardPasses(r.reward)) return { ok: true, detail: 'passes (reward 1)' };
   const reward = r.ok ? rewardText(r) : 0;
   const exit = t.agentExit === 0 ? '' : `; solve.sh exit ${t.agentExit ?? 'none (timed out)'}`;
-  return { ok: false, detail: `reference solution fails: reward ${reward}${exit}` };
+  return failed(t, `reference solution fails: reward ${reward}${exit}`);
 }
 
-export function judgeNothing(t: HarborTrialResult): { ok: boolean; detail: string } {
+export function judgeNothing(t: HarborTrialResult): Judged {
   const trouble = verifierTrouble(t);
-  if (trouble !== null) return { ok: false, detail: `doing nothing unproven: ${trouble}` };
+  if (trouble !== null) return failed(t, `doing nothing unproven: ${trouble}`);
   const { reward: r } = t.verifier;
   const reward = r.ok ? r.reward : 0;
   if (reward === 0) return { ok: true, detail: 'scores 0' };
-  return { ok: false, detail: `doing nothing scores ${r.ok ? rewardText(r) : reward}` };
+  return failed(t, `doing nothing scores ${r.ok ? rewardText(r) : reward}`);
+}
+
+/** A failed row: the offline signatures its scripts' output shows named in its detail, the output kept. */
+function failed(t: HarborTrialResult, detail: string): Judged {
+  const signs = offlineSignatures(`${t.agentOutput}\n${t.verifier.output}`);
+  const parts = [
+    ...(t.agentOutput === '' ? [] : [`solve.sh printed (its end):\n${t.agentOutput}`]),
+    ...(t.verifier.output === ''
+      ? []
+      : [`tests/test.sh printed (exit ${t.verifier.exitCode ?? 'none'}; its end):\n${t.verifier.output}`]),
+  ];
+  return {
+    ok: false,
+    detail: signs.length === 0 ? detail : `${detail} (offline? ${signs.join('; ')})`,
+    ...(parts.length === 0 ? {} : { output: parts.join('\n') }),
+  };
 }
 
 function oneLine(text: string): string {

@@ -55,6 +55,7 @@ export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
       limits: { cpus: 1, memory_mb: 2048 },
       agentTimeoutSec: 600,
       verify: () => Promise.reject(why()),
+      oracle: null,
     },
   };
 }

@@ -8,9 +8,10 @@
  * matters). A reward the verifier refused as forged fails the same way. The sandbox has no
  * network, so a task that allows internet is verified without it, and the flag's detail says so.
  */
-import type { AgentFault, FlagResult } from '../../../results/trial.js';
+import type { AgentFault, FlagResult, HarborVerifierRecord } from '../../../results/trial.js';
 import type { HarborReward, HarborVerifierRun } from '../../../sandbox/types.js';
 import type { HarborTask } from './load.js';
+import { offlineSignatures } from './offline-signatures.js';
 
 /** The one flag of a Harbor task: its reward, as reports show flags. */
 export const REWARD_FLAG = 'reward';
@@ -24,6 +25,8 @@ export interface HarborVerdict {
   fault?: AgentFault;
   /** reward.json's named metrics, every one, when it wrote them. */
   rewards?: Record<string, number>;
+  /** What test.sh ended with and printed, kept in the trial record. */
+  verifier: HarborVerifierRecord;
 }
 
 /** A reward as a detail says it: `0.5 (the mean of correctness 1, performance 0: ...)`, with the metrics it came from. */
@@ -40,6 +43,7 @@ export function rewardPasses(reward: number): boolean {
 }
 
 export function harborVerdict(task: HarborTask, run: HarborVerifierRun): HarborVerdict {
+  const verifier = { exit_code: run.exitCode, output: run.output };
   const fault = faultOf(task, run);
   if (fault !== null || !run.reward.ok) {
     const f = fault ?? { kind: 'sabotaged_checks', detail: 'Harbor verifier tests/test.sh: no reward' };
@@ -48,24 +52,28 @@ export function harborVerdict(task: HarborTask, run: HarborVerifierRun): HarborV
       score: 0,
       passed: false,
       fault: f,
+      verifier,
     };
   }
   const offline = task.environment.allowInternet
     ? '; run without network, though task.toml allows internet'
     : '';
   const passed = rewardPasses(run.reward.reward);
+  const signs = passed ? [] : offlineSignatures(run.output);
+  const cause = signs.length === 0 ? '' : ` (${signs.join('; ')})`;
   return {
     flags: {
       [REWARD_FLAG]: {
         reached: passed,
         turn: null,
         kind: 'outcome',
-        detail: `Harbor verifier tests/test.sh: reward ${rewardText(run.reward)}${offline}`,
+        detail: `Harbor verifier tests/test.sh: reward ${rewardText(run.reward)}${offline}${cause}`,
       },
     },
     score: Math.min(1, Math.max(0, run.reward.reward)),
     passed,
     ...(Object.keys(run.reward.metrics).length === 0 ? {} : { rewards: run.reward.metrics }),
+    verifier,
   };
 }
 

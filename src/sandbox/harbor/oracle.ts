@@ -1,0 +1,32 @@
+/**
+ * `--model oracle` on a Harbor task, as Harbor's oracle runs: solution/ (every file, not only
+ * solve.sh) copied to /solution, solve.sh run by bash as root in the image's WORKDIR, under
+ * task.toml's agent timeout, in the trial's own sandbox. /solution is a link the sandbox layer
+ * made into /harness (root-only), so the files are there only for this trial's oracle and no
+ * model ever sees them.
+ */
+import { InfraError } from '../../util/errors.js';
+import { type ExecResult, HARNESS_DIR, type HarborScripts, type Sandbox } from '../types.js';
+import { scriptsTar } from './scripts-tar.js';
+
+const COPY_MS = 60_000;
+const OUTPUT_BYTES = 256 * 1024;
+
+export async function runHarborOracle(
+  sandbox: Sandbox,
+  solution: HarborScripts,
+  workdir: string,
+): Promise<ExecResult> {
+  const put = await sandbox.exec(['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir'], {
+    user: 'root',
+    stdin: await scriptsTar(solution, `${HARNESS_DIR}/solution`),
+    timeoutMs: COPY_MS,
+  });
+  if (put.exitCode !== 0)
+    throw new InfraError(`copying solution/ into the sandbox failed: ${put.stderr.trim().slice(-300)}`);
+  return sandbox.exec(['sh', '-c', 'cd "$1" && exec bash /solution/solve.sh', 'harbor-oracle', workdir], {
+    user: 'root',
+    timeoutMs: Math.ceil(solution.timeoutSec * 1000),
+    maxOutputBytes: OUTPUT_BYTES,
+  });
+}
