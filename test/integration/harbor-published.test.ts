@@ -3,7 +3,8 @@
  * task.toml's `schema_version`, `[environment] workdir` (over the Dockerfile's WORKDIR, for the
  * oracle, the verifier and a model's sandbox) and `[environment.env]` (for solve.sh and test.sh),
  * and one folder holding a task that cannot be loaded and one whose image does not build beside a
- * good one: validate proves the good one and fails each bad one in a row of its own; a run records
+ * good one: validate proves the good one and fails each bad one in a row of its own (a Dockerfile
+ * that does not build is the task's problem, so validate exits 1); a run records
  * an error result for each bad one (never the model's failure) and runs the good one.
  */
 import { execFile } from 'node:child_process';
@@ -15,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateCommand } from '../../src/cli/commands/validate.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
-import { InfraError } from '../../src/util/errors.js';
 import { type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
@@ -78,10 +78,10 @@ describe('published Harbor tasks, one folder with bad ones', () => {
     });
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      // The image that does not build is the engine's word: an error row, and validate exits 3.
-      await expect(validateCommand({ tasks: 'all', tasksDir: [folder], baseImage: base })).rejects.toThrow(
-        InfraError,
-      );
+      // A Dockerfile that does not build is the task's problem: a failed row, and validate exits 1.
+      await expect(
+        validateCommand({ tasks: 'all', tasksDir: [folder], baseImage: base }),
+      ).rejects.toMatchObject({ exitCode: 1 });
     } finally {
       vi.restoreAllMocks();
     }
@@ -90,7 +90,7 @@ describe('published Harbor tasks, one folder with bad ones', () => {
       expect.stringMatching(/^declared +oracle +ok +passes \(reward 1\)$/),
       expect.stringMatching(/^declared +do-nothing +ok +scores 0$/),
       expect.stringMatching(
-        /^unbuildable +image +FAIL +no image: unbuildable: building environment\/Dockerfile failed/,
+        /^unbuildable +image +FAIL +unbuildable: environment\/Dockerfile failed to build at Step \d+\/\d+ \(RUN exit 7\)/,
       ),
       expect.stringMatching(
         /^unreadable +load +FAIL +.*task\.toml: agent\.timeout_sec: expected number, received string$/,
