@@ -60,7 +60,7 @@ export async function proveHarborTasks(
         return { ok: true, detail: 'built' };
       } catch (err) {
         // A Dockerfile that does not build (or uses syntax refused by name) is the task's problem.
-        if (err instanceof UsageError) return { ok: false, detail: errorMessage(err) };
+        if (err instanceof UsageError) return { ok: false, detail: withSignatures(errorMessage(err)) };
         throw err;
       }
     });
@@ -135,6 +135,12 @@ export function judgeNothing(t: HarborTrialResult): Judged {
   const reward = r.ok ? r.reward : 0;
   if (reward === 0) return { ok: true, detail: 'scores 0' };
   return failed(t, `doing nothing scores ${r.ok ? rewardText(r) : reward}`);
+}
+
+/** A line with the offline signatures it shows named at its end. */
+function withSignatures(line: string): string {
+  const signs = offlineSignatures(line);
+  return signs.length === 0 ? line : `${line} (offline? ${signs.join('; ')})`;
 }
 
 /** A failed row: the offline signatures its scripts' output shows named in its detail, the output kept. */
