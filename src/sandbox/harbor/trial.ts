@@ -10,11 +10,19 @@
  * (/app, /logs, site-packages), and the container is thrown away after one trial.
  */
 import type Docker from 'dockerode';
+import { toolsMount } from '../docker/container.js';
 import { engineError } from '../docker/engine.js';
 import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
 import { rawExec } from '../docker/raw-exec.js';
 import { unpackFiles } from '../docker/tar.js';
-import type { HarborAgent, HarborEnvironmentSpec, HarborScripts, HarborTrialResult } from '../types.js';
+import { tool, VERIFIER_BIN } from '../tools.js';
+import type {
+  HarborAgent,
+  HarborEnvironmentSpec,
+  HarborSandboxImage,
+  HarborScripts,
+  HarborTrialResult,
+} from '../types.js';
 import { collect } from './image.js';
 import { readReward } from './reward.js';
 import { scriptsTar } from './scripts-tar.js';
@@ -26,7 +34,7 @@ const OUTPUT_CAP = 64 * 1024;
 export async function runHarborTrial(
   client: Docker,
   spec: HarborEnvironmentSpec,
-  image: string,
+  image: HarborSandboxImage,
   agent: HarborAgent,
   labels: SandboxLabels = {},
 ): Promise<HarborTrialResult> {
@@ -69,7 +77,7 @@ export async function runHarborTrial(
 async function start(
   client: Docker,
   spec: HarborEnvironmentSpec,
-  image: string,
+  { image, toolsVolume }: HarborSandboxImage,
   labels: SandboxLabels,
 ): Promise<Docker.Container> {
   const memory = spec.resources.memoryMb * 1024 * 1024;
@@ -78,7 +86,7 @@ async function start(
     container = await client.createContainer({
       Image: image,
       User: '0:0',
-      Entrypoint: ['sleep'],
+      Entrypoint: [tool('sleep')],
       Cmd: ['infinity'],
       WorkingDir: spec.workdir,
       Labels: sandboxLabels(labels),
@@ -91,6 +99,7 @@ async function start(
         MemorySwap: memory,
         PidsLimit: PIDS,
         NanoCpus: Math.round(spec.resources.cpus * 1e9),
+        Mounts: [toolsMount(toolsVolume)],
         AutoRemove: false,
       },
     });
@@ -120,7 +129,11 @@ async function put(
   }
 }
 
-/** `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh. */
+/**
+ * `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh: the bundle's
+ * shell, timeout and bash (the image need have none), the image's PATH for the script, with the
+ * offline stand-ins (sandbox/verifier-bin/) last.
+ */
 function shell(
   container: Docker.Container,
   spec: HarborEnvironmentSpec,
@@ -130,9 +143,9 @@ function shell(
 ) {
   return rawExec(container, {
     argv: [
-      'sh',
+      tool('sh'),
       '-c',
-      'mkdir -p /logs/verifier /logs/agent && cd "$1" && exec timeout -k 5 "$2" bash "$3"',
+      `${tool('mkdir')} -p /logs/verifier /logs/agent && cd "$1" && PATH="$PATH:${VERIFIER_BIN}" exec ${tool('timeout')} -k 5 "$2" ${tool('bash')} "$3"`,
       'harbor',
       spec.workdir,
       String(Math.ceil(timeoutSec)),

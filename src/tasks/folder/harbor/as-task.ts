@@ -81,7 +81,11 @@ function oracle(h: HarborTask): Task['referenceSolution'] {
   return [
     {
       calls: [
-        { name: 'execute_command', arguments: { command: `bash <<'HARBOR_SOLVE'\n${script}\nHARBOR_SOLVE` } },
+        // "$BASH": the agent's own shell, the harness's bash, which the task's image may lack.
+        {
+          name: 'execute_command',
+          arguments: { command: `"$BASH" <<'HARBOR_SOLVE'\n${script}\nHARBOR_SOLVE` },
+        },
       ],
     },
     { text: 'done', calls: [] },
