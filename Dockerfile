@@ -77,11 +77,19 @@ RUN bash /usr/local/share/agent-bench/bundle.sh /opt/agent-bench
 # the root filesystem is read-only at run time, and compiling them at every exec costs time.
 # The relay (sandbox/relay/) starts those execs for the host inside a running container, so that a
 # command costs a fork rather than an engine exec.
+# A Harbor verifier's offline stand-ins (sandbox/verifier-bin/: uv and uvx run the image's own
+# pytest, curl and wget fail at once saying there is no network), last on test.sh's PATH only,
+# never the agent's; `uv pip install` runs the offline pip with the image's python.
 COPY sandbox/exec-wrapper.sh /opt/agent-bench/exec-wrapper
 COPY sandbox/report/ /opt/agent-bench/report/
 COPY sandbox/relay/ /opt/agent-bench/relay/
+COPY sandbox/verifier-bin/ /opt/agent-bench/verifier-bin/
+COPY sandbox/offline/pip.py /opt/agent-bench/offline/pip.py
 RUN set -eu; \
-    chmod 0755 /opt/agent-bench/exec-wrapper; \
+    chmod 0755 /opt/agent-bench/exec-wrapper /opt/agent-bench/verifier-bin/uv /opt/agent-bench/verifier-bin/curl; \
+    chmod 0644 /opt/agent-bench/offline/pip.py; \
+    ln -s uv /opt/agent-bench/verifier-bin/uvx; \
+    ln -s curl /opt/agent-bench/verifier-bin/wget; \
     chmod 0644 /opt/agent-bench/report/*.py /opt/agent-bench/relay/*.py; \
     /opt/agent-bench/bin/python3 -I -m compileall -q /opt/agent-bench/report /opt/agent-bench/relay
 

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docker } from '../../src/sandbox/docker/engine.js';
+import { ensureImage, openHarborEnvironment } from '../../src/sandbox/index.js';
+import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
 import { runHarborCli } from '../helpers/harbor-cli.js';
@@ -38,6 +40,8 @@ const SCRIPTS: Record<string, ScriptedReply[]> = {
   ],
   idle: [{ text: 'I will not do anything.' }],
 };
+// A server's script is played once: the second task's model gets its own copy.
+SCRIPTS['tb2-writer'] = SCRIPTS.writer ?? [];
 
 /**
  * Debian's static busybox as the whole image, tagged by the package's content (imported once).
@@ -140,5 +144,48 @@ describe('a Harbor task on a busybox image (nothing of agent-bench in it)', () =
     const { code, stderr, result } = await run(['--model', 'oracle']);
     expect(code, stderr).toBe(0);
     expect(result.trials[0]?.score).toBe(1);
+  }, 600_000);
+});
+
+/** Terminal-Bench 2's verifier: curl the uv installer, then `uvx --with pytest==… pytest …`. */
+const TB2_TEST = `#!/bin/bash
+curl -LsSf https://astral.sh/uv/0.7.13/install.sh | sh
+source $HOME/.local/bin/env
+cd / && uvx -p 3.11 --with pytest==8.3.3 pytest -q -p no:cacheprovider tests/test_x.py
+if [ $? -eq 0 ]; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi
+`;
+
+describe('the Terminal-Bench 2 verifier pattern, offline', () => {
+  let tb2 = '';
+  let base = '';
+
+  beforeAll(async () => {
+    base = (await ensureImage()).tag;
+    tb2 = join(scratch, 'tb2-task');
+    writeTask(tb2, 'python:3.12-slim');
+    writeFileSync(join(tb2, 'tests/test.sh'), TB2_TEST, { mode: 0o755 });
+    writeFileSync(
+      join(tb2, 'tests/test_x.py'),
+      'def test_answer():\n    assert open("/app/answer.txt").read().strip() == "portable"\n',
+    );
+  }, 600_000);
+
+  it("earns 1 with the oracle: the stand-ins run the image's pytest and say so in the verifier's output", async () => {
+    const env = openHarborEnvironment(harborEnvironmentSpec(loadHarborFolder(tb2), base));
+    const oracle = await env.runTrial('oracle');
+    expect(oracle.verifier.reward, oracle.verifier.output).toEqual({ ok: true, reward: 1, metrics: {} });
+    // The end of the output (stdout, pytest's, comes first): the stand-in's line.
+    expect(oracle.verifier.output).toMatch(
+      /agent-bench: offline uvx stand-in \(no network\): running the image's pytest .* for `uvx -p 3.11 --with pytest==8.3.3 pytest .*`; not installed, the image's own used: pytest==8.3.3/,
+    );
+    const nothing = await env.runTrial('nothing');
+    expect(nothing.verifier.reward).toEqual({ ok: true, reward: 0, metrics: {} });
+  }, 600_000);
+
+  it("earns 1 for a model's work, in the verifier container", async () => {
+    const { result } = await runHarborCli(scratch, tb2, ['--base-image', base, ...scripted('tb2-writer')]);
+    const trial = result.trials[0];
+    expect(trial?.status, JSON.stringify(trial?.flags.reward)).toBe('passed');
+    expect(trial?.score).toBe(1);
   }, 600_000);
 });
