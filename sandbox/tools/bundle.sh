@@ -67,6 +67,10 @@ for f in "$dest"/lib/*.so*; do
   patchelf --force-rpath --set-rpath "$dest/lib" "$f"
 done
 
+# The harness's python is root's: the agent's environment is the image's, python or none. (The
+# agent's shell is the bundle's bash, and its setup the bundle's cp: those stay open to all.)
+chmod 0700 "$dest/bin/python3"
+
 # Proof, here, that the bundle stands on its own: no library of the image is loaded.
 for name in bash dash strace timeout setpriv python3; do
   if LD_DEBUG=libs "$dest/bin/$name" --version 2>&1 >/dev/null | grep -E 'calling init: /' |

@@ -36,6 +36,12 @@ const SCRIPTS: Record<string, ScriptedReply[]> = {
         },
       ],
     },
+    // The image has no python, and the harness's own is not the agent's.
+    {
+      calls: [
+        { name: 'execute_command', arguments: { command: 'python3 -V; /opt/agent-bench/bin/python3 -V' } },
+      ],
+    },
     { text: 'done' },
   ],
   idle: [{ text: 'I will not do anything.' }],
@@ -131,6 +137,11 @@ describe('a Harbor task on a busybox image (nothing of agent-bench in it)', () =
     const exes = call?.processes?.map((p) => p.exe) ?? [];
     expect(exes[0]).toBe('/opt/agent-bench/bin/bash');
     expect(exes).toContain('/bin/ls');
+    const python = trial?.turn_logs[1]?.tool_calls[0];
+    expect(python?.exit_code).toBe(126);
+    expect(python?.stderr).toMatch(
+      /python3: command not found\n.*\/opt\/agent-bench\/bin\/python3: Permission denied/,
+    );
   }, 600_000);
 
   it('a model that does nothing scores 0', async () => {
