@@ -174,6 +174,11 @@ describe('the Terminal-Bench 2 verifier pattern, offline', () => {
     base = (await ensureImage()).tag;
     tb2 = join(scratch, 'tb2-task');
     writeTask(tb2, 'python:3.12-slim');
+    // Built on the sandbox image, whose offline pip finds pytest installed: the build goes on.
+    writeFileSync(
+      join(tb2, 'environment/Dockerfile'),
+      'FROM python:3.12-slim\nRUN pip install pytest\nWORKDIR /app\nCOPY start.txt /app/start.txt\n',
+    );
     writeFileSync(join(tb2, 'tests/test.sh'), TB2_TEST, { mode: 0o755 });
     writeFileSync(
       join(tb2, 'tests/test_x.py'),
