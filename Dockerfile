@@ -66,18 +66,32 @@ RUN set -eu; \
 # opens, maps and closes a dozen files, about 100 system calls, all of them stops for the tracer.
 RUN if [ -d /usr/lib/locale/C.utf8 ]; then localedef --add-to-archive /usr/lib/locale/C.utf8; fi
 
+# The harness's own tools, portable into any image (sandbox/tools/bundle.sh): this image's bash,
+# dash, strace, coreutils and python with their loader and libraries at /opt/agent-bench, which
+# is where a Harbor task's own image gets them too (a read-only volume filled from this image).
+COPY sandbox/tools/bundle.sh /usr/local/share/agent-bench/bundle.sh
+RUN bash /usr/local/share/agent-bench/bundle.sh /opt/agent-bench
+
 # Every exec runs through this wrapper (timeouts, output files, caps) and its report (header,
 # trace, workspace snapshot), read-only like all of /usr. The report's modules are compiled here:
 # the root filesystem is read-only at run time, and compiling them at every exec costs time.
 # The relay (sandbox/relay/) starts those execs for the host inside a running container, so that a
 # command costs a fork rather than an engine exec.
-COPY sandbox/exec-wrapper.sh /usr/local/lib/agent-bench/exec-wrapper
-COPY sandbox/report/ /usr/local/lib/agent-bench/report/
-COPY sandbox/relay/ /usr/local/lib/agent-bench/relay/
+# A Harbor verifier's offline stand-ins (sandbox/verifier-bin/: uv and uvx run the image's own
+# pytest, curl and wget fail at once saying there is no network), last on test.sh's PATH only,
+# never the agent's; `uv pip install` runs the offline pip with the image's python.
+COPY sandbox/exec-wrapper.sh /opt/agent-bench/exec-wrapper
+COPY sandbox/report/ /opt/agent-bench/report/
+COPY sandbox/relay/ /opt/agent-bench/relay/
+COPY sandbox/verifier-bin/ /opt/agent-bench/verifier-bin/
+COPY sandbox/offline/pip.py /opt/agent-bench/offline/pip.py
 RUN set -eu; \
-    chmod 0755 /usr/local/lib/agent-bench/exec-wrapper; \
-    chmod 0644 /usr/local/lib/agent-bench/report/*.py /usr/local/lib/agent-bench/relay/*.py; \
-    python3 -m compileall -q /usr/local/lib/agent-bench/report /usr/local/lib/agent-bench/relay
+    chmod 0755 /opt/agent-bench/exec-wrapper /opt/agent-bench/verifier-bin/uv /opt/agent-bench/verifier-bin/curl; \
+    chmod 0644 /opt/agent-bench/offline/pip.py; \
+    ln -s uv /opt/agent-bench/verifier-bin/uvx; \
+    ln -s curl /opt/agent-bench/verifier-bin/wget; \
+    chmod 0644 /opt/agent-bench/report/*.py /opt/agent-bench/relay/*.py; \
+    /opt/agent-bench/bin/python3 -I -m compileall -q /opt/agent-bench/report /opt/agent-bench/relay
 
 # No bytecode: a stale .pyc could stand in for a changed source of the same size and mtime second.
 ENV HOME=/tmp \

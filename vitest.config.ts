@@ -14,7 +14,7 @@ const LLAMA = ['test/integration/llama-server*.test.ts'];
 const INTEGRATION = [
   'test/integration/**/*.test.ts',
   // Every sandbox test but the pure ones (framing, parsing, listings) needs the engine.
-  'test/sandbox/!(units|trace-parse|trace-syntax|trace-stdin|snapshot-listing|relay-protocol).test.ts',
+  'test/sandbox/!(units|trace-parse|trace-syntax|trace-stdin|snapshot-listing|relay-protocol|standins).test.ts',
   'test/skills/{bench,mount,validate}.test.ts',
   'test/dashboard/{e2e,e2e-run,e2e-axes,run-panel}.test.ts',
   'test/cli/cli.test.ts',

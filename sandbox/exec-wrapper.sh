@@ -1,6 +1,7 @@
 #!/bin/bash
 # agent-bench exec wrapper: every command the harness or the agent runs in the sandbox goes
-# through it (installed read-only at /usr/local/lib/agent-bench/exec-wrapper; the host side is
+# through it (installed read-only at /opt/agent-bench/exec-wrapper, in the tools bundle of
+# sandbox/tools/bundle.sh, and run by the bundle's bash; the host side is
 # src/sandbox/docker/wrapper.ts; the container's exec relay, sandbox/relay/, starts it, or an
 # engine exec where there is no relay). It runs as root, so nothing the agent does (`kill -9 -1`
 # included) can take it down; the command itself runs as the requested user. Because Docker has
@@ -26,6 +27,10 @@
 #   bytes of snapshot, then the capped stdout on stdout; the capped stderr on stderr. Trace and
 #   snapshot come first: only root writes them, so their sizes are exact.
 set -u
+# Every program the wrapper runs itself is the bundle's, by path: the image's PATH and programs
+# serve the command alone (a task's image may have no python, no GNU tools, no bash).
+tools=${0%/*}
+bin=$tools/bin
 limit=$1 head=$2 tail=$3 cwd=$4 user=$5 track=$6 feed=$7 trace=$8 snap=$9
 shift 9
 trace_cap=$((4 * 1024 * 1024))
@@ -36,20 +41,20 @@ report_cap=0
 watch=-
 [ "$user" = agent ] && watch=1000
 # The report first: it learns the directory with the exit status.
-exec {report}> >(exec /usr/bin/python3 -I -S -c 'import sys; sys.dont_write_bytecode = True
-sys.path.insert(0, "/usr/local/lib/agent-bench/report")
-import exec_report; exec_report.main(sys.argv[1:])' "$head" "$tail" "$report_cap" "$snap" "$watch")
+exec {report}> >(exec "$bin/python3" -I -S -c 'import sys; sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import exec_report; exec_report.main(sys.argv[2:])' "$tools/report" "$head" "$tail" "$report_cap" "$snap" "$watch")
 report_pid=$!
-d=$(mktemp -d /run/agent-bench/x.XXXXXXXXXX) || {
+d=$("$bin/mktemp" -d /run/agent-bench/x.XXXXXXXXXX) || {
   echo "agent-bench: cannot create an output directory in /run/agent-bench" >&2
   exit 125
 }
-trap 'rm -rf -- "$d"' EXIT
+trap '"$bin/rm" -rf -- "$d"' EXIT
 : >"$d/c"
 [ "$track" = 1 ] && exec 3>"$d/c"
 as=()
-[ "$user" = agent ] && as=(setpriv --reuid=1000 --regid=1000 --clear-groups --)
-[ "$user" = checker ] && as=(setpriv --reuid=1001 --regid=1001 --clear-groups --)
+[ "$user" = agent ] && as=("$bin/setpriv" --reuid=1000 --regid=1000 --clear-groups --)
+[ "$user" = checker ] && as=("$bin/setpriv" --reuid=1001 --regid=1001 --clear-groups --)
 
 # Tracing. strace runs as root between timeout and the user switch: it attaches before the command
 # drops to the user (no CAP_SYS_PTRACE needed), the agent can neither signal it nor reach its file
@@ -70,7 +75,7 @@ if [ "$trace" = 1 ]; then
   calls=execve,execveat,chdir,fchdir,?open,openat,openat2,?creat,close,close_range,dup,?dup2,dup3,fcntl
   calls+=,?rename,renameat,renameat2,?unlink,unlinkat,?rmdir,clone,clone3,?fork,?vfork
   calls+=,?pipe,pipe2,read,readv,?preadv2,lseek,sendfile,splice,copy_file_range
-  tracer=(strace -DD -I2 -f -q -s 4096 -o "$d/s" -e 'signal=!SIGCHLD' -e "trace=$calls"
+  tracer=("$bin/strace" -DD -I2 -f -q -s 4096 -o "$d/s" -e 'signal=!SIGCHLD' -e "trace=$calls"
     -e 'raw=read,readv,preadv2,lseek')
 fi
 
@@ -78,11 +83,11 @@ fi
 # timeout's own stderr (the "sending signal" line) stays apart in $d/t. The group's stderr is
 # /dev/null so that this shell's "Killed" notice stays out of the output. The shell that moves
 # the descriptors and enters CWD is dash: a third of bash's system calls at start-up, each one a
-# stop for the tracer.
+# stop for the tracer. It is the bundle's: the command's own shell, if any, is its business.
 {
   (
     [ "$trace" = 1 ] && ulimit -S -f $((trace_cap / 1024))
-    exec timeout --verbose -s KILL "$limit" "${tracer[@]}" "${as[@]}" /bin/sh -c '
+    exec "$bin/timeout" --verbose -s KILL "$limit" "${tracer[@]}" "${as[@]}" "$bin/sh" -c '
     ulimit -S -f unlimited 2>/dev/null
     exec 2>&4 4>&-
     cd -- "$1" 2>/dev/null || { printf "agent-bench: cannot change directory to %s\n" "$1" >&2; exit 126; }

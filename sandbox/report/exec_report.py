@@ -114,7 +114,7 @@ def detach_tracers(trace_file):
                 argv = f.read(1 << 16).split(b"\0")
         except OSError:
             continue
-        if argv[0] == b"strace" and path in argv and argv[argv.index(path) - 1] == b"-o" and is_root(p):
+        if os.path.basename(argv[0]) == b"strace" and path in argv and argv[argv.index(path) - 1] == b"-o" and is_root(p):
             tracers.append(p)
     if not tracers:
         return

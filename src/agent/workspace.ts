@@ -1,3 +1,4 @@
+import { tool } from '../sandbox/tools.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
 import type { WorkspaceTask } from '../tasks/types.js';
 import { InfraError } from '../util/errors.js';
@@ -13,7 +14,8 @@ export async function prepareWorkspace(sandbox: Sandbox, task: WorkspaceTask): P
     { owner: 'agent' },
   );
   for (const command of task.setupCommands ?? []) {
-    const r = await sandbox.exec(['bash', '-c', command], {
+    // The harness's bash, by path: a Harbor task's image may have none.
+    const r = await sandbox.exec([tool('bash'), '-c', command], {
       user: 'agent',
       cwd: '/workspace',
       timeoutMs: 120_000,

@@ -34,8 +34,8 @@ export function createSandboxPool(o: SandboxPoolOptions): SandboxPool {
       if (o.image === null)
         throw new InternalError(`${task.id}: a sandbox was asked for in a run without one`);
       const sandbox = await o.create({
-        // A Harbor task runs in its own image, with task.toml's resources.
-        image: task.kind === 'harbor' ? await task.harbor.image(o.note) : o.image,
+        // A Harbor task runs in its own image, with task.toml's resources and the harness's tools.
+        ...(task.kind === 'harbor' ? await task.harbor.image(o.note) : { image: o.image }),
         limits: task.kind === 'harbor' ? { ...o.limits, ...task.harbor.limits } : o.limits,
         labels: { run: o.runId, task: task.id },
         ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),

@@ -306,6 +306,12 @@ export interface HarborTrialResult {
   verifier: HarborVerifierRun;
 }
 
+/** The image a Harbor task's sandbox opens from, and the volume of harness tools its containers mount. */
+export interface HarborSandboxImage {
+  image: string;
+  toolsVolume: string;
+}
+
 /**
  * A Harbor environment on the engine (openHarborEnvironment): its images are built on first use and
  * kept, its verifier runs for a model's trial in a fresh container apart from the agent's sandbox,
@@ -317,7 +323,7 @@ export interface HarborEnvironment {
   /** The task's own image: pre-built, or its Dockerfile built once (cached by content). */
   taskImage(onProgress?: (line: string) => void): Promise<string>;
   /** The task's image fitted to the sandbox (createDockerSandbox): a model's trials start from it. */
-  sandboxImage(onProgress?: (line: string) => void): Promise<string>;
+  sandboxImage(onProgress?: (line: string) => void): Promise<HarborSandboxImage>;
   /** A trial as Harbor runs it, in a fresh container of the task's image: the oracle or nothing, then the verifier. */
   runTrial(agent: HarborAgent, labels?: SandboxLabels): Promise<HarborTrialResult>;
   /**

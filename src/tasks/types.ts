@@ -17,6 +17,7 @@ import type {
 import {
   CHECKS_DIR,
   type ExecResult,
+  type HarborSandboxImage,
   type ReadOnlyMount,
   type Sandbox,
   type WorkspaceSnapshot,
@@ -196,8 +197,8 @@ export interface DialogueTask extends TaskCommon {
 
 /** What the runner and the judge need of a Harbor task. */
 interface HarborTaskRef {
-  /** The task's sandbox image, built on the first call (and cached by content). */
-  image(onProgress: (line: string) => void): Promise<string>;
+  /** The task's sandbox image and its tools volume, built on the first call (and cached by content). */
+  image(onProgress: (line: string) => void): Promise<HarborSandboxImage>;
   /** task.toml's resources. */
   limits: { cpus: number; memory_mb: number };
   /** task.toml's agent timeout: no turn starts after this much agent time. */

@@ -30,7 +30,7 @@ function harborLike(
       },
     ],
     harbor: {
-      image: async () => 'unused',
+      image: async () => ({ image: 'unused', toolsVolume: 'unused' }),
       limits: { cpus: 1, memory_mb: 512 },
       agentTimeoutSec,
       oracle: null,

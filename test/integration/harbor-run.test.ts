@@ -5,21 +5,16 @@
  * oracle passes with 1; a model that does nothing fails with 0; a half solution of a partial-reward
  * task scores 0.5 and does not pass.
  */
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultFile } from '../../src/results/result-file.js';
-import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
+import { runHarborCli } from '../helpers/harbor-cli.js';
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 import { FORGER } from './fixtures/harbor-hostile-code.js';
 
-const BIN = join(import.meta.dirname, '../../bin/agent-bench');
 const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
-const exec = promisify(execFile);
 
 let base = '';
 let scratch = '';
@@ -78,36 +73,9 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** `agent-bench run` on one Harbor folder; its exit code and the one result file it wrote. */
-async function run(
-  taskDir: string,
-  model: string[],
-): Promise<{ code: number; stderr: string; result: ResultFile }> {
-  const resultsDir = mkdtempSync(join(scratch, 'results-'));
-  const args = [
-    BIN,
-    'run',
-    '--tasks-dir',
-    taskDir,
-    '--base-image',
-    base,
-    '--results-dir',
-    resultsDir,
-    ...model,
-  ];
-  let code = 0;
-  let stderr = '';
-  try {
-    ({ stderr } = await exec(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }));
-  } catch (err) {
-    const e = err as { code?: number; stderr?: string };
-    code = e.code ?? -1;
-    stderr = e.stderr ?? '';
-  }
-  const { results } = await readResultFiles(resultsDir);
-  expect(results, stderr).toHaveLength(1);
-  return { code, stderr, result: (results[0] as { result: ResultFile }).result };
-}
+/** `agent-bench run` on one Harbor folder, built on the sandbox image; its exit code and result file. */
+const run = (taskDir: string, model: string[]) =>
+  runHarborCli(scratch, taskDir, ['--base-image', base, ...model]);
 
 const scripted = (name: string) => ['--model', name, '--base-url', server.baseUrl];
 

@@ -71,7 +71,7 @@ beforeAll(async () => {
   const base = (await ensureImage()).tag;
   env = openHarborEnvironment(harborEnvironmentSpec(TASK, base));
   sandbox = await createDockerSandbox({
-    image: await env.sandboxImage(),
+    ...(await env.sandboxImage()),
     limits: { cpus: 1, memory_mb: 1024 },
     labels: { run: RUN, task: TASK.id },
   });
@@ -199,7 +199,7 @@ describe.sequential('the Harbor verifier of a model trial, apart from the agent'
       memory: 1024 * 1024 * 1024,
       readOnly: true,
       init: false,
-      image: await env.sandboxImage(),
+      image: (await env.sandboxImage()).image,
     });
     expect(run.timedOut).toBe(true);
     expect(run.tampered).toBeNull();

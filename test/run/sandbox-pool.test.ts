@@ -33,9 +33,12 @@ describe('createSandboxPool', () => {
     expect(c.created).toEqual([{ image: 'img:1', limits: LIMITS, labels: { run: 'r1', task: SAY_DONE.id } }]);
   });
 
-  it("gives a Harbor task its own image and task.toml's resources", async () => {
+  it("gives a Harbor task its own image, its tools volume and task.toml's resources", async () => {
     const c = counted();
-    const harbor = { image: async () => 'harbor:2', limits: { cpus: 4, memory_mb: 2048 } };
+    const harbor = {
+      image: async () => ({ image: 'harbor:2', toolsVolume: 'tools-1' }),
+      limits: { cpus: 4, memory_mb: 2048 },
+    };
     const task = { ...SAY_DONE, kind: 'harbor', harbor } as unknown as Task;
     const pool = createSandboxPool({
       create: c.create,
@@ -46,6 +49,7 @@ describe('createSandboxPool', () => {
     });
     await pool.open(task);
     expect(c.created[0]?.image).toBe('harbor:2');
+    expect(c.created[0]?.toolsVolume).toBe('tools-1');
     expect(c.created[0]?.limits).toEqual({ ...LIMITS, cpus: 4, memory_mb: 2048 });
   });
 

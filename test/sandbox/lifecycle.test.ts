@@ -27,6 +27,10 @@ afterAll(async () => {
   await sb?.dispose();
 });
 
+/** init and the keeper (the tools bundle's sleep), as ps and pgrep show them. */
+const KEEPER =
+  /^\/sbin\/docker-init -- \/opt\/agent-bench\/bin\/sleep infinity\n\d+ \/opt\/agent-bench\/bin\/sleep infinity\n$/;
+
 describe.sequential('killAgentProcesses', () => {
   it('kills every agent process, detached ones included; init and the keeper stay', async () => {
     await sb.runCommand(
@@ -38,7 +42,7 @@ describe.sequential('killAgentProcesses', () => {
     await sb.killAgentProcesses();
     expect(await agentProcesses(sb)).toBe('');
     const root = await asRoot(sb, 'ps -o args= -p 1; pgrep -u 0 -x -a sleep');
-    expect(root.stdout).toMatch(/^\/sbin\/docker-init -- sleep infinity\n\d+ sleep infinity\n$/);
+    expect(root.stdout).toMatch(KEEPER);
   });
 });
 
@@ -56,7 +60,7 @@ describe.sequential('killAllProcesses', () => {
     expect(await otherProcesses(sb)).toBe('');
     expect(sb.id).toBe(id);
     const root = await asRoot(sb, 'ps -o args= -p 1; pgrep -u 0 -x -a sleep');
-    expect(root.stdout).toMatch(/^\/sbin\/docker-init -- sleep infinity\n\d+ sleep infinity\n$/);
+    expect(root.stdout).toMatch(KEEPER);
     expect((await sb.runCommand('echo alive', 10_000)).stdout).toBe('alive\n');
   });
 

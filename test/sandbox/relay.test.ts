@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOptions } from '../../src/sandbox/docker/container.js';
 import { ExecRelay } from '../../src/sandbox/docker/relay.js';
 import type { DockerSandbox } from '../../src/sandbox/index.js';
+import { RELAY_DIR } from '../../src/sandbox/tools.js';
 import type { CommandResult, ExecResult } from '../../src/sandbox/types.js';
 import { asRoot, IMAGE_TIMEOUT_MS, openSandbox, sandboxImage } from './fixture.js';
 
@@ -218,7 +219,7 @@ describe('a container without a relay', () => {
     // The image as one built before the relay existed would be: nothing at its path.
     options.HostConfig = {
       ...options.HostConfig,
-      Tmpfs: { ...options.HostConfig?.Tmpfs, '/usr/local/lib/agent-bench/relay': 'ro,size=1m' },
+      Tmpfs: { ...options.HostConfig?.Tmpfs, [RELAY_DIR]: 'ro,size=1m' },
     };
     const container = await docker.createContainer(options);
     try {

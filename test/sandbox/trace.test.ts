@@ -31,7 +31,7 @@ describe.sequential('tracing agent commands', () => {
     expect(sb.tracing).toBe(true);
     const r = await sb.runCommand('true', 10_000);
     expect(processes(r)).toHaveLength(1);
-    expect(processes(r)[0]).toMatchObject({ parentPid: null, exe: '/bin/bash', exitCode: 0 });
+    expect(processes(r)[0]).toMatchObject({ parentPid: null, exe: '/opt/agent-bench/bin/bash', exitCode: 0 });
     expect(processes(r)[0]?.argv?.at(-1)).toBe('true');
     expect(r.trace?.truncated).toBe(false);
   });

@@ -75,7 +75,7 @@ export function registerRun(program: Command): void {
       .addOption(splitOption())
       .option(
         '--base-image <image>',
-        "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines; agent-bench's sandbox image gives them its sandbox)",
+        "build Harbor tasks' Dockerfiles on this local image instead of their FROM (offline machines, where it cannot be pulled)",
       )
       .option(
         '--parallel <n>',

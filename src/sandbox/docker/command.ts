@@ -4,6 +4,7 @@
  * wrapper opened as fd 3, and the next call starts there. The trap runs inside the timed process
  * group, so a command killed by its timeout reports nothing and the directory stays as it was.
  */
+import { tool } from '../tools.js';
 import { type CommandResult, WORKSPACE_DIR } from '../types.js';
 
 // $1: directory to start in, $2: the command. fd 3 moves to a free fd >= 10 so that the
@@ -21,7 +22,7 @@ eval "$__agent_bench_command"
 
 /** argv running `command` as a bash script in `cwd`, for a managed exec with trackCwd. */
 export function shellArgv(command: string, cwd: string): string[] {
-  return ['/bin/bash', '-c', SHELL_SCRIPT, 'bash', cwd, command];
+  return [tool('bash'), '-c', SHELL_SCRIPT, 'bash', cwd, command];
 }
 
 /** The result of a command refused before it ran; traced or not, nothing ran. */

@@ -1,6 +1,7 @@
 /** Creates the hardened, long-lived container one sandbox runs its commands in. */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
+import { TOOLS_DIR, tool } from '../tools.js';
 import { CHECKER_HOME, CHECKS_DIR, HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
 import { ENGINE_CALL_MS, EngineStalled, withDeadline } from './deadline.js';
 import { engineError, statusOf } from './engine.js';
@@ -33,6 +34,11 @@ export interface ContainerSpec {
   labels?: SandboxLabels;
   /** Read-only bind mounts, each at a direct child of /workspace (see ReadOnlyMount). */
   mounts?: readonly ReadOnlyMount[];
+  /**
+   * A named volume holding the tools bundle, mounted read-only where the harness looks for it: for
+   * an image without it (a Harbor task's own). The sandbox image carries the bundle itself.
+   */
+  toolsVolume?: string;
 }
 
 export const DEFAULT_CONTAINER_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
@@ -63,11 +69,17 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
   const sizes = { ...DEFAULT_TMPFS, ...spec.tmpfs };
   const memory = limits.memory_mb * 1024 * 1024;
   const mount = (mb: number, rest: string): string => `rw,exec,nosuid,nodev,size=${mb}m,${rest}`;
+  const mounts = [
+    ...bindMounts(spec.mounts ?? []),
+    ...(spec.toolsVolume === undefined ? [] : [toolsMount(spec.toolsVolume)]),
+  ];
   return {
     Image: spec.image,
     // The keeper runs as root so that the agent's `kill -9 -1` cannot take the container down.
+    // It is the bundle's sleep, whatever the image's entrypoint or programs.
     User: '0:0',
-    Cmd: ['sleep', 'infinity'],
+    Entrypoint: [tool('sleep')],
+    Cmd: ['infinity'],
     WorkingDir: WORKSPACE_DIR,
     Hostname: 'sandbox',
     Labels: sandboxLabels(spec.labels ?? {}),
@@ -85,7 +97,7 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
       NanoCpus: Math.round(limits.cpus * 1e9),
       Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
       // Docker mounts by depth, so a bind at /workspace/<name> lands inside the /workspace tmpfs.
-      ...(spec.mounts === undefined || spec.mounts.length === 0 ? {} : { Mounts: bindMounts(spec.mounts) }),
+      ...(mounts.length === 0 ? {} : { Mounts: mounts }),
       Tmpfs: {
         // 0750: the checker never reaches the live workspace (see the Dockerfile).
         [WORKSPACE_DIR]: mount(sizes.workspaceMb, `uid=${AGENT_UID},gid=${AGENT_UID},mode=0750`),
@@ -116,6 +128,11 @@ function mountName(containerPath: string): string {
       `a sandbox mount must be a direct child of ${WORKSPACE_DIR}, not ${containerPath}`,
     );
   return name;
+}
+
+/** The tools volume, read-only at the bundle's place (harbor/tools-volume.ts fills it). */
+export function toolsMount(volume: string): Docker.MountSettings {
+  return { Type: 'volume', Source: volume, Target: TOOLS_DIR, ReadOnly: true };
 }
 
 function bindMounts(mounts: readonly ReadOnlyMount[]): Docker.MountConfig {

@@ -8,6 +8,7 @@
  * 100 MB file costs what its first 64 KiB cost.
  */
 import { errorMessage } from '../../util/errors.js';
+import { RELAY_DIR, tool } from '../tools.js';
 import type { ReadFileResult, SandboxUser, WriteFileResult } from '../types.js';
 import { resolvePath } from './paths.js';
 import type { RawExecRequest } from './raw-exec.js';
@@ -21,7 +22,7 @@ const FILE_TOOL_DEADLINE_MS = 30_000;
 
 /** Loads the tool from where the Dockerfile installs sandbox/relay/ (read-only, root's). */
 const BOOT = `import sys; sys.dont_write_bytecode = True
-sys.path.insert(0, "/usr/local/lib/agent-bench/relay")
+sys.path.insert(0, "${RELAY_DIR}")
 import file_tool; file_tool.main()`;
 
 /** The request that runs file_tool's `args` as `user`: in the relay when there is one, else an exec of its own. */
@@ -30,7 +31,7 @@ export function fileToolRequest(
   args: string[],
 ): Pick<RawExecRequest, 'argv' | 'fileTool'> & { user: 'root'; actingFor: SandboxUser; deadlineMs: number } {
   return {
-    argv: ['/usr/bin/python3', '-I', '-S', '-c', BOOT, String(uidOf(user)), ...args],
+    argv: [tool('python3'), '-I', '-S', '-c', BOOT, String(uidOf(user)), ...args],
     user: 'root',
     fileTool: { user, args },
     actingFor: user,

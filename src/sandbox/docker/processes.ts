@@ -9,6 +9,7 @@
  */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
+import { TOOLS_ENV, tool } from '../tools.js';
 import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { ExecStartFailed, type RawRunner } from './raw-runner.js';
 import { AGENT_UID, CHECKER_UID } from './users.js';
@@ -95,7 +96,12 @@ export async function killAllProcesses(
   pidsLimit: number,
 ): Promise<void> {
   await killUsers(container, run, pidsLimit, [AGENT_UID, CHECKER_UID]);
-  const r = await run({ argv: ['/bin/bash', '-c', KILL_ALL_SCRIPT], user: 'root', ...BOUNDED });
+  const r = await run({
+    argv: [tool('bash'), '-c', KILL_ALL_SCRIPT],
+    user: 'root',
+    env: TOOLS_ENV,
+    ...BOUNDED,
+  });
   if (r.exitCode !== 0)
     throw new InfraError(`could not kill the sandbox's processes: ${r.stderr.toString('utf8').trim()}`);
 }
@@ -107,8 +113,9 @@ async function killUsers(
   uids: number[],
 ): Promise<void> {
   const req = {
-    argv: ['/bin/bash', '-c', KILL_USERS_SCRIPT, 'kill-users', ...uids.map(String)],
+    argv: [tool('bash'), '-c', KILL_USERS_SCRIPT, 'kill-users', ...uids.map(String)],
     user: 'root' as const,
+    env: TOOLS_ENV,
     ...BOUNDED,
   };
   let r: Awaited<ReturnType<RawRunner>>;

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { z } from 'zod';
+import { RELAY_DIR, tool } from '../tools.js';
 import { ENGINE_CALL_MS, withDeadline } from './deadline.js';
 import { FrameDemuxer } from './demux.js';
 import { execEnv, type RawExecRequest, type RawExecResult } from './raw-exec.js';
@@ -16,7 +17,7 @@ import { uidOf } from './users.js';
 
 /** Loads the relay from where the Dockerfile installs sandbox/relay/ (compiled, read-only, root's). */
 const BOOT = `import sys; sys.dont_write_bytecode = True
-sys.path.insert(0, "/usr/local/lib/agent-bench/relay")
+sys.path.insert(0, "${RELAY_DIR}")
 import exec_relay; exec_relay.main()`;
 /** How long a relay may take to say it is ready (Python's start-up on a loaded machine). */
 const START_TIMEOUT_MS = 15_000;
@@ -72,7 +73,7 @@ export class ExecRelay {
       const exec = await withDeadline(
         (abortSignal) =>
           container.exec({
-            Cmd: ['/usr/bin/python3', '-I', '-S', '-c', BOOT],
+            Cmd: [tool('python3'), '-I', '-S', '-c', BOOT],
             User: '0:0',
             WorkingDir: '/',
             AttachStdin: true,

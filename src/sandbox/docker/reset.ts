@@ -13,6 +13,7 @@
  * reset: the container is replaced).
  */
 import { InfraError } from '../../util/errors.js';
+import { TOOLS_DIR, TOOLS_ENV, tool } from '../tools.js';
 import { CHECKER_HOME, CHECKS_DIR, HARNESS_DIR, WORKSPACE_DIR } from '../types.js';
 import { EXEC_DIR } from './container.js';
 import type { RawRunner } from './raw-runner.js';
@@ -103,19 +104,19 @@ export async function wipeSandbox(
   keep: readonly string[] = [],
 ): Promise<void> {
   const bounded = { maxStdoutBytes: 4096, maxStderrBytes: 4096, deadlineMs: 60_000 };
-  const argv = ['/bin/bash', '-c', wipeScript(keep), 'wipe', started];
-  const r = await run({ argv, user: 'root', ...bounded });
+  const argv = [tool('bash'), '-c', wipeScript(keep), 'wipe', started];
+  const r = await run({ argv, user: 'root', env: TOOLS_ENV, ...bounded });
   if (r.exitCode !== 0)
     throw new InfraError(`sandbox reset could not wipe the container: ${r.stderr.toString('utf8').trim()}`);
 }
 
-// The image must be what the sandbox relies on: its users and the tools the harness runs.
+// The container must have what the harness relies on: the tools bundle (sandbox/tools/bundle.sh),
+// whether the image carries it or a volume does. The users are numbers the engine sets: the image
+// need not name them.
 const CHECK_SCRIPT = `set -e
 ${RESTORE_MODES}
-[ "$(id -u agent)" = ${AGENT_UID} ] || { echo "no user agent with uid ${AGENT_UID}" >&2; exit 1; }
-[ "$(id -u checker)" = ${CHECKER_UID} ] || { echo "no user checker with uid ${CHECKER_UID}" >&2; exit 1; }
 for tool in timeout setpriv tar python3 ipcrm find sort diff; do
-  command -v "$tool" >/dev/null || { echo "missing tool: $tool" >&2; exit 1; }
+  [ -x "${TOOLS_ENV.PATH}/$tool" ] || { echo "missing tool: $tool (no agent-bench tools at ${TOOLS_DIR})" >&2; exit 1; }
 done
 ${KEPT}
 ${LIST_KEPT}
@@ -127,8 +128,9 @@ ${LIST_KEPT}
  */
 export async function checkStarted(run: RawRunner): Promise<string> {
   const r = await run({
-    argv: ['/bin/bash', '-c', CHECK_SCRIPT],
+    argv: [tool('bash'), '-c', CHECK_SCRIPT],
     user: 'root',
+    env: TOOLS_ENV,
     maxStdoutBytes: 64 * 1024,
     maxStderrBytes: 4096,
   });

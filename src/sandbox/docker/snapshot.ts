@@ -6,6 +6,7 @@
  * it), or here in an exec of its own. It prints a listing: everything, or only what changed since
  * the listing the host holds (WorkspaceView says which it holds); this module reads it.
  */
+import { REPORT_DIR, tool } from '../tools.js';
 import type { SnapshotEntry } from '../types.js';
 import type { RawRunner } from './raw-runner.js';
 
@@ -18,7 +19,7 @@ const OWN_DEADLINE_MS = 120_000;
 export const MAX_LISTING_BYTES = (64 << 20) + 1024;
 
 const BOOT = `import sys; sys.dont_write_bytecode = True
-sys.path.insert(0, "/usr/local/lib/agent-bench/report")
+sys.path.insert(0, "${REPORT_DIR}")
 import workspace_snapshot; workspace_snapshot.main(sys.argv[1])`;
 
 export type SnapshotListing =
@@ -52,7 +53,7 @@ export async function runSnapshot(
   req: Omit<SnapshotRequest, 'budgetMs'>,
 ): Promise<SnapshotListing> {
   const r = await run({
-    argv: ['/usr/bin/python3', '-I', '-S', '-c', BOOT, snapshotSpec({ ...req, budgetMs: OWN_BUDGET_MS })],
+    argv: [tool('python3'), '-I', '-S', '-c', BOOT, snapshotSpec({ ...req, budgetMs: OWN_BUDGET_MS })],
     user: 'root',
     maxStdoutBytes: MAX_LISTING_BYTES,
     maxStderrBytes: 16 * 1024,

@@ -7,6 +7,7 @@
  * mid-walk. FIFOs, sockets and devices are left out: they hold no content a check could use.
  */
 import { InfraError } from '../../util/errors.js';
+import { tool } from '../tools.js';
 import { CHECKS_DIR, WORKSPACE_DIR } from '../types.js';
 import type { RawRunner } from './raw-runner.js';
 
@@ -81,7 +82,7 @@ print(dest_root)
 /** Copies /workspace into a fresh directory under CHECKS_DIR; returns its path. */
 export async function stageWorkspace(run: RawRunner): Promise<string> {
   const r = await run({
-    argv: ['/usr/bin/python3', '-I', '-S', '-c', STAGE_PY, WORKSPACE_DIR, CHECKS_DIR],
+    argv: [tool('python3'), '-I', '-S', '-c', STAGE_PY, WORKSPACE_DIR, CHECKS_DIR],
     user: 'root',
     maxStdoutBytes: 4096,
     maxStderrBytes: 16 * 1024,

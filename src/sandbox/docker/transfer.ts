@@ -9,6 +9,7 @@
  * out of the agent's reach: no link can be planted there.)
  */
 import { InfraError } from '../../util/errors.js';
+import { TOOLS_ENV, tool } from '../tools.js';
 import { type SandboxFile, type SandboxUser, WORKSPACE_DIR } from '../types.js';
 import { fileToolRequest } from './files.js';
 import { ancestors, resolvePath } from './paths.js';
@@ -37,7 +38,7 @@ export async function putFiles(run: RawRunner, files: SandboxFile[], owner: Sand
   const tar = await packTar(entries);
   // Existing directories (the mount points above all) keep their owner and mode; new files are
   // owned by whoever extracts them, so root needs no CHOWN.
-  const argv = ['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir', '--no-same-owner'];
+  const argv = [tool('tar'), '-x', '-f', '-', '-C', '/', '--no-overwrite-dir', '--no-same-owner'];
   // The harness's own work, whoever owns the files: a stall is not the agent's.
   const how =
     owner === 'root'
@@ -74,8 +75,9 @@ export async function getFiles(run: RawRunner, paths: string[]): Promise<Map<str
   if (paths.length === 0) return result;
   const wanted = new Map(paths.map((p) => [resolvePath(p, WORKSPACE_DIR), p]));
   const r = await run({
-    argv: ['/bin/bash', '-c', GET_SCRIPT],
+    argv: [tool('bash'), '-c', GET_SCRIPT],
     user: 'root',
+    env: TOOLS_ENV,
     stdin: Buffer.from([...wanted.keys()].map((p) => `${p}\0`).join(''), 'utf8'),
     maxStdoutBytes: MAX_GET_BYTES,
     maxStderrBytes: 16 * 1024,

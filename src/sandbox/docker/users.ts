@@ -1,4 +1,4 @@
-/** The sandbox's users as the image defines them (Dockerfile): uids and login environments. */
+/** The sandbox's users: numbers each exec sets (the sandbox image also names them; a task's own image need not). */
 import { CHECKER_HOME, type SandboxUser } from '../types.js';
 
 export const AGENT_UID = 1000;

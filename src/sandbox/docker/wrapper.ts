@@ -2,10 +2,8 @@
  * Host half of the exec wrapper (sandbox/exec-wrapper.sh, which explains why it exists): its
  * argv, and the parser of what its report prints (sandbox/report/exec_report.py).
  */
+import { tool, WRAPPER_PATH } from '../tools.js';
 import type { SandboxUser } from '../types.js';
-
-/** Where the Dockerfile installs sandbox/exec-wrapper.sh (read-only, root-owned). */
-const WRAPPER_PATH = '/usr/local/lib/agent-bench/exec-wrapper';
 
 export interface WrapperArgs {
   timeoutMs: number;
@@ -23,7 +21,7 @@ export interface WrapperArgs {
 
 export function wrapperArgv(args: WrapperArgs, command: string[]): string[] {
   return [
-    '/bin/bash',
+    tool('bash'),
     WRAPPER_PATH,
     (args.timeoutMs / 1000).toFixed(3),
     String(args.headBytes),

@@ -5,11 +5,13 @@
  */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
+import { tool } from '../tools.js';
 import type {
   ExecResult,
   HarborAgent,
   HarborEnvironment,
   HarborEnvironmentSpec,
+  HarborSandboxImage,
   HarborTrialResult,
   HarborVerifierRun,
   Sandbox,
@@ -19,12 +21,16 @@ import { WORKSPACE_DIR } from '../types.js';
 import { ensureHarborImage } from './image.js';
 import { runHarborOracle } from './oracle.js';
 import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
+import { ensureToolsVolume } from './tools-volume.js';
 import { runHarborTrial } from './trial.js';
 import { runHarborVerifier } from './verifier.js';
 
 export class DockerHarborEnvironment implements HarborEnvironment {
-  // As the agent, so the workspace is its own; -R keeps links as links.
-  readonly setupCommands = [`cp -R --preserve=mode,timestamps ${HARBOR_SEED_DIR}/. ${WORKSPACE_DIR}/`];
+  // As the agent, so the workspace is its own; -R keeps links as links. The bundle's cp: the
+  // image's may be busybox's, or none.
+  readonly setupCommands = [
+    `${tool('cp')} -R --preserve=mode,timestamps ${HARBOR_SEED_DIR}/. ${WORKSPACE_DIR}/`,
+  ];
   private readonly spec: HarborEnvironmentSpec;
   private readonly client: () => Docker;
   private taskTag: Promise<string> | null = null;
@@ -40,13 +46,16 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     return this.taskTag;
   }
 
-  async sandboxImage(onProgress?: (line: string) => void): Promise<string> {
+  async sandboxImage(onProgress?: (line: string) => void): Promise<HarborSandboxImage> {
     this.runImage ??= ensureHarborRunImage(this.client(), this.spec, onProgress);
-    return (await this.runImage).tag;
+    const { tag, toolsVolume } = await this.runImage;
+    return { image: tag, toolsVolume };
   }
 
   async runTrial(agent: HarborAgent, labels: SandboxLabels = {}): Promise<HarborTrialResult> {
-    return runHarborTrial(this.client(), this.spec, await this.taskImage(), agent, labels);
+    const image = await this.taskImage();
+    const tools = await ensureToolsVolume(this.client());
+    return runHarborTrial(this.client(), this.spec, { image, toolsVolume: tools }, agent, labels);
   }
 
   async verify(sandbox: Sandbox): Promise<HarborVerifierRun> {

@@ -97,7 +97,7 @@ async function buildImage(client: Docker, id: string, source: ClassicSource, tag
 }
 
 /** A build of a task's image started on the engine (labelled with the task), its progress stream. */
-export async function startBuild(
+async function startBuild(
   client: Docker,
   context: Buffer,
   tag: string,

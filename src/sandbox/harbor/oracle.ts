@@ -6,6 +6,7 @@
  * model ever sees them.
  */
 import { InfraError } from '../../util/errors.js';
+import { tool } from '../tools.js';
 import { type ExecResult, HARNESS_DIR, type HarborScripts, type Sandbox } from '../types.js';
 import { scriptsTar } from './scripts-tar.js';
 
@@ -17,16 +18,20 @@ export async function runHarborOracle(
   solution: HarborScripts,
   workdir: string,
 ): Promise<ExecResult> {
-  const put = await sandbox.exec(['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir'], {
+  // The bundle's tar, sh and bash: the task's image need have none (tools.ts).
+  const put = await sandbox.exec([tool('tar'), '-x', '-f', '-', '-C', '/', '--no-overwrite-dir'], {
     user: 'root',
     stdin: await scriptsTar(solution, `${HARNESS_DIR}/solution`),
     timeoutMs: COPY_MS,
   });
   if (put.exitCode !== 0)
     throw new InfraError(`copying solution/ into the sandbox failed: ${put.stderr.trim().slice(-300)}`);
-  return sandbox.exec(['sh', '-c', 'cd "$1" && exec bash /solution/solve.sh', 'harbor-oracle', workdir], {
-    user: 'root',
-    timeoutMs: Math.ceil(solution.timeoutSec * 1000),
-    maxOutputBytes: OUTPUT_BYTES,
-  });
+  return sandbox.exec(
+    [tool('sh'), '-c', `cd "$1" && exec ${tool('bash')} /solution/solve.sh`, 'harbor-oracle', workdir],
+    {
+      user: 'root',
+      timeoutMs: Math.ceil(solution.timeoutSec * 1000),
+      maxOutputBytes: OUTPUT_BYTES,
+    },
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The verifier's supervisor: the one process the host starts in the verifier's container (as root,
- * python3 from the sandbox's read-only image). It runs tests/test.sh as its only child and watches
+ * the tools bundle's python3, read-only). It runs tests/test.sh as its only child and watches
  * its process tree from outside it:
  *  - it is a child subreaper (PR_SET_CHILD_SUBREAPER), so every process of the tree whose parent
  *    ends before it (a double-forked daemon) becomes its child, and is seen when it ends;
@@ -17,11 +17,12 @@
  * deadline (verifier.ts).
  */
 import { z } from 'zod';
+import { tool, VERIFIER_BIN } from '../tools.js';
 
 const SCRIPT = String.raw`
 import base64, ctypes, json, os, signal, stat, sys, time
 nonce = sys.stdin.readline().strip()
-workdir, limit, log = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+workdir, limit, log, bash, standins = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 libc = ctypes.CDLL(None, use_errno=True)
 if libc.prctl(4, 0, 0, 0, 0) != 0 or libc.prctl(36, 1, 0, 0, 0) != 0:
     sys.exit('agent-bench verifier: prctl failed')
@@ -42,7 +43,10 @@ if main == 0:
             signal.signal(s, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, set())
         os.chdir(workdir)
-        os.execv('/bin/bash', ['bash', '/tests/test.sh'])
+        # The offline stand-ins come last: a tool the image has wins.
+        path = os.environ.get('PATH', '')
+        os.environ['PATH'] = (path + ':' if path else '') + standins
+        os.execv(bash, ['bash', '/tests/test.sh'])
     except BaseException as e:
         os.write(2, ('agent-bench verifier: cannot start tests/test.sh: %s\n' % e).encode())
     os._exit(127)
@@ -151,9 +155,13 @@ sys.stdout.write('agent-bench-verifier %s %s\n' % (nonce, base64.b64encode(json.
 /** Where test.sh's stdout and stderr go: the sandbox's root-only exec tmpfs. */
 const LOG = '/run/agent-bench/verifier.log';
 
-/** The supervisor's argv: test.sh run in `workdir`, killed past `limitSec`. */
+/**
+ * The supervisor's argv: test.sh run in `workdir` by the bundle's bash (the image need have none),
+ * killed past `limitSec`, with the offline stand-ins (sandbox/verifier-bin/) at the end of its PATH.
+ */
 export function supervisorArgv(workdir: string, limitSec: number): string[] {
-  return ['/usr/bin/python3', '-I', '-S', '-c', SCRIPT, workdir, String(limitSec), LOG];
+  const args = [workdir, String(limitSec), LOG, tool('bash'), VERIFIER_BIN];
+  return [tool('python3'), '-I', '-S', '-c', SCRIPT, ...args];
 }
 
 const rewardFile = z.object({ regular: z.boolean(), data: z.string(), cut: z.boolean() }).nullable();

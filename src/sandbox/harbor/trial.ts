@@ -10,14 +10,17 @@
  * (/app, /logs, site-packages), and the container is thrown away after one trial.
  */
 import type Docker from 'dockerode';
+import { toolsMount } from '../docker/container.js';
 import { engineError } from '../docker/engine.js';
 import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
 import { rawExec } from '../docker/raw-exec.js';
 import { unpackFiles } from '../docker/tar.js';
+import { tool, VERIFIER_BIN } from '../tools.js';
 import {
   HARBOR_OUTPUT_TAIL,
   type HarborAgent,
   type HarborEnvironmentSpec,
+  type HarborSandboxImage,
   type HarborScripts,
   type HarborTrialResult,
 } from '../types.js';
@@ -35,13 +38,13 @@ const OUTPUT_DIR = '/.agent-bench-output';
 export async function runHarborTrial(
   client: Docker,
   spec: HarborEnvironmentSpec,
-  image: string,
+  image: HarborSandboxImage,
   agent: HarborAgent,
   labels: SandboxLabels = {},
 ): Promise<HarborTrialResult> {
   // task.toml's workdir, else the engine's word, not the Dockerfile's: a relative WORKDIR resolves
   // against the base's own.
-  const workdir = spec.declaredWorkdir ?? (await workingDir(client, image)) ?? spec.workdir;
+  const workdir = spec.declaredWorkdir ?? (await workingDir(client, image.image)) ?? spec.workdir;
   const container = await start(client, spec, image, workdir, labels);
   try {
     let agentExit: number | null = null;
@@ -91,7 +94,7 @@ export async function runHarborTrial(
 async function start(
   client: Docker,
   spec: HarborEnvironmentSpec,
-  image: string,
+  { image, toolsVolume }: HarborSandboxImage,
   workdir: string,
   labels: SandboxLabels,
 ): Promise<Docker.Container> {
@@ -101,7 +104,7 @@ async function start(
     container = await client.createContainer({
       Image: image,
       User: '0:0',
-      Entrypoint: ['sleep'],
+      Entrypoint: [tool('sleep')],
       Cmd: ['infinity'],
       WorkingDir: workdir,
       Labels: sandboxLabels(labels),
@@ -114,6 +117,7 @@ async function start(
         MemorySwap: memory,
         PidsLimit: PIDS,
         NanoCpus: Math.round(spec.resources.cpus * 1e9),
+        Mounts: [toolsMount(toolsVolume)],
         AutoRemove: false,
       },
     });
@@ -144,8 +148,10 @@ async function put(
 }
 
 /**
- * `bash script` as root in the image's WORKDIR, as Harbor runs solve.sh and test.sh; its stdout and
- * stderr go to a file as they come, and the file's end is what the exec prints (the failure is there).
+ * `bash script` as root in the task's WORKDIR, as Harbor runs solve.sh and test.sh: the bundle's
+ * shell, timeout and bash (the image need have none), the image's PATH for the script, with the
+ * offline stand-ins (sandbox/verifier-bin/) last. Its stdout and stderr go to a file as they come,
+ * and the file's end is what the exec prints (the failure is there).
  */
 function shell(
   container: Docker.Container,
@@ -156,13 +162,13 @@ function shell(
 ) {
   return rawExec(container, {
     argv: [
-      'sh',
+      tool('sh'),
       '-c',
-      `mkdir -p /logs/verifier /logs/agent ${OUTPUT_DIR} && cd "$1" || exit 1
-out=${OUTPUT_DIR}/$(basename "$3").out
-timeout -k 5 "$2" bash "$3" >"$out" 2>&1
+      `${tool('mkdir')} -p /logs/verifier /logs/agent ${OUTPUT_DIR} && cd "$1" || exit 1
+out=${OUTPUT_DIR}/\${3##*/}.out
+PATH="$PATH:${VERIFIER_BIN}" ${tool('timeout')} -k 5 "$2" ${tool('bash')} "$3" >"$out" 2>&1
 rc=$?
-tail -c ${HARBOR_OUTPUT_TAIL} "$out"
+${tool('tail')} -c ${HARBOR_OUTPUT_TAIL} "$out"
 exit $rc`,
       'harbor',
       workdir,

@@ -13,6 +13,7 @@ import { ENGINE_CALL_MS, withDeadline } from '../docker/deadline.js';
 import { engineError } from '../docker/engine.js';
 import { LABEL } from '../docker/labels.js';
 import { type RawExecRequest, type RawExecResult, rawExec } from '../docker/raw-exec.js';
+import { TOOLS_ENV, tool } from '../tools.js';
 import { HARNESS_DIR, type HarborScripts, WORKSPACE_DIR } from '../types.js';
 import { scriptsTar } from './scripts-tar.js';
 
@@ -22,11 +23,15 @@ const VERIFIER_LABEL = 'agent-bench.harbor-verifier';
 const MAX_WORKSPACE_TAR = 1024 * 1024 * 1024;
 const COPY_MS = 180_000;
 
-/** Starts the verifier's container of `image`, shaped like the sandbox container `agent`. */
+/**
+ * Starts the verifier's container of `image` (with the tools volume, when the image needs one),
+ * shaped like the sandbox container `agent`.
+ */
 export async function startVerifierContainer(
   client: Docker,
   agent: Docker.Container,
   image: string,
+  toolsVolume: string,
 ): Promise<Docker.Container> {
   const info = await withDeadline(
     (abortSignal) => agent.inspect({ abortSignal }),
@@ -39,6 +44,7 @@ export async function startVerifierContainer(
   const labels = info.Config.Labels ?? {};
   const options = containerOptions({
     image,
+    toolsVolume,
     limits: {
       ...(host.Memory ? { memory_mb: Math.round(host.Memory / 1024 / 1024) } : {}),
       ...(host.PidsLimit ? { pids: host.PidsLimit } : {}),
@@ -51,8 +57,6 @@ export async function startVerifierContainer(
   });
   const created = client.createContainer({
     ...options,
-    Entrypoint: ['sleep'],
-    Cmd: ['infinity'],
     Labels: { ...options.Labels, [VERIFIER_LABEL]: '1' },
     HostConfig: { ...options.HostConfig, Init: false, Tmpfs: host.Tmpfs ?? options.HostConfig?.Tmpfs },
   });
@@ -85,13 +89,14 @@ export async function startVerifierContainer(
 export async function copyWorkspace(from: Docker.Container, to: Docker.Container): Promise<void> {
   const out = await bounded(from, {
     argv: [
-      '/bin/bash',
+      tool('bash'),
       '-c',
       'set -o pipefail; tar -C "$1" -c -S -f - --numeric-owner . | gzip -1',
       'copy',
       WORKSPACE_DIR,
     ],
     user: 'root',
+    env: TOOLS_ENV,
     deadlineMs: COPY_MS,
     maxStdoutBytes: MAX_WORKSPACE_TAR,
     maxStderrBytes: 16 * 1024,
@@ -101,8 +106,9 @@ export async function copyWorkspace(from: Docker.Container, to: Docker.Container
       `copying the workspace out of the sandbox failed: ${out.stdoutDropped > 0 ? `more than ${MAX_WORKSPACE_TAR} bytes compressed` : why(out)}`,
     );
   const into = await bounded(to, {
-    argv: ['tar', '-x', '-z', '-p', '-f', '-', '-C', WORKSPACE_DIR],
+    argv: [tool('tar'), '-x', '-z', '-p', '-f', '-', '-C', WORKSPACE_DIR],
     user: 'agent',
+    env: TOOLS_ENV,
     stdin: out.stdout,
     deadlineMs: COPY_MS,
     maxStdoutBytes: 4096,
@@ -115,7 +121,7 @@ export async function copyWorkspace(from: Docker.Container, to: Docker.Container
 /** tests/ at /harness/tests (what the image's /tests links to), root's, as Harbor uploads them. */
 export async function putTests(container: Docker.Container, tests: HarborScripts): Promise<void> {
   const r = await bounded(container, {
-    argv: ['tar', '-x', '-f', '-', '-C', '/', '--no-overwrite-dir'],
+    argv: [tool('tar'), '-x', '-f', '-', '-C', '/', '--no-overwrite-dir'],
     user: 'root',
     stdin: await scriptsTar(tests, `${HARNESS_DIR}/tests`),
     deadlineMs: COPY_MS,

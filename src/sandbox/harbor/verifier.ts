@@ -62,6 +62,8 @@ export interface VerifierImage {
   tag: string;
   /** The task image's WORKDIR as the engine built it: where test.sh runs, a link to /workspace. */
   workdir: string;
+  /** The tools volume the image's containers mount (tools-volume.ts). */
+  toolsVolume: string;
 }
 
 export async function runHarborVerifier(
@@ -72,7 +74,7 @@ export async function runHarborVerifier(
 ): Promise<HarborVerifierRun> {
   await sandbox.killAllProcesses();
   const agent = client.getContainer(sandbox.id);
-  const container = await startVerifierContainer(client, agent, image.tag);
+  const container = await startVerifierContainer(client, agent, image.tag, image.toolsVolume);
   try {
     await copyWorkspace(agent, container);
     await putTests(container, verifier);

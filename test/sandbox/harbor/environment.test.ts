@@ -26,7 +26,8 @@ describe('a Harbor environment', () => {
   it('asks for the engine only when an image is wanted', async () => {
     const { env, asked } = environment();
     expect(env.setupCommands).toEqual([
-      'cp -R --preserve=mode,timestamps /opt/agent-bench-harbor/seed/. /workspace/',
+      // The bundle's cp, not the image's (which may be busybox's, or none).
+      '/opt/agent-bench/bin/cp -R --preserve=mode,timestamps /opt/agent-bench-harbor/seed/. /workspace/',
     ]);
     expect(asked()).toBe(0);
     await expect(env.taskImage()).rejects.toThrow('no engine in a unit test');

@@ -1,0 +1,36 @@
+/** `agent-bench run` on Harbor task folders through the built CLI, for the Harbor integration tests. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { readResultFiles } from '../../src/results/store.js';
+
+const BIN = join(import.meta.dirname, '../../bin/agent-bench');
+const exec = promisify(execFile);
+
+/** One run of `taskDir` with `args` (model, --base-image...), results in a fresh folder under `scratch`. */
+export async function runHarborCli(
+  scratch: string,
+  taskDir: string,
+  args: string[],
+): Promise<{ code: number; stderr: string; result: ResultFile }> {
+  const resultsDir = mkdtempSync(join(scratch, 'results-'));
+  let code = 0;
+  let stderr = '';
+  try {
+    ({ stderr } = await exec(
+      process.execPath,
+      [BIN, 'run', '--tasks-dir', taskDir, '--results-dir', resultsDir, ...args],
+      { maxBuffer: 16 * 1024 * 1024 },
+    ));
+  } catch (err) {
+    const e = err as { code?: number; stderr?: string };
+    code = e.code ?? -1;
+    stderr = e.stderr ?? '';
+  }
+  const { results } = await readResultFiles(resultsDir);
+  expect(results, stderr).toHaveLength(1);
+  return { code, stderr, result: (results[0] as { result: ResultFile }).result };
+}
