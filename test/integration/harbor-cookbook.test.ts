@@ -58,9 +58,6 @@ describe("Harbor's cookbook, offline", () => {
     expect(rows).toEqual([
       expect.stringMatching(/^multi-reward +oracle +ok +passes \(reward 1/),
       expect.stringMatching(/^multi-reward +do-nothing +ok +scores 0$/),
-      expect.stringMatching(
-        /^multi-step +load +FAIL +.*multi-step Harbor tasks \(\[\[steps\]\]\) are not supported yet/,
-      ),
       expect.stringMatching(/^simple-task +oracle +ok +passes \(reward 1\)$/),
       expect.stringMatching(/^simple-task +do-nothing +ok +scores 0$/),
       // `RUN apt-get install -y curl`: curl is not on the sandbox image, and apt has no network.

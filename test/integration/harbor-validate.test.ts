@@ -218,17 +218,17 @@ describe('Harbor tasks as published, in validate', () => {
   it('a failing verifier’s output and its offline signature are in the row', async () => {
     const dir = variant('sound', 'offline-verifier', {
       'tests/test.sh':
-        '#!/bin/bash\nmkdir -p /logs/verifier\necho "collecting the tests"\nuvx -p 3.12 -w pytest==8.4.1 pytest /tests/test_outputs.py\necho 0 > /logs/verifier/reward.txt\nexit 127\n',
+        '#!/bin/bash\nmkdir -p /logs/verifier\necho "collecting the tests"\ncurl -fsSL https://example.com/expected.json -o /tmp/expected.json\necho 0 > /logs/verifier/reward.txt\nexit 6\n',
     });
     const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
     expect(rows[0]).toMatchObject({
       run: 'oracle',
       kind: 'failed',
       detail:
-        'reference solution fails: reward 0 (offline? uvx is not installed (Harbor verifiers fetch it from the network))',
+        'reference solution fails: reward 0 (offline? no network: curl could not fetch https://example.com/expected.json)',
     });
     expect(rows[0]?.output).toMatch(
-      /^tests\/test\.sh printed \(exit 127; its end\):\ncollecting the tests\n.*uvx: command not found$/s,
+      /^tests\/test\.sh printed \(exit 6; its end\):\ncollecting the tests\ncurl: no network in this sandbox: https:\/\/example\.com\/expected\.json not fetched/,
     );
     // Validate shows it under the failed row.
     let out = '';
@@ -245,7 +245,7 @@ describe('Harbor tasks as published, in validate', () => {
       process.stdout.write = write;
     }
     expect(out).toMatch(
-      /oracle\s+FAIL\s+reference solution fails: reward 0 \(offline\? uvx .*\n {4}\| tests\/test\.sh printed/,
+      /oracle\s+FAIL\s+reference solution fails: reward 0 \(offline\? no network: curl .*\n {4}\| tests\/test\.sh printed/,
     );
     expect(out).toContain('    | collecting the tests\n');
   }, 600_000);

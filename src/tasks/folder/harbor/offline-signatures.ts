@@ -19,6 +19,11 @@ const SIGNATURES: readonly Signature[] = [
     says: (m) => `no network: a host name${m[1] ? ` (${m[1]})` : ''} could not be resolved`,
   },
   {
+    // agent-bench's own stand-ins for curl and wget (sandbox/verifier-bin/curl).
+    pattern: /\b(curl|wget): no network in this sandbox: (\S+) not fetched/,
+    says: (m) => `no network: ${m[1]} could not fetch ${m[2]}`,
+  },
+  {
     pattern: /Unable to locate package (\S+)/,
     says: (m) => `no network: apt cannot find package ${m[1]} (no package lists offline)`,
   },
