@@ -60,12 +60,14 @@ describe('a built-in task exported to Harbor and validated there', () => {
     appendFileSync(join(dir, 'solution/solve.sh'), 'run \'echo "# seen" >> test_durations.py\'\n');
     writeFileSync(join(dir, 'instruction.md'), 'Fix durations.py.\n');
     const [oracle] = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
-    expect(oracle).toEqual({
+    expect(oracle).toMatchObject({
       taskId: 'debug_python_tampered',
       run: 'oracle',
       kind: 'failed',
       detail: 'reference solution fails: reward 0',
     });
+    // The row keeps test.sh's output: the protected-files check is what failed.
+    expect(oracle?.output).toMatch(/\nFAIL protected_files$/);
   }, 600_000);
 
   it("a task folder's artifact and harness command checks judge the export's oracle 1 and doing nothing 0", async () => {
