@@ -27,9 +27,21 @@ const HARNESS_ENTRIES = [
 
 /** `version:sha256`: the package version, then the content hash. */
 export function harnessDigest(root: string = packageRoot()): string {
-  // tasks/<id>/task.toml makes a task folder: its own proof hashes it.
-  const inTaskFolder = (rel: string): boolean =>
-    /^tasks\/[^/]+$/.test(rel) && existsSync(join(root, rel, 'task.toml'));
-  const code = treeDigest(root, HARNESS_ENTRIES, inTaskFolder);
+  // tasks/<id>/task.toml makes a task folder: its own proof hashes it (and its compiled code).
+  const inTaskFolder = (rel: string): boolean => {
+    const folder = /^(?:dist\/)?(tasks\/[^/]+)$/.exec(rel);
+    return folder !== null && existsSync(join(root, folder[1] as string, 'task.toml'));
+  };
+  const clone = existsSync(join(root, 'src'));
+  const skip = (rel: string): boolean => inTaskFolder(rel) || notRunnable(root, rel, clone);
+  const code = treeDigest(root, HARNESS_ENTRIES, skip);
   return `${HARNESS_VERSION}:${sha256(canonicalJson({ code, node: process.version }))}`;
+}
+
+/** A file under dist/ that no code runs: a source map, or (in a clone) output whose source is gone. */
+function notRunnable(root: string, rel: string, clone: boolean): boolean {
+  if (!rel.startsWith('dist/')) return false;
+  if (rel.endsWith('.map')) return true;
+  const compiled = /^dist\/(.+)\.js$/.exec(rel);
+  return clone && compiled !== null && !existsSync(join(root, `${compiled[1]}.ts`));
 }

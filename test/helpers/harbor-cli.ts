@@ -1,9 +1,13 @@
-/** `agent-bench run` on Harbor task folders through the built CLI, for the Harbor integration tests. */
+/**
+ * `agent-bench run` on Harbor task folders through the built CLI, and `validate` on them in-process,
+ * for the Harbor integration tests.
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import { validateCommand } from '../../src/cli/commands/validate.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { readResultFiles } from '../../src/results/store.js';
 
@@ -33,4 +37,34 @@ export async function runHarborCli(
   const { results } = await readResultFiles(resultsDir);
   expect(results, stderr).toHaveLength(1);
   return { code, stderr, result: (results[0] as { result: ResultFile }).result };
+}
+
+/**
+ * `validate` on task folders, in-process: what it printed on stdout, its rows for the tasks named
+ * (lines starting with one of `taskNames`), and its exit code (0 when it returned).
+ */
+export async function validateHarborFolders(
+  tasksDir: string[],
+  opts: { baseImage?: string; taskNames: string[] },
+): Promise<{ out: string; rows: string[]; exitCode: number }> {
+  let out = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  let exitCode = 0;
+  try {
+    await validateCommand({
+      tasks: 'all',
+      tasksDir,
+      ...(opts.baseImage === undefined ? {} : { baseImage: opts.baseImage }),
+    });
+  } catch (err) {
+    exitCode = (err as { exitCode?: number }).exitCode ?? -1;
+  } finally {
+    vi.restoreAllMocks();
+  }
+  const rows = out.split('\n').filter((l) => opts.taskNames.some((name) => l.startsWith(`${name} `)));
+  return { out, rows, exitCode };
 }

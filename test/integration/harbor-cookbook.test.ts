@@ -11,10 +11,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validateCommand } from '../../src/cli/commands/validate.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResultFiles } from '../../src/results/store.js';
 import { ensureImage } from '../../src/sandbox/index.js';
+import { validateHarborFolders } from '../helpers/harbor-cli.js';
 
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
 const COOKBOOK = join(import.meta.dirname, '../tasks/fixtures/harbor-cookbook');
@@ -33,24 +33,11 @@ afterAll(() => {
 });
 
 /** validate's table rows for the cookbook folder (stdout), and how the command ended. */
-async function validateRows(opts: { baseImage?: string }): Promise<{ rows: string[]; exitCode: number }> {
-  let out = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
+const validateRows = (opts: { baseImage?: string }) =>
+  validateHarborFolders([COOKBOOK], {
+    ...opts,
+    taskNames: ['simple-task', 'multi-reward', 'multi-step', 'skills'],
   });
-  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  let exitCode = 0;
-  try {
-    await validateCommand({ tasks: 'all', tasksDir: [COOKBOOK], ...opts });
-  } catch (err) {
-    exitCode = (err as { exitCode?: number }).exitCode ?? -1;
-  } finally {
-    vi.restoreAllMocks();
-  }
-  const rows = out.split('\n').filter((l) => /^(simple-task|multi-reward|multi-step|skills) /.test(l));
-  return { rows, exitCode };
-}
 
 describe("Harbor's cookbook, offline", () => {
   it('validate: the tasks that need no network to build are sound; the others fail naming the cause', async () => {

@@ -157,10 +157,34 @@ describe('harnessDigest', () => {
     expect(harnessDigest(root)).not.toBe(before);
   });
 
+  it('ignores compiled leftovers of removed sources and source maps, in a clone', () => {
+    const root = fakeRoot();
+    const before = harnessDigest(root);
+    writeFileSync(join(root, 'dist/src/validate/removed.js'), 'export const gone = 1;');
+    writeFileSync(join(root, 'dist/src/validate/judge.js.map'), '{}');
+    expect(harnessDigest(root)).toBe(before);
+    // The compiled twin of a live source counts: dist/ older than src/ is another harness.
+    writeFileSync(join(root, 'src/validate/removed.ts'), 'export const gone = 1;');
+    const withSource = harnessDigest(root);
+    expect(withSource).not.toBe(before);
+    edit(join(root, 'dist/src/validate/removed.js'), (text) => `${text}\n// stale`);
+    expect(harnessDigest(root)).not.toBe(withSource);
+  });
+
+  it('hashes all of dist/ in an installed package (no src/)', () => {
+    const root = fakeRoot();
+    rmSync(join(root, 'src'), { recursive: true });
+    const before = harnessDigest(root);
+    writeFileSync(join(root, 'dist/src/validate/other.js'), 'export const y = 2;');
+    expect(harnessDigest(root)).not.toBe(before);
+  });
+
   it("leaves a task folder to its own proof's key", () => {
     const root = fakeRoot();
     const before = harnessDigest(root);
     edit(join(root, 'tasks/doc_trap_v1/flags.ts'), (text) => `${text}\n// edited`);
+    mkdirSync(join(root, 'dist/tasks/doc_trap_v1'), { recursive: true });
+    writeFileSync(join(root, 'dist/tasks/doc_trap_v1/flags.js'), 'export {};');
     expect(harnessDigest(root)).toBe(before);
   });
 
