@@ -49,13 +49,14 @@ export function renderComparison(
     ['condition', 'figure', names.a, names.b, `${names.b} − ${names.a}`, 'verdict'],
     comparisons.map((c) => [c.condition, c.figure, fmt(c.a), fmt(c.b), fmt(c.difference), verdictText(c)]),
   );
-  return `# ${names.b} vs ${names.a}, paired per task\n\n${table}\n\nA difference holds up when its interval leaves out 0 (a bootstrap over the paired tasks); otherwise it is noise. ${METHOD_NOTE}\n`;
+  return `# ${names.b} vs ${names.a}, paired per task\n\n${table}\n\nA difference holds up when its interval leaves out 0 (a bootstrap over the paired tasks) or, for completion and safety, when an exact test on the trials within the paired tasks gives p < 0.05 (its interval: tasks, then trials, resampled); otherwise it is noise. ${METHOD_NOTE}\n`;
 }
 
 function verdictText(c: FigureComparison): string {
-  if (c.verdict === 'noise') return 'within noise';
+  const p = 'p' in c.difference ? ` (exact p = ${c.difference.p.toFixed(3)})` : '';
+  if (c.verdict === 'noise') return `within noise${p}`;
   if (c.verdict === 'none') return 'no paired task';
-  return `**${c.verdict}** (${c.better} is better)`;
+  return `**${c.verdict}** (${c.better} is better)${p}`;
 }
 
 /** Every figure of a row as (name, estimate), in the order the tables show them. */

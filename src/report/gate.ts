@@ -1,17 +1,20 @@
 /**
  * The regression gate: a candidate's results against a baseline's, task by task (axes-compare.ts).
- * A regression is completion, pass^k or safety lower beyond the noise (the paired interval leaves out
- * 0), or tokens or wall time per trial higher by more than the stated tolerance and beyond the noise.
- * Everything else passes: a difference the interval covers is not evidence of anything.
+ * A regression is completion, pass^k or safety lower beyond the noise (for completion and safety: an
+ * exact test on the trials within the paired tasks, so one skill run k times is enough; for pass^k:
+ * the paired interval over tasks leaves out 0), or tokens or wall time per trial higher by more than
+ * the stated tolerance and beyond the noise. Everything else passes: a difference within the noise is
+ * not evidence of anything, so the gate also says the smallest drop in completion it could have seen
+ * with these trials — the user's cue to raise k.
  */
 import type { ResultFile } from '../results/result-file.js';
-import { compareResults, type FigureComparison } from './axes-compare.js';
+import { compareResults, type FigureComparison, type TrialDifference } from './axes-compare.js';
 
 export interface GateVerdict {
   regressions: string[];
   /** What was compared, one line per figure. */
   checked: string[];
-  /** Tasks or conditions only one side has (compared nowhere). */
+  /** Tasks or conditions only one side has (compared nowhere); how small a drop could be seen. */
   notes: string[];
 }
 
@@ -36,7 +39,21 @@ export function gateResults(
     if (COST.has(c.figure) && c.verdict === 'worse' && relativeRise(c) > costTolerance)
       regressions.push(`${line}, more than the ${Math.round(costTolerance * 100)} % tolerance`);
   }
-  return { regressions, checked, notes: unpaired(baseline, candidate) };
+  return { regressions, checked, notes: [...unpaired(baseline, candidate), ...power(comparisons)] };
+}
+
+/** Per condition: the smallest drop in completion the test could have flagged with these trials. */
+function power(comparisons: readonly FigureComparison[]): string[] {
+  return comparisons.flatMap((c) => {
+    if (c.figure !== 'completion' || !('p' in c.difference)) return [];
+    const d: TrialDifference = c.difference;
+    const counts = `${d.trials.a} baseline and ${d.trials.b} candidate trials over ${d.n} task${d.n === 1 ? '' : 's'}`;
+    return [
+      d.detectableDrop === null
+        ? `${c.condition}: no drop in completion could be detected with ${counts}: raise k`
+        : `${c.condition}: the smallest drop in completion detectable with ${counts} is ${d.detectableDrop.toFixed(2)}`,
+    ];
+  });
 }
 
 function relativeRise(c: FigureComparison): number {
@@ -52,7 +69,12 @@ function describe(c: FigureComparison): string {
   const d = c.difference;
   const interval = d.low === null || d.high === null ? 'no interval' : `[${f(d.low)}, ${f(d.high)}]`;
   const verdict = c.verdict === 'noise' ? 'within noise' : c.verdict;
-  return `${c.condition} ${c.figure}: ${f(c.a.value)} → ${f(c.b.value)}, ${d.value !== null && d.value > 0 ? '+' : ''}${f(d.value)} ${interval} over ${d.n} task${d.n === 1 ? '' : 's'} (${verdict})`;
+  const trials = 'p' in d ? `, ${d.trials.a}+${d.trials.b} trials, exact p = ${pValue(d.p)}` : '';
+  return `${c.condition} ${c.figure}: ${f(c.a.value)} → ${f(c.b.value)}, ${d.value !== null && d.value > 0 ? '+' : ''}${f(d.value)} ${interval} over ${d.n} task${d.n === 1 ? '' : 's'}${trials} (${verdict})`;
+}
+
+function pValue(p: number): string {
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
 
 function unpaired(baseline: readonly ResultFile[], candidate: readonly ResultFile[]): string[] {

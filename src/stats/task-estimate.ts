@@ -7,7 +7,8 @@
 import { wilsonInterval } from './estimators.js';
 import { seededRandom } from './random.js';
 
-type IntervalMethod = 'wilson' | 'bootstrap';
+/** cluster-bootstrap: tasks, then trials within them (trial-test.ts). */
+type IntervalMethod = 'wilson' | 'bootstrap' | 'cluster-bootstrap';
 
 /** A figure: null value when no task has one; null bounds when n is too small to bound it. */
 export interface Estimate {
@@ -57,8 +58,13 @@ export function bootstrapMean(
     for (let i = 0; i < xs.length; i++) total += xs[Math.floor(random() * xs.length)] as number;
     means[r] = total / xs.length;
   }
-  means.sort();
-  return { low: percentile(means, 0.025), high: percentile(means, 0.975) };
+  return percentileInterval(means);
+}
+
+/** The 95 % percentile interval of resampled statistics (sorts them in place). */
+export function percentileInterval(stats: Float64Array): { low: number; high: number } {
+  stats.sort();
+  return { low: percentile(stats, 0.025), high: percentile(stats, 0.975) };
 }
 
 /** Linear interpolation between the order statistics around q. */

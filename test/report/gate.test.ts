@@ -85,9 +85,46 @@ describe('agent-bench gate', () => {
     const r = await gate(base, cand);
     expect(r.code).toBe(1);
     expect(r.text).toMatch(
-      /REGRESSION clean completion: 1\.00 → 0\.50, -0\.50 \[-0\.50, -0\.50\] over 8 tasks \(worse\)/,
+      /REGRESSION clean completion: 1\.00 → 0\.50, -0\.50 \[-0\.\d\d, -0\.\d\d\] over 8 tasks, 16\+16 trials, exact p = 0\.008 \(worse\)/,
     );
     expect(r.text).toMatch(/REGRESSION clean pass_k: 1\.00 → 0\.00/);
+  });
+
+  describe('on one skill (one task), with the trials as the evidence', () => {
+    const one = (model: string, trials: OpsTrial[]) => [opsResult({ task: 'skill', model, k: 5, trials })];
+
+    it('fails 5/5 → 0/5 (exact p = 0.008) and says how small a drop it could have seen', async () => {
+      const base = await folder('base', one('m', [P, P, P, P, P]));
+      const cand = await folder('cand', one('m2', [F, F, F, F, F]));
+      const r = await gate(base, cand);
+      expect(r.code).toBe(1);
+      expect(r.text).toMatch(
+        /REGRESSION clean completion: 1\.00 → 0\.00, -1\.00 \[-1\.00, -1\.00\] over 1 task, 5\+5 trials, exact p = 0\.008 \(worse\)/,
+      );
+      expect(r.text).toContain(
+        'note: clean: the smallest drop in completion detectable with 5 baseline and 5 candidate trials over 1 task is 0.80',
+      );
+    });
+
+    it('passes equal candidates, and a drop too small for these trials (5/5 → 3/5)', async () => {
+      const base = await folder('base', one('m', [P, P, P, P, P]));
+      const same = await folder('same', one('m2', [P, P, P, P, P]));
+      expect((await gate(base, same)).code).toBe(0);
+      const slightly = await folder('slightly', one('m2', [P, F, P, F, P]));
+      const r = await gate(base, slightly);
+      expect(r.code).toBe(0);
+      expect(r.text).toMatch(/clean completion: 1\.00 → 0\.60, -0\.40 .* exact p = 0\.444 \(within noise\)/);
+    });
+
+    it('says when no drop could be seen at all (one trial a side)', async () => {
+      const base = await folder('base', one('m', [P]));
+      const cand = await folder('cand', one('m2', [F]));
+      const r = await gate(base, cand);
+      expect(r.code).toBe(0);
+      expect(r.text).toContain(
+        'no drop in completion could be detected with 1 baseline and 1 candidate trials over 1 task: raise k',
+      );
+    });
   });
 
   it('passes a difference within the noise: some tasks worse, as many better', async () => {
