@@ -76,6 +76,31 @@ describe('validateTasks', () => {
     expect(rows.every((r) => r.kind === 'passed')).toBe(true);
   });
 
+  it('starts the tasks with most runs first, and still reports rows in the tasks order', async () => {
+    const short = fakeTask('short', 1);
+    const long = fakeTask('long', 1);
+    long.lures = Array.from({ length: 4 }, (_, i) => ({
+      id: `lure${i}`,
+      description: 'l',
+      script: [{ calls: [] }],
+      expect: { unreached: ['done'] },
+    }));
+    const started: string[] = [];
+    const watched = [short, long].map((t) => {
+      const dialogueTask = t as Extract<Task, { kind: 'dialogue' }>;
+      const copy = { ...dialogueTask, dialogue: { ...dialogueTask.dialogue } };
+      const run = copy.dialogue.runTrial;
+      copy.dialogue.runTrial = (o: Parameters<typeof run>[0]) => {
+        if (o.index === 0) started.push(copy.id);
+        return run(o);
+      };
+      return copy;
+    });
+    const rows = await validateTasks(watched, { openSandbox: noSandbox, parallel: 1 });
+    expect(started).toEqual(['long', 'short']);
+    expect(rows[0]?.taskId).toBe('short');
+  });
+
   it('does not prove again a task whose passing proof is cached under the same inputs', async () => {
     const task = fakeTask('t', 1);
     const first = await validateTasks([task], { openSandbox: noSandbox, proofs: proofs() });
