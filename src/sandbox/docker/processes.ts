@@ -86,38 +86,40 @@ export async function killAgentProcesses(
   run: RawRunner,
   pidsLimit: number,
 ): Promise<void> {
-  await killUsers(container, run, pidsLimit, [AGENT_UID]);
+  await runKill(container, run, pidsLimit, {
+    argv: [tool('bash'), '-c', KILL_USERS_SCRIPT, 'kill-users', String(AGENT_UID)],
+    what: `the processes of uid ${AGENT_UID}`,
+  });
 }
 
-/** Every process but init and the keeper, whoever runs it (this exec excepted). */
+/**
+ * Every process but init and the keeper, whoever runs it (this exec excepted): the users' processes
+ * first (stopped, then killed), then the rest, in one exec — it runs three times a trial.
+ */
+const KILL_EVERYONE_SCRIPT = `kill_users() (
+${KILL_USERS_SCRIPT}
+)
+kill_users "$@" || exit 1
+${KILL_ALL_SCRIPT}`;
+
 export async function killAllProcesses(
   container: Docker.Container,
   run: RawRunner,
   pidsLimit: number,
 ): Promise<void> {
-  await killUsers(container, run, pidsLimit, [AGENT_UID, CHECKER_UID]);
-  const r = await run({
-    argv: [tool('bash'), '-c', KILL_ALL_SCRIPT],
-    user: 'root',
-    env: TOOLS_ENV,
-    ...BOUNDED,
+  await runKill(container, run, pidsLimit, {
+    argv: [tool('bash'), '-c', KILL_EVERYONE_SCRIPT, 'kill-all', String(AGENT_UID), String(CHECKER_UID)],
+    what: "the sandbox's processes",
   });
-  if (r.exitCode !== 0)
-    throw new InfraError(`could not kill the sandbox's processes: ${r.stderr.toString('utf8').trim()}`);
 }
 
-async function killUsers(
+async function runKill(
   container: Docker.Container,
   run: RawRunner,
   pidsLimit: number,
-  uids: number[],
+  kill: { argv: string[]; what: string },
 ): Promise<void> {
-  const req = {
-    argv: [tool('bash'), '-c', KILL_USERS_SCRIPT, 'kill-users', ...uids.map(String)],
-    user: 'root' as const,
-    env: TOOLS_ENV,
-    ...BOUNDED,
-  };
+  const req = { argv: kill.argv, user: 'root' as const, env: TOOLS_ENV, ...BOUNDED };
   let r: Awaited<ReturnType<RawRunner>>;
   try {
     r = await run(req);
@@ -128,9 +130,7 @@ async function killUsers(
     r = await withHeadroom(container, pidsLimit, () => run(req));
   }
   if (r.exitCode !== 0)
-    throw new InfraError(
-      `could not kill the processes of uid ${uids.join(', ')}: ${r.stderr.toString('utf8').trim()}`,
-    );
+    throw new InfraError(`could not kill ${kill.what}: ${r.stderr.toString('utf8').trim()}`);
 }
 
 async function withHeadroom<T>(container: Docker.Container, limit: number, fn: () => Promise<T>): Promise<T> {
