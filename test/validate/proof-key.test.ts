@@ -109,19 +109,29 @@ describe('proofKey', () => {
 });
 
 describe('harnessDigest', () => {
-  /** A package root with code, the sandbox's scripts, a module task and a task folder. */
+  /** A package root with code (some a proof runs, some not), the sandbox's scripts, a module task and a task folder. */
   function fakeRoot(): string {
     const root = temp();
     const files: Record<string, string> = {
       'package.json': '{"version":"0.1.0"}',
-      'src/validate/judge.ts': 'export const x = 1;',
-      'dist/src/validate/judge.js': 'export const x = 1;',
+      'src/cli/commands/validate.ts': "import { x } from '../../validate/judge.js';",
+      'src/validate/judge.ts': "export const x = 1;\nexport * from './rows.js';",
+      'src/validate/rows.ts': "export const later = () => import('../scoring/score.js');",
+      'src/scoring/score.ts': 'export const s = 1;',
+      'src/kit/flag.ts': 'export const flag = 1;',
+      'src/report/matrix.ts': "import { x } from '../validate/judge.js';",
+      'dist/src/cli/commands/validate.js': "import { x } from '../../validate/judge.js';",
+      'dist/src/validate/judge.js': "export const x = 1;\nexport * from './rows.js';",
+      'dist/src/validate/rows.js': "export const later = () => import('../scoring/score.js');",
+      'dist/src/scoring/score.js': 'export const s = 1;',
+      'dist/src/report/matrix.js': "import { x } from '../validate/judge.js';",
       'sandbox/exec-wrapper.sh': '#!/bin/sh',
       'tasks/index.ts': 'export {};',
       'tasks/shared/script-steps.ts': 'export {};',
       'tasks/ts_typing_v1/index.ts': 'export {};',
+      'tasks/ts_typing_v1/files/app.ts': "import { y } from '../../../src/report/matrix.js';",
       'tasks/doc_trap_v1/task.toml': 'max_turns = 12',
-      'tasks/doc_trap_v1/flags.ts': 'export {};',
+      'tasks/doc_trap_v1/flags.ts': "import { flag } from '../../src/kit/flag.js';",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(root, path, '..'), { recursive: true });
@@ -131,14 +141,19 @@ describe('harnessDigest', () => {
   }
 
   it.each([
+    'src/cli/commands/validate.ts',
     'src/validate/judge.ts',
+    'src/validate/rows.ts',
+    'src/scoring/score.ts',
+    'src/kit/flag.ts',
     'dist/src/validate/judge.js',
+    'dist/src/scoring/score.js',
     'sandbox/exec-wrapper.sh',
     'tasks/index.ts',
     'tasks/shared/script-steps.ts',
     'tasks/ts_typing_v1/index.ts',
     'package.json',
-  ])('changes when %s changes', (file) => {
+  ])('changes when %s changes (code a proof runs, static, dynamic or re-exported)', (file) => {
     const root = fakeRoot();
     const before = harnessDigest(root);
     expect(harnessDigest(root)).toBe(before);
@@ -146,13 +161,26 @@ describe('harnessDigest', () => {
     expect(harnessDigest(root)).not.toBe(before);
   });
 
-  it('changes when a harness file appears or is removed', () => {
+  // (tasks/ts_typing_v1/files/app.ts is a task's data: hashed, but its imports are not followed.)
+  it.each(['src/report/matrix.ts', 'dist/src/report/matrix.js'])(
+    'does not change when %s changes: no proof runs it',
+    (file) => {
+      const root = fakeRoot();
+      const before = harnessDigest(root);
+      edit(join(root, file), (text) => `${text}\n// edited`);
+      expect(harnessDigest(root)).toBe(before);
+    },
+  );
+
+  it('changes when a module a proof runs appears or is removed, or dist/ is missing', () => {
     const root = fakeRoot();
     const before = harnessDigest(root);
-    writeFileSync(join(root, 'src/new.ts'), '');
-    expect(harnessDigest(root)).not.toBe(before);
-    rmSync(join(root, 'src/new.ts'));
-    expect(harnessDigest(root)).toBe(before);
+    writeFileSync(join(root, 'src/validate/new.ts'), '');
+    edit(join(root, 'src/validate/judge.ts'), (text) => `${text}\nimport './new.js';`);
+    const withNew = harnessDigest(root);
+    expect(withNew).not.toBe(before);
+    rmSync(join(root, 'src/validate/new.ts'));
+    expect(harnessDigest(root)).not.toBe(withNew);
     rmSync(join(root, 'dist'), { recursive: true });
     expect(harnessDigest(root)).not.toBe(before);
   });
@@ -164,18 +192,15 @@ describe('harnessDigest', () => {
     writeFileSync(join(root, 'dist/src/validate/judge.js.map'), '{}');
     expect(harnessDigest(root)).toBe(before);
     // The compiled twin of a live source counts: dist/ older than src/ is another harness.
-    writeFileSync(join(root, 'src/validate/removed.ts'), 'export const gone = 1;');
-    const withSource = harnessDigest(root);
-    expect(withSource).not.toBe(before);
-    edit(join(root, 'dist/src/validate/removed.js'), (text) => `${text}\n// stale`);
-    expect(harnessDigest(root)).not.toBe(withSource);
+    edit(join(root, 'dist/src/validate/rows.js'), (text) => `${text}\n// stale`);
+    expect(harnessDigest(root)).not.toBe(before);
   });
 
-  it('hashes all of dist/ in an installed package (no src/)', () => {
+  it('hashes the compiled code a proof runs in an installed package (no src/)', () => {
     const root = fakeRoot();
     rmSync(join(root, 'src'), { recursive: true });
     const before = harnessDigest(root);
-    writeFileSync(join(root, 'dist/src/validate/other.js'), 'export const y = 2;');
+    edit(join(root, 'dist/src/scoring/score.js'), (text) => `${text}\n// edited`);
     expect(harnessDigest(root)).not.toBe(before);
   });
 
