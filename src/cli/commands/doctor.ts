@@ -1,8 +1,10 @@
 /** `agent-bench doctor`: checks each piece a run needs and says what to do about each failure. */
+import { join } from 'node:path';
 import chalk from 'chalk';
 import { loadNodeLlamaCpp } from '../../models/gguf-runtime.js';
 import { checkEngine, imageStatus, sweepSandboxes } from '../../sandbox/index.js';
 import { errorMessage, InfraError } from '../../util/errors.js';
+import { packageRoot } from '../../util/package-root.js';
 import { checkModelServer } from './doctor-server.js';
 
 export interface DoctorOptions {
@@ -32,7 +34,8 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     bad(
       'Docker engine',
       errorMessage(err),
-      'on Debian/Ubuntu run `sudo bash scripts/provision-docker.sh`, or start Docker / set DOCKER_HOST',
+      // The script ships in the package: its full path works from a clone and an install alike.
+      `on Debian/Ubuntu run \`sudo bash ${join(packageRoot(), 'scripts', 'provision-docker.sh')}\`, or start Docker / set DOCKER_HOST`,
     );
   }
 
