@@ -21,7 +21,17 @@ export function serverFindings(
   tools: ToolProbe,
   requiredContext: number = DEFAULT_REQUIRED_CONTEXT,
 ): ServerFinding[] {
-  return [toolFinding(details.kind, tools), contextFinding(details, requiredContext)];
+  const findings = [toolFinding(details.kind, tools), contextFinding(details, requiredContext)];
+  // Tools accepted but the template cannot write calls: runs work, on the text parser (as the run warns).
+  if (tools.kind === 'accepted' && details.toolSupport === false) {
+    findings.push({
+      level: 'note',
+      what: 'chat template',
+      detail: 'has no tool support: tool calls will be parsed from the reply text',
+      fix: 'a model whose template supports tools makes native calls (results count text_tool_calls apart)',
+    });
+  }
+  return findings;
 }
 
 function toolFinding(kind: ServerDetails['kind'], tools: ToolProbe): ServerFinding {

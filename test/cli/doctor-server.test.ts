@@ -94,3 +94,19 @@ describe('doctor: the model server', () => {
     expect(findings[0]?.level).toBe('fail');
   });
 });
+
+describe('doctor: a template without tool support', () => {
+  it('is a note (runs parse calls from the text), not a failure', async () => {
+    server = await startScriptedServer({
+      scripts: { m: [] },
+      props: {
+        build_info: 'b1',
+        default_generation_settings: { n_ctx: DEFAULT_REQUIRED_CONTEXT },
+        chat_template_caps: { supports_tool_calls: false },
+      },
+    });
+    const findings = await checkModelServer({ baseUrl: server.baseUrl, env });
+    expect(findings.map((f) => f.level)).toEqual(['ok', 'ok', 'ok', 'note']);
+    expect(findings.at(-1)?.detail).toContain('parsed from the reply text');
+  });
+});
