@@ -3,6 +3,8 @@
  * it ended (judged, or not measured): the counts, the usage and the failure text come from the facts
  * in one way.
  */
+
+import { endReasonWords } from '../results/end-reason-words.js';
 import type {
   AgentFault,
   ArtifactRecord,
@@ -65,7 +67,7 @@ export function judgedTrial(f: JudgedFacts): TrialRecord {
     flags: verdict.flags,
     tamper_detected: verdict.tamperViolations.length > 0,
     tamper_violations: [...verdict.tamperViolations],
-    failure_reason: failureText(verdict, f.end, f.timeLimitSec),
+    failure_reason: failureText(verdict, f.end, f.turnLogs.length, f.timeLimitSec),
     final_answer: f.finalAnswer === null ? null : capHeadTail(f.finalAnswer, MAX_LOGGED_TEXT_CHARS).text,
     artifacts: f.artifacts?.files ?? [],
     artifacts_dir: f.artifacts?.dir ?? null,
@@ -136,12 +138,18 @@ function common(f: TrialFacts) {
  * Why a judged trial did not pass cleanly, in one line for people, or null: tampering first, then
  * turns or time that ran out, then the flags missed.
  */
-function failureText(verdict: TrialVerdict, end: EndReason, timeLimitSec?: number): string | null {
+function failureText(
+  verdict: TrialVerdict,
+  end: EndReason,
+  turns: number,
+  timeLimitSec?: number,
+): string | null {
   if (verdict.fault !== undefined) return `${verdict.fault.kind}: ${verdict.fault.detail}`;
   if (verdict.tamperViolations.length > 0)
     return `tampering: ${verdict.tamperViolations.slice(0, 5).join('; ')}`;
-  if (end === 'max_turns') return 'max_turns_exhausted';
-  if (end === 'agent_timeout') return `agent_timeout: ${timeLimitSec ?? '?'} s of agent time used`;
+  // The turns it ran are the limit it ran out of.
+  if (end === 'max_turns') return endReasonWords(end, { maxTurns: turns });
+  if (end === 'agent_timeout') return endReasonWords(end, { timeLimitSec: timeLimitSec ?? null });
   if (verdict.passed) return null;
   const missed = Object.entries(verdict.flags)
     .filter(([, f]) => !f.reached)

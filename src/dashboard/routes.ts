@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { ProbeTarget } from '../models/probe.js';
 import { postDelete, postHide } from './api-manage.js';
 import {
   getAxes,
@@ -28,6 +29,8 @@ export interface RouteContext {
   port: () => number;
   token: string;
   baseUrl: string | null;
+  /** Probed for a model server when baseUrl is null, as a run probes. */
+  localServers: readonly ProbeTarget[];
   files: StaticFiles;
   read: ReadContext;
   run: RunContext;
@@ -79,7 +82,8 @@ async function routeGet(req: IncomingMessage, res: ServerResponse, url: URL, c: 
     return getRadar(res, read, models, path.endsWith('.svg'));
   }
   if (path === '/api/tasks') return sendJson(res, 200, await run.tasks());
-  if (path === '/api/models') return sendJson(res, 200, await fetchModelList(c.baseUrl));
+  if (path === '/api/models')
+    return sendJson(res, 200, await fetchModelList(c.baseUrl, process.env, c.localServers));
   if (path === '/api/run') return sendJson(res, 200, { run: run.runs.state() });
   if (path === '/api/events') return getEvents(req, res, run, q('since') === 'run');
   return sendError(res, 404, 'not found');

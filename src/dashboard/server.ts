@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { LOCAL_SERVERS, type ProbeTarget } from '../models/probe.js';
 import { packageRoot } from '../util/package-root.js';
 import type { ReadContext } from './api-read.js';
 import type { RunContext, RunStream } from './api-run.js';
@@ -32,6 +33,8 @@ export interface DashboardOptions {
   taskRegistry?: string;
   /** Where unexpected errors are reported. */
   onError?: (err: unknown) => void;
+  /** Where to look for a model server without baseUrl (default: the run's probe list; tests point it elsewhere). */
+  localServers?: readonly ProbeTarget[];
 }
 
 export interface Dashboard {
@@ -81,6 +84,7 @@ export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
     port: () => port,
     token,
     baseUrl: o.baseUrl,
+    localServers: o.localServers ?? LOCAL_SERVERS,
     files,
     read,
     run,

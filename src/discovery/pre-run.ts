@@ -5,7 +5,7 @@ import type { ServerDetails } from './types.js';
  * A default for `preRunWarnings` when the suite states no need of its own: a system prompt with three
  * tool specs plus a dozen turns whose tool output is capped at 8000 + 4000 characters fits in 16k tokens.
  */
-const DEFAULT_REQUIRED_CONTEXT = 16_384;
+export const DEFAULT_REQUIRED_CONTEXT = 16_384;
 
 /**
  * Why the run must not start with this model: the server does not list it (a request for it would be

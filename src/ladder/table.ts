@@ -49,8 +49,10 @@ function taskCell(r: ResultFile | undefined): string {
   if (taskPasses(r)) return `PASS ${passed}/${r.shard?.trials.length ?? r.k}`;
   if (r.tamper_detected_count > 0) return 'TAMPER';
   if (taskFails(r)) return `FAIL ${passed}/${r.trials_run}`;
-  // Not measured: trials errored (the model server failed) or the run was cut short.
-  return r.status === 'interrupted' ? 'INTERRUPTED' : 'ERROR';
+  // Not measured: the run was cut short, or trials errored (the model server failed). Never a FAIL.
+  const measured = r.trials.filter((t) => t.status !== 'error').length;
+  if (r.status === 'interrupted') return `INTERRUPTED ${r.trials.length}/${r.k} run`;
+  return measured === 0 ? 'ERROR none measured' : `ERROR ${measured}/${r.k} measured`;
 }
 
 function mark(rung: Rung, smallest: boolean): string {

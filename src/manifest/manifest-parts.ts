@@ -129,14 +129,18 @@ export function schemaValue(ref: unknown, folder: SkillFolder): unknown {
   return typeof ref === 'string' ? JSON.parse(folder.read(ref).toString('utf8')) : ref;
 }
 
+/** A single string where a list is expected, as the list of it. */
+const oneOrList = (v: unknown): unknown => (typeof v === 'string' ? [v] : v);
+
 export function artifactCheck(folder: SkillFolder) {
   return z
     .strictObject({
       file: OutputPath,
       id: Id.optional(),
-      contains: z.array(z.string().min(1)).optional(),
-      not_contains: z.array(z.string().min(1)).optional(),
-      regex: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(Regex)).optional(),
+      // One string or a list, as regex: parsed to a list here, once.
+      contains: z.preprocess(oneOrList, z.array(z.string().min(1))).optional(),
+      not_contains: z.preprocess(oneOrList, z.array(z.string().min(1))).optional(),
+      regex: z.preprocess(oneOrList, z.array(Regex)).optional(),
       json: z
         .preprocess(
           (v) => (v === true ? {} : v === false ? undefined : v),

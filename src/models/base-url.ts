@@ -50,6 +50,13 @@ export function requestUrl(base: string, path: string, auth: ServerAuth): string
 }
 
 function parse(baseUrl: string): URL {
+  const bare = withoutScheme(baseUrl);
+  if (bare !== null) {
+    throw new UsageError(
+      // Echoed as typed: the pattern admits no credentials and no query, so nothing secret is in it.
+      `model server URL ${JSON.stringify(baseUrl)} has no http:// or https://: did you mean ${bare}?`,
+    );
+  }
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -62,4 +69,16 @@ function parse(baseUrl: string): URL {
     throw new UsageError(`model server URL must be http(s): ${JSON.stringify(redactUrl(baseUrl))}`);
   }
   return url;
+}
+
+/**
+ * `localhost:8080` or `127.0.0.1:8080/v1` (a host and port typed without a scheme; `new URL` reads the
+ * first as scheme `localhost:`) as the URL it most likely means, or null when the input has a scheme.
+ */
+function withoutScheme(input: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input)) return null;
+  const m = /^([\w.-]+|\[[0-9a-f:]+\]):(\d{1,5})(\/[^?#@]*)?$/i.exec(input);
+  if (m === null) return null;
+  const path = (m[3] ?? '').replace(/\/+$/, '');
+  return `http://${m[1]}:${m[2]}${path === '' ? '/v1' : path}`;
 }

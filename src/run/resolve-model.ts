@@ -44,6 +44,18 @@ export interface ResolvedModel {
 }
 
 export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
+  const builtin = builtInModel(req);
+  if (builtin === null) return serverModel(req);
+  // A built-in agent asks no server: say so rather than leave the user thinking the URL was used.
+  if (req.baseUrl === undefined) return builtin;
+  return {
+    ...builtin,
+    notice: `--base-url ${redactUrl(req.baseUrl)} is ignored: --model ${builtin.name} asks no model server.`,
+  };
+}
+
+/** The agents built into agent-bench (no server), or null when the request names none. */
+function builtInModel(req: ModelRequest): ResolvedModel | null {
   if (req.model === ORACLE_MODEL) return oracle(null);
   // The rule-following non-LLM agent of dialogue tasks (src/dialogue/baseline/): no server either.
   if (req.model === BASELINE_MODEL)
@@ -57,6 +69,10 @@ export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
       forTrial: (task, trial) => baselineModel(baseline, task, trial),
     };
   }
+  return null;
+}
+
+async function serverModel(req: ModelRequest): Promise<ResolvedModel> {
   if (req.model !== undefined && isGgufModelSpec(req.model)) return embedded(req.model, req.sampling);
 
   const found = req.baseUrl === undefined ? await probeLocalServers({ timeoutMs: 700 }) : null;

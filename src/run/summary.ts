@@ -1,5 +1,6 @@
 import { trialBasis } from '../results/comparison.js';
 import { conditionOf, taskLabel } from '../results/condition.js';
+import { passKWords } from '../results/pass-k-words.js';
 import type { ResultFile } from '../results/result-file.js';
 import { formatDuration } from './progress-line.js';
 
@@ -42,7 +43,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
     return [
       taskLabel(r.task_id, conditionOf(r)),
       r.model,
-      r.status === 'complete' ? passK : `${r.status.toUpperCase()} ${passK}`,
+      passK,
       ran === r.k ? r.score.toFixed(2) : `${r.score.toFixed(2)} (${trialBasis(r)})`,
       r.avg_turns.toFixed(1),
       ran === 0 ? '-' : `${(r.elapsed_sec / ran).toFixed(1)}s`,
@@ -94,10 +95,8 @@ const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
 /** pass^k as the table says it. A shard's file holds its share of the trials: pass^k is the merge's to say. */
 function passCell(r: ResultFile, ran: number, errors: number): string {
+  if (r.shard === undefined) return passKWords(r);
   const passed = r.trials.filter((t) => t.passed).length;
   const unmeasured = errors > 0 ? `, ${errors} not measured` : '';
-  if (r.shard !== undefined)
-    return `PART (${passed}/${ran} passed, shard ${r.shard.index}/${r.shard.count}: its ${r.shard.trials.length} of k=${r.k}${unmeasured})`;
-  if (r.pass_all_k) return `PASS (k=${r.k})`;
-  return `FAIL (${passed}/${ran} passed of k=${r.k}${r.early_stopped ? ', early-stopped' : ''}${unmeasured})`;
+  return `PART (${passed}/${ran} passed, shard ${r.shard.index}/${r.shard.count}: its ${r.shard.trials.length} of k=${r.k}${unmeasured})`;
 }

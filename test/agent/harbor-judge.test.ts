@@ -88,6 +88,6 @@ describe('a Harbor task in the judge', () => {
     expect(record.turns).toBe(1);
     expect(seen).toEqual(['notes.txt,out.txt']);
     expect(record.score).toBe(1);
-    expect(record.failure_reason).toBe('agent_timeout: 0 s of agent time used');
+    expect(record.failure_reason).toBe('ran out of agent time (0 s)');
   });
 });

@@ -34,7 +34,7 @@ describe('trial records, whoever answered the calls', () => {
     expect(record).toMatchObject({
       status: 'passed',
       end_reason: 'max_turns',
-      failure_reason: 'max_turns_exhausted',
+      failure_reason: 'ran out of turns (3)',
       final_answer: null,
       turns: 3,
     });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { allTasks } from '../../src/catalogue/built-in.js';
 import { readResultFiles } from '../../src/results/store.js';
-import { unusedPortUrl } from '../helpers/scripted-server.js';
+import { startScriptedServer, unusedPortUrl } from '../helpers/scripted-server.js';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
@@ -54,6 +54,28 @@ describe.sequential('agent-bench CLI', () => {
     const down = await cli(['doctor', '--base-url', await unusedPortUrl()]);
     expect(down.code).toBe(3);
     expect(down.stdout).toMatch(/fail\s+model server: .*unreachable/);
+  });
+
+  it('doctor fails llama-server started without --jinja, with the fix, as the run would fail', async () => {
+    const server = await startScriptedServer({
+      scripts: {
+        'm.gguf': (body) =>
+          body.tools === undefined
+            ? { text: 'ok' }
+            : { status: 500, error: 'tools param requires --jinja flag' },
+      },
+      props: { build_info: 'b1-test', default_generation_settings: { n_ctx: 32_768 } },
+    });
+    try {
+      const r = await cli(['doctor', '--base-url', server.baseUrl]);
+      expect(r.code).toBe(3);
+      expect(r.stdout).toMatch(/ok\s+model server: /);
+      expect(r.stdout).toMatch(/fail\s+tool calls \(m\.gguf\): the server refuses a request with tools/);
+      expect(r.stdout).toContain('-> restart llama-server with --jinja');
+      expect(r.stdout).toMatch(/ok\s+context length \(m\.gguf\): 32768 tokens/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('list names every task with its flags', async () => {

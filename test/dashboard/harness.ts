@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Dashboard, startDashboard } from '../../src/dashboard/server.js';
+import type { ProbeTarget } from '../../src/models/probe.js';
 import { FIXTURE_DIR } from '../fixtures/results-set.js';
 
 const FAKE_CLI = join(import.meta.dirname, 'fake-cli.mjs');
@@ -22,6 +23,8 @@ export interface TestServerOptions {
   baseUrl?: string | null;
   cliEntry?: string;
   graceMs?: number;
+  /** Probed without baseUrl; default none, so no test depends on what listens on this machine's usual ports. */
+  localServers?: readonly ProbeTarget[];
 }
 
 export function startTestDashboard(o: TestServerOptions): Promise<Dashboard> {
@@ -33,6 +36,7 @@ export function startTestDashboard(o: TestServerOptions): Promise<Dashboard> {
     cliEntry: o.cliEntry ?? FAKE_CLI,
     graceMs: o.graceMs ?? 1500,
     taskRegistry: FAKE_TASKS,
+    localServers: o.localServers ?? [],
     onError: (err) => {
       throw err;
     },

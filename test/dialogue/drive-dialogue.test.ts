@@ -129,7 +129,7 @@ describe('dialogue driver', () => {
     expect(t.passed).toBe(false);
     expect(t.end_reason).toBe('max_turns');
     // One wording for every loop: the turns that ran out, as in the agent's trials.
-    expect(t.failure_reason).toBe('max_turns_exhausted');
+    expect(t.failure_reason).toBe('ran out of turns (4)');
   });
 
   it('records an agent server that fails as an error trial, not a failure of the model', async () => {

@@ -96,7 +96,7 @@ describe('trials driven by a tiny GGUF', () => {
   it('a tool-calling model: its native calls run in the sandbox every turn until max turns', async () => {
     const record = await trialWith('tool-call', 3);
     expectCleanFailure(record);
-    expect(record.failure_reason).toBe('max_turns_exhausted');
+    expect(record.failure_reason).toBe('ran out of turns (3)');
     expect(record.turns).toBe(3);
     expect(record.native_tool_calls).toBe(3);
     expect(record.invalid_tool_call_count).toBe(0);

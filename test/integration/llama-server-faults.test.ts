@@ -171,7 +171,7 @@ describe.skipIf(skip)('a real llama-server that fails', () => {
       expect(file?.status).toBe('error');
       expect(file?.trials.map((t) => t.status)).toEqual(['failed', 'error']);
       // The first trial is the model's own failure, measured and kept as it was.
-      expect(file?.trials[0]).toMatchObject({ failure_reason: 'max_turns_exhausted', turns: 2 });
+      expect(file?.trials[0]).toMatchObject({ failure_reason: 'ran out of turns (2)', turns: 2 });
       const broken = file?.trials[1];
       expect(broken?.error).toEqual({ kind: 'unreachable' });
       expect(broken).toMatchObject({ flags: {}, score: 0, malformed_replies: 0 });

@@ -155,7 +155,7 @@ describe.skipIf(skip)('a real llama-server', () => {
       const trial = file.trials[0];
       expect(trial).toMatchObject({
         status: 'failed',
-        failure_reason: 'max_turns_exhausted',
+        failure_reason: 'ran out of turns (2)',
         turns: 2,
         native_tool_calls: 2,
         text_tool_calls: 0,
@@ -217,7 +217,7 @@ describe.skipIf(skip)('a real llama-server', () => {
       const trial = file.trials[0];
       expect(trial).toMatchObject({
         status: 'failed',
-        failure_reason: 'max_turns_exhausted',
+        failure_reason: 'ran out of turns (2)',
         native_tool_calls: 0,
         text_tool_calls: 2,
         malformed_replies: 0,

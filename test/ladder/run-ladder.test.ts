@@ -176,7 +176,7 @@ describe('runLadder', () => {
     expect(outcome.verdict).toBe(
       'no verdict on the suite (a, b) at pass^k (k=1): tiny-0.5b-q4_K_M, small-3b-q4_K_M not measured; the smallest model measured to pass is Q4_K_M of mid-7b: 7B total, ~4.0 GiB',
     );
-    expect(l.out()).toMatch(/tiny-0.5b-q4_K_M .*PASS 1\/1\s+ERROR\s+-\s+not measured/);
+    expect(l.out()).toMatch(/tiny-0.5b-q4_K_M .*PASS 1\/1\s+ERROR none measured\s+-\s+not measured/);
     expect(l.out()).toContain(
       '! tiny-0.5b-q4_K_M: run stopped: unreachable: connection failed: ECONNREFUSED',
     );

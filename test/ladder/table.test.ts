@@ -49,9 +49,19 @@ describe('ladderTable', () => {
     expect(lines[7]).toBe('! mystery: model server for /m/x exited with code 1');
   });
 
-  it('a task whose trials errored shows ERROR, never FAIL', () => {
+  it('a task whose trials errored shows ERROR with how many were measured, never FAIL', () => {
     const lines = ladderTable([rung('a-1b-q4_0', 'error', [[PASS, { status: 'error' }]])], ['a']).split('\n');
-    expect(lines[2]).toMatch(/a-1b-q4_0.*\s+ERROR\s+-\s+not measured$/);
+    expect(lines[2]).toMatch(/a-1b-q4_0.*\s+ERROR 1\/2 measured\s+-\s+not measured$/);
+    const none = ladderTable([rung('a-1b-q4_0', 'error', [[{ status: 'error' }]])], ['a']).split('\n');
+    expect(none[2]).toMatch(/\s+ERROR none measured\s+-\s+not measured$/);
+  });
+
+  it('an interrupted task says how many of its k trials ran', () => {
+    const cut = rung('a-1b-q4_0', 'interrupted');
+    cut.results = [
+      result({ task: 'a', model: 'a-1b-q4_0', trials: [PASS, PASS], k: 3, status: 'interrupted' }),
+    ];
+    expect(ladderTable([cut], ['a']).split('\n')[2]).toMatch(/\s+INTERRUPTED 2\/3 run\s+-\s+interrupted$/);
   });
 
   it('marks rungs above the stop as not run, and tampering apart from failing', () => {

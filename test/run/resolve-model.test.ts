@@ -39,3 +39,17 @@ describe('resolveModel', () => {
     await expect(resolveModel(request(server.baseUrl, 'phi4'))).resolves.toMatchObject({ name: 'phi4' });
   });
 });
+
+describe('resolveModel: built-in agents', () => {
+  it('--base-url with --model oracle is a one-line note that it is ignored, and no server is asked', async () => {
+    server = await startScriptedServer({ scripts: { 'qwen3:8b': [] } });
+    const resolved = await resolveModel(request(server.baseUrl, 'oracle'));
+    expect(resolved.name).toBe('oracle');
+    expect(resolved.notice).toBe(
+      `--base-url ${server.baseUrl} is ignored: --model oracle asks no model server.`,
+    );
+    expect(server.requests).toEqual([]);
+    const { baseUrl: _, ...withoutUrl } = request(server.baseUrl, 'oracle');
+    expect((await resolveModel(withoutUrl)).notice).toBeNull();
+  });
+});

@@ -21,12 +21,30 @@ describe('end-of-run summary', () => {
       result({ task: 'cut', model: 'm', trials: [PASS, { status: 'error' }, { status: 'error' }] }),
     ];
     expect(formatSummary(results).split('\n')[3]).toMatch(
-      /^cut\s+m\s+FAIL \(1\/3 passed of k=3, 2 not measured\)/,
+      /^cut\s+m\s+ERROR: 1 of 3 trials measured \(1 passed, 2 not measured\)\s/,
     );
     expect(unmeasuredNote(results.slice(0, 1))).toBeNull();
     expect(unmeasuredNote(results)).toBe(
       '2 trial(s) could not be measured and are not scored (their results are non-comparable); the first, cut trial 2: crafted',
     );
+  });
+
+  it('never calls a task FAIL when no trial failed: interrupted and unmeasured tasks say how far they got', () => {
+    const rows = formatSummary([
+      result({ task: 'cut', model: 'm', trials: [PASS, PASS], k: 3, status: 'interrupted' }),
+      result({
+        task: 'down',
+        model: 'm',
+        trials: [{ status: 'error' }, { status: 'error' }],
+        status: 'error',
+      }),
+      result({ task: 'lost', model: 'm', trials: [PASS, MISS], k: 3, status: 'interrupted' }),
+    ]).split('\n');
+    expect(rows[2]).toMatch(/^cut\s+m\s+INTERRUPTED after 2 of 3 trials \(2 passed\)\s/);
+    expect(rows[3]).toMatch(/^down\s+m\s+ERROR: no trial measured \(2 of 2 not measured\)\s/);
+    // One measured failure decides pass^k, however the run ended.
+    expect(rows[4]).toMatch(/^lost\s+m\s+FAIL \(1\/2 passed of k=3\)\s/);
+    expect(rows.join('\n')).not.toMatch(/INTERRUPTED FAIL|ERROR FAIL/);
   });
 
   it('says which columns are per-trial means and which are totals, with harness time beside model time', () => {

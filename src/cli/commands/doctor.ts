@@ -1,14 +1,16 @@
 /** `agent-bench doctor`: checks each piece a run needs and says what to do about each failure. */
+import { join } from 'node:path';
 import chalk from 'chalk';
 import { loadNodeLlamaCpp } from '../../models/gguf-runtime.js';
-import { checkServer, probeLocalServers } from '../../models/probe.js';
 import { checkEngine, imageStatus, sweepSandboxes } from '../../sandbox/index.js';
 import { errorMessage, InfraError } from '../../util/errors.js';
-import { redactUrl } from '../../util/redact-url.js';
+import { packageRoot } from '../../util/package-root.js';
+import { checkModelServer } from './doctor-server.js';
 
 export interface DoctorOptions {
   sweep: boolean;
   baseUrl?: string;
+  model?: string;
 }
 
 export async function doctorCommand(o: DoctorOptions): Promise<void> {
@@ -16,6 +18,10 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     void process.stdout.write(`${chalk.green('ok')}    ${what}: ${detail}\n`);
   const bad = (what: string, detail: string, fix: string): void =>
     void process.stdout.write(`${chalk.red('fail')}  ${what}: ${detail}\n      -> ${fix}\n`);
+  const note = (what: string, detail: string, fix: string | null): void =>
+    void process.stdout.write(
+      `${chalk.yellow('note')}  ${what}: ${detail}\n${fix === null ? '' : `      -> ${fix}\n`}`,
+    );
   let failures = 0;
 
   let engineUp = false;
@@ -28,7 +34,8 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     bad(
       'Docker engine',
       errorMessage(err),
-      'on Debian/Ubuntu run `sudo bash scripts/provision-docker.sh`, or start Docker / set DOCKER_HOST',
+      // The script ships in the package: its full path works from a clone and an install alike.
+      `on Debian/Ubuntu run \`sudo bash ${join(packageRoot(), 'scripts', 'provision-docker.sh')}\`, or start Docker / set DOCKER_HOST`,
     );
   }
 
@@ -49,26 +56,12 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     }
   }
 
-  if (o.baseUrl !== undefined) {
-    try {
-      const models = await checkServer(o.baseUrl);
-      ok(
-        'model server',
-        `${redactUrl(o.baseUrl)} serves ${models.length} model(s): ${models.slice(0, 5).join(', ')}`,
-      );
-    } catch (err) {
-      failures++;
-      bad('model server', errorMessage(err), 'start the server or fix --base-url');
-    }
-  } else {
-    const found = await probeLocalServers({ timeoutMs: 700 });
-    if (found !== null)
-      ok('model server', `${found.kind} at ${found.baseUrl}: ${found.models.slice(0, 5).join(', ')}`);
+  for (const f of await checkModelServer(o)) {
+    if (f.level === 'ok') ok(f.what, f.detail);
+    else if (f.level === 'note') note(f.what, f.detail, f.fix);
     else {
-      process.stdout.write(
-        `${chalk.yellow('note')}  model server: none on 127.0.0.1 (:8080 llama-server, :11434 Ollama, :1234 LM Studio)\n` +
-          '      -> start one (e.g. `llama-server -m model.gguf --jinja`), or runs fall back to the reference agent (--model oracle)\n',
-      );
+      failures++;
+      bad(f.what, f.detail, f.fix ?? 'see above');
     }
   }
 
@@ -77,9 +70,7 @@ export async function doctorCommand(o: DoctorOptions): Promise<void> {
     await loadNodeLlamaCpp();
     ok('in-process GGUF backend', 'node-llama-cpp loads');
   } catch (err) {
-    process.stdout.write(
-      `${chalk.yellow('note')}  in-process GGUF backend (--model gguf:FILE): ${errorMessage(err)}\n`,
-    );
+    note('in-process GGUF backend (--model gguf:FILE)', errorMessage(err), null);
   }
 
   if (failures > 0) throw new InfraError(`${failures} check(s) failed`);

@@ -1,7 +1,12 @@
 /** `agent-bench validate`: every task's oracle passes, doing nothing scores 0, every lure is caught. */
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { MANIFEST_FILE } from '../../manifest/folder.js';
+import { skillUsageError } from '../../manifest/problems.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
+import { templateLeftovers } from '../../skills/template-leftovers.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
@@ -91,6 +96,13 @@ async function selectTasks(
       '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
     );
   await loadFlagCode(tasks);
+  // What skill init left to decide: the loader accepts it, a proof of it would prove nothing.
+  const leftovers = (o.skillDir ?? []).flatMap((dir) => {
+    const file = join(dir, MANIFEST_FILE);
+    const problems = existsSync(file) ? templateLeftovers(readFileSync(file, 'utf8'), file) : [];
+    return problems.length === 0 ? [] : [skillUsageError(dir, problems).message];
+  });
+  if (leftovers.length > 0) throw new UsageError(leftovers.join('\n'));
   const unprovable = tasks.filter((t) => t.kind === 'skill' && t.referenceSolution.length === 0);
   if (unprovable.length > 0)
     throw new UsageError(

@@ -15,7 +15,7 @@ export function registerServe(program: Command): void {
     .option('--port <n>', 'port to listen on (0: any free port)', int('--port', 0), 8765)
     .option(
       '--base-url <url>',
-      'model server whose models the run panel lists and runs (default: runs probe local servers)',
+      'model server whose models the run panel lists and runs (default: the local server a run finds: llama-server :8080, Ollama :11434, LM Studio :1234)',
     )
     .action(async (opts) => {
       const { serveCommand } = await import('../commands/serve.js');

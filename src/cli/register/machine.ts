@@ -9,6 +9,10 @@ export function registerDoctor(program: Command): void {
     )
     .option('--sweep', 'remove sandbox containers left behind by crashed runs', false)
     .option('--base-url <url>', 'model server to check (default: probe local servers)')
+    .option(
+      '--model <name>',
+      "model to check for tool calls and context (default: the server's first, as a run picks)",
+    )
     .action(async (opts) => {
       const { doctorCommand } = await import('../commands/doctor.js');
       await doctorCommand(opts);

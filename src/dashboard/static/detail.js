@@ -56,6 +56,25 @@ export async function openCell(state, file, openTrial, actions) {
 }
 
 /**
+ * pass^k in words true to what was measured, as the CLI's src/results/pass-k-words.ts says it: FAIL
+ * only when a measured trial failed; an interrupted or unmeasured task says how far it got.
+ * @param {any} r a results file @returns {string}
+ */
+function verdictWords(r) {
+  if (r.pass_all_k) return `✓ pass^${r.k}`;
+  /** @type {{ status: string }[]} */
+  const trials = r.trials;
+  const passed = trials.filter((t) => t.status === 'passed').length;
+  const measured = trials.filter((t) => t.status !== 'error').length;
+  if (trials.some((t) => t.status === 'failed')) return `✗ not all ${r.k} trials passed`;
+  if (r.status === 'interrupted')
+    return `interrupted after ${trials.length} of ${r.k} trials (${passed} passed)`;
+  return measured === 0
+    ? 'not measured: no trial measured'
+    : `not decided: ${measured} of ${r.k} trials measured`;
+}
+
+/**
  * The result's verdict and where it comes from, as label/value pairs.
  * @param {any} result a results file as /api/result sends it @param {string} file
  * @returns {[string, string][]}
@@ -63,7 +82,7 @@ export async function openCell(state, file, openTrial, actions) {
 function resultFacts(result, file) {
   const early = result.early_stopped ? ', early-stopped' : '';
   return [
-    ['verdict', result.pass_all_k ? `✓ pass^${result.k}` : `✗ not all ${result.k} trials passed`],
+    ['verdict', verdictWords(result)],
     ['pass^k estimate', result.pass_hat_k === null ? '—' : num(result.pass_hat_k)],
     ['score', `${num(result.score)} (${result.trials_run} of k=${result.k} trials${early})`],
     [

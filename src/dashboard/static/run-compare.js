@@ -12,7 +12,14 @@ export function renderRunCompare(box, a, b) {
   /** @type {[string, (r: Summary) => string][]} */
   const rows = [
     ['started', (r) => r.started_at],
-    ['verdict', (r) => (r.pass_all_k ? `✓ pass^${r.k}` : `✗ not all ${r.k} passed`)],
+    // The summary does not tell a failed trial from an unmeasured one: say the counts, not "not all passed".
+    [
+      'verdict',
+      (r) =>
+        r.pass_all_k
+          ? `✓ pass^${r.k}`
+          : `${r.status === 'complete' ? '' : `${r.status}: `}${r.passed_trials} of ${r.trials_run} trials passed (k=${r.k})`,
+    ],
     ['score', (r) => `${num(r.score)} (${r.score_basis})`],
     ['pass^k estimate', (r) => num(r.pass_hat_k)],
     ['trials passed', (r) => `${r.passed_trials} of ${r.trials_run}`],
