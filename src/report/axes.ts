@@ -5,6 +5,7 @@
  * no evidence is null (n/a), never 1: a model that made no tool call did not tamper, hallucinate or
  * garble a call, but that shows nothing about it.
  */
+import { shortModelNames } from '../results/short-model-name.js';
 import { newestPerCell, sortedUnique } from './load.js';
 import type { ResultSummary } from './summary.js';
 
@@ -16,7 +17,10 @@ interface Axis {
 }
 
 interface RadarSeries {
+  /** The full name, as the results record it. */
   model: string;
+  /** The name it is shown by (short-model-name.ts), unique among the series. */
+  label: string;
   /** One value per axis, in axis order; null when the model has no data for it. */
   values: (number | null)[];
 }
@@ -181,6 +185,7 @@ export function buildRadarData(summaries: readonly ResultSummary[], models: read
     label: task,
     formula: `mean reach rate of ${task}'s outcome flags (the score when it has none)`,
   }));
+  const labels = shortModelNames(models);
   const series = models.map((model) => {
     const mine = mineOf(model);
     const taskValues = tasks.map((task) => {
@@ -189,7 +194,11 @@ export function buildRadarData(summaries: readonly ResultSummary[], models: read
     });
     const abilityValues = ABILITY_AXES.map((axis) => (mine.length === 0 ? null : axis.value({ mine, all })));
     const conditionValues = conditionAxes.map((axis) => axis.value(underCondition(axis, model)));
-    return { model, values: [...taskValues, ...abilityValues, ...conditionValues].map(clean) };
+    return {
+      model,
+      label: labels.get(model) ?? model,
+      values: [...taskValues, ...abilityValues, ...conditionValues].map(clean),
+    };
   });
   return {
     axes: [

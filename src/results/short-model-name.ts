@@ -29,7 +29,9 @@ export function shortModelNames(models: Iterable<string>): Map<string, string> {
   const shown = (m: string): string => (isPath(m) ? tail(m, depth.get(m) ?? 1) : m);
   for (;;) {
     // Only paths grow, and a path stops when its every folder is shown.
-    const growing = colliding(all, shown).filter((m) => isPath(m) && (depth.get(m) ?? 1) < segmentsOf(m).length);
+    const growing = colliding(all, shown).filter(
+      (m) => isPath(m) && (depth.get(m) ?? 1) < segmentsOf(m).length,
+    );
     if (growing.length === 0) break;
     for (const m of growing) depth.set(m, (depth.get(m) ?? 1) + 1);
   }
@@ -44,23 +46,42 @@ function colliding(models: readonly string[], shown: (m: string) => string): str
   return models.filter((m) => (count.get(shown(m)) ?? 0) > 1);
 }
 
-/**
- * The full name of the model typed, among the models known (those with results): the full name itself,
- * or a short name as tables print it. An unknown name lists the known ones (short names); a short name
- * of several models lists them in full. `where` ends the unknown-name message (` in results/`).
- */
-export function resolveModelName(typed: string, known: Iterable<string>, where = ''): string {
+/** What a typed model name names among the models known: one of them, several, or none. */
+export type ModelMatch =
+  | { kind: 'found'; model: string }
+  | { kind: 'ambiguous'; candidates: string[] }
+  | { kind: 'unknown' };
+
+/** The full name itself, or a short name as tables print it (or a path's plain stem). */
+export function matchModelName(typed: string, known: Iterable<string>): ModelMatch {
   const models = [...new Set(known)].sort((a, b) => a.localeCompare(b));
-  if (models.includes(typed)) return typed;
+  if (models.includes(typed)) return { kind: 'found', model: typed };
   const shorts = shortModelNames(models);
   const matches = models.filter((m) => shorts.get(m) === typed || shortModelName(m) === typed);
-  if (matches.length === 1) return matches[0] as string;
-  if (matches.length > 1)
-    throw new UsageError(
-      `model ${typed} is ambiguous: it names ${matches.join(', ')} (give one of them in full)`,
-    );
+  if (matches.length === 0) return { kind: 'unknown' };
+  return matches.length === 1
+    ? { kind: 'found', model: matches[0] as string }
+    : { kind: 'ambiguous', candidates: matches };
+}
+
+/**
+ * The full name of the model typed, among the models known (those with results). An unknown name lists
+ * the known ones (short names); a short name of several models lists them in full. `where` ends the
+ * unknown-name message (` in results/`).
+ */
+export function resolveModelName(typed: string, known: Iterable<string>, where = ''): string {
+  const models = [...new Set(known)];
+  const match = matchModelName(typed, models);
+  if (match.kind === 'found') return match.model;
+  if (match.kind === 'ambiguous') throw ambiguousModel(typed, match.candidates);
   const list = models.length === 0 ? 'none' : sortedShortNames(models).join(', ');
   throw new UsageError(`no results for model ${typed}${where} (models with results: ${list})`);
+}
+
+export function ambiguousModel(typed: string, candidates: readonly string[]): UsageError {
+  return new UsageError(
+    `model ${typed} is ambiguous: it names ${candidates.join(', ')} (give one of them in full)`,
+  );
 }
 
 /** The short names of models, sorted: how a message lists the models there are. */
