@@ -3,11 +3,7 @@
  * names as they are, two models never under one name; and a typed name resolves to the full one.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  resolveModelName,
-  shortModelName,
-  shortModelNames,
-} from '../../src/results/short-model-name.js';
+import { resolveModelName, shortModelName, shortModelNames } from '../../src/results/short-model-name.js';
 import { UsageError } from '../../src/util/errors.js';
 
 const TINY = '/root/.cache/agent-bench/models/qwen-tiny-Q4_K_M.gguf';
