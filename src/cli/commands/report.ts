@@ -114,10 +114,12 @@ export async function reportRadarCommand(o: RadarOptions): Promise<void> {
     (o.stderr ?? process.stderr).write(
       `agent-bench: no results for model ${m}; drawn empty (models with results: ${list})\n`,
     );
+  const domains = await builtInDomains();
   const html = renderRadarHtml(
     buildRadarData(
       all,
       models.map((m, i) => m ?? (typed[i] as string)),
+      domains,
     ),
   );
   if (o.png === true) {
@@ -141,7 +143,7 @@ export async function reportCardCommand(o: CardOptions): Promise<void> {
     loaded.map((l) => l.result.model),
     where,
   );
-  const card = buildCard(loaded, model, tasks);
+  const card = buildCard(loaded, model, tasks, await builtInDomains());
   if (card === null)
     throw new UsageError(
       `no results for model ${o.model}${where}${tasks === undefined ? '' : ` for tasks ${tasks.join(', ')}`}`,
@@ -165,6 +167,12 @@ async function emit(o: CommonOptions, text: string): Promise<void> {
   }
   await writeFile(resolve(o.out), text, 'utf8');
   (o.stderr ?? process.stderr).write(`wrote ${resolve(o.out)}\n`);
+}
+
+/** Each built-in task's domain (its task.toml `domain`): the radar groups its task spokes by it. */
+async function builtInDomains(): Promise<Map<string, string>> {
+  const { allTasks } = await import('../../catalogue/built-in.js');
+  return new Map(allTasks().map((t) => [t.id, t.meta.domain]));
 }
 
 /** Each comma-separated name typed, as the full name of a model with results (short names accepted). */
