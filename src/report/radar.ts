@@ -8,7 +8,7 @@ export function renderRadarHtml(data: RadarData, note = ''): string {
   const models = data.series.map((s) => s.label);
   const body = [
     `<h1>agent-bench radar</h1>`,
-    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes in two charts (the outcome of each task, then the abilities), each 0..1 (outer ring = 1 = best). ` +
+    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes in two charts (the outcome of each task, or of each domain past 12 tasks, then the abilities), each 0..1 (outer ring = 1 = best). ` +
       `An open circle at the centre is n/a: no evidence for that axis (e.g. no tool call was made), never a 1. Newest result per (task, model).${note === '' ? '' : ` ${escapeHtml(note)}`}</p>`,
     renderRadarSvg(data),
     '<h2>Axes</h2>',
