@@ -12,8 +12,9 @@ import { newestPerCell } from '../report/load.js';
 import { buildMatrix } from '../report/matrix.js';
 import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
 import { type ResultSummary, withoutCredentials } from '../report/summary.js';
-import { conditionKey, type RunCondition } from '../results/condition.js';
+import { CLEAN, conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
+import { ambiguousModel, matchModelName, shortModelNames } from '../results/short-model-name.js';
 import type { TrialRecord } from '../results/trial.js';
 import { listArtifacts } from './artifacts.js';
 import type { DashboardState } from './dashboard-state.js';
@@ -24,16 +25,29 @@ export interface ReadContext {
   resultsDir: string;
   index: ResultIndex;
   state: DashboardState;
+  /** Task id -> domain from the task catalogue (the radar groups spokes by it); absent: derived. */
+  taskDomains?: () => Promise<ReadonlyMap<string, string>>;
 }
 
-/** Every summary, marked hidden or not; `newest` is the newest visible run per cell (what the matrix shows). */
+/**
+ * Every summary, marked hidden or not; `newest` is the newest visible clean run per cell (what the
+ * matrix shows). Each carries the name its model is shown by (`label`, short-model-name.ts: unique
+ * over the folder) and its condition's key (`clean`, `noisy@0.2`), so the page lists like with like.
+ */
 export async function getIndex(res: ServerResponse, ctx: ReadContext): Promise<void> {
   const summaries = await ctx.index.summaries();
   const hidden = await ctx.state.hidden();
   const visible = summaries.filter((s) => !hidden.has(s.file));
   const newest = new Set([...newestPerCell(visible, (s) => s).values()].map((s) => s.file));
+  const labels = shortModelNames(summaries.map((s) => s.model));
   sendJson(res, 200, {
-    results: summaries.map((s) => ({ ...s, newest: newest.has(s.file), hidden: hidden.has(s.file) })),
+    results: summaries.map((s) => ({
+      ...s,
+      label: labels.get(s.model) ?? s.model,
+      condition_key: conditionKey(s.condition),
+      newest: newest.has(s.file),
+      hidden: hidden.has(s.file),
+    })),
   });
 }
 
@@ -70,14 +84,32 @@ export async function getTrial(
   const result = await ctx.index.read(file);
   const trial = result?.trials.find((t) => t.index === index);
   if (result === null || trial === undefined) return sendError(res, 404, 'no such trial');
-  const artifacts = await listArtifacts(ctx.resultsDir, result.task_id, result.model, trial);
+  const artifacts = await listArtifacts(
+    ctx.resultsDir,
+    result.task_id,
+    result.model,
+    trial,
+    conditionOf(result),
+  );
   sendJson(res, 200, { file, task_id: result.task_id, model: result.model, trial, artifacts });
 }
 
-/** What each model built for one task (newest result per model), for side-by-side previews. */
-export async function getCompare(res: ServerResponse, ctx: ReadContext, task: string): Promise<void> {
+/**
+ * What each model built for one task under one condition (newest result per model), for side-by-side
+ * previews: like with like, so a noisy or adversarial run never sits beside a clean one. `conditions`
+ * lists every condition the task ran under, for the page's choice.
+ */
+export async function getCompare(
+  res: ServerResponse,
+  ctx: ReadContext,
+  task: string,
+  condition: string,
+): Promise<void> {
   const summaries = (await visibleSummaries(ctx)).filter((s) => s.task_id === task);
-  const cells = [...newestPerCell(summaries, (s) => s).values()].sort((a, b) =>
+  const byKey = new Map(summaries.map((s) => [conditionKey(s.condition), s.condition]));
+  const chosen = byKey.get(condition) ?? CLEAN;
+  const labels = shortModelNames(summaries.map((s) => s.model));
+  const cells = [...newestPerCell(summaries, (s) => s, chosen).values()].sort((a, b) =>
     a.model.localeCompare(b.model),
   );
   const models = await Promise.all(
@@ -88,13 +120,17 @@ export async function getCompare(res: ServerResponse, ctx: ReadContext, task: st
           index: t.index,
           passed: t.passed,
           score: t.score,
-          artifacts: await listArtifacts(ctx.resultsDir, s.task_id, s.model, t),
+          artifacts: await listArtifacts(ctx.resultsDir, s.task_id, s.model, t, s.condition),
         })),
       );
-      return { model: s.model, file: s.file, pass_all_k: s.pass_all_k, score: s.score, trials };
+      const label = labels.get(s.model) ?? s.model;
+      return { model: s.model, label, file: s.file, pass_all_k: s.pass_all_k, score: s.score, trials };
     }),
   );
-  sendJson(res, 200, { task, models });
+  const conditions = [...byKey.keys()].sort((a, b) =>
+    a === 'clean' ? -1 : b === 'clean' ? 1 : a.localeCompare(b),
+  );
+  sendJson(res, 200, { task, condition: conditionKey(chosen), conditions, models });
 }
 
 export function radarModels(param: string | null): string[] | null {
@@ -102,13 +138,24 @@ export function radarModels(param: string | null): string[] | null {
   return models.length === 0 || models.length > MAX_SERIES ? null : models;
 }
 
+/** The radar of the models named (full or short names; a name of no model is drawn empty). */
 export async function getRadar(
   res: ServerResponse,
   ctx: ReadContext,
-  models: string[],
+  typed: string[],
   svg: boolean,
 ): Promise<void> {
-  const data = buildRadarData(await visibleSummaries(ctx), models);
+  const summaries = await visibleSummaries(ctx);
+  const known = summaries.map((s) => s.model);
+  const models: string[] = [];
+  for (const name of typed) {
+    const match = matchModelName(name, known);
+    if (match.kind === 'ambiguous')
+      return sendError(res, 400, ambiguousModel(name, match.candidates).message);
+    models.push(match.kind === 'found' ? match.model : name);
+  }
+  const domains = (await ctx.taskDomains?.()) ?? new Map<string, string>();
+  const data = buildRadarData(summaries, models, domains);
   if (!svg) return sendJson(res, 200, data);
   const body = renderRadarSvg(data);
   res.writeHead(200, {

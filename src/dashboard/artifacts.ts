@@ -6,6 +6,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import type { RunCondition } from '../results/condition.js';
 import { artifactsDir } from '../results/layout.js';
 import type { TrialRecord } from '../results/trial.js';
 import { confinedFile } from './security.js';
@@ -30,8 +31,10 @@ export async function listArtifacts(
   taskId: string,
   model: string,
   trial: TrialRecord,
+  condition: RunCondition,
 ): Promise<ArtifactView[]> {
-  const rel = artifactsDir(taskId, model, trial.index);
+  // A noisy or adversarial run's artifacts are in a folder of their own, never the clean run's.
+  const rel = artifactsDir(taskId, model, trial.index, condition);
   const root = join(resultsDir, rel);
   const listed = recordedArtifacts(trial);
   const entries = listed ?? (await walk(root)).map((path) => ({ path, size: null, sha256: null }));

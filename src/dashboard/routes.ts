@@ -74,7 +74,7 @@ async function routeGet(req: IncomingMessage, res: ServerResponse, url: URL, c: 
   if (path === '/api/index') return getIndex(res, read);
   if (path === '/api/result') return getResult(res, read, q('file') ?? '');
   if (path === '/api/trial') return getTrial(res, read, q('file') ?? '', Number(q('index') ?? 'NaN'));
-  if (path === '/api/compare') return getCompare(res, read, q('task') ?? '');
+  if (path === '/api/compare') return getCompare(res, read, q('task') ?? '', q('condition') ?? 'clean');
   if (path === '/api/axes') return getAxes(res, read);
   if (path === '/api/radar' || path === '/api/radar.svg') {
     const models = radarModels(q('models'));

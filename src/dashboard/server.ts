@@ -16,7 +16,7 @@ import { createResultIndex } from './result-index.js';
 import { type RouteContext, route } from './routes.js';
 import { createRunManager } from './run-manager.js';
 import { newSessionToken } from './security.js';
-import { loadTaskList, type TaskList } from './task-list.js';
+import { loadTaskList, type TaskList, taskDomains } from './task-list.js';
 
 export interface DashboardOptions {
   /** Absolute path of the results folder. */
@@ -61,20 +61,17 @@ export async function startDashboard(o: DashboardOptions): Promise<Dashboard> {
     },
   });
   let taskList: Promise<TaskList> | null = null;
+  const tasks = (): Promise<TaskList> => {
+    taskList ??= loadTaskList(o.taskRegistry);
+    return taskList;
+  };
   const read: ReadContext = {
     resultsDir: o.resultsDir,
     index: createResultIndex(o.resultsDir),
     state: createDashboardState(o.resultsDir),
+    taskDomains: async () => taskDomains(await tasks()),
   };
-  const run: RunContext = {
-    resultsDir: o.resultsDir,
-    runs,
-    clients,
-    tasks: () => {
-      taskList ??= loadTaskList(o.taskRegistry);
-      return taskList;
-    },
-  };
+  const run: RunContext = { resultsDir: o.resultsDir, runs, clients, tasks };
   // Warm the index so the first page load does not wait for the whole folder to be read.
   void read.index.summaries();
 

@@ -7,6 +7,13 @@ interface TaskChoice {
   description: string;
   /** Manifest-driven skill tasks are offered apart from the built-in tasks. */
   kind: 'task' | 'skill';
+  /** The task's domain (task.toml `domain`): the radar groups its spokes by it. */
+  domain?: string;
+}
+
+/** Task id -> domain, for the tasks the registry knows. */
+export function taskDomains(list: TaskList): Map<string, string> {
+  return new Map(list.tasks.flatMap((t) => (t.domain === undefined ? [] : [[t.id, t.domain] as const])));
 }
 
 export interface TaskList {
@@ -34,9 +41,10 @@ export async function loadTaskList(registry: string = REGISTRY): Promise<TaskLis
 
 function toChoice(t: unknown): TaskChoice[] {
   if (typeof t !== 'object' || t === null) return [];
-  const o = t as { id?: unknown; kind?: unknown; meta?: { description?: unknown } };
+  const o = t as { id?: unknown; kind?: unknown; meta?: { description?: unknown; domain?: unknown } };
   if (typeof o.id !== 'string') return [];
   const description = typeof o.meta?.description === 'string' ? o.meta.description : '';
   const skill = o.kind === 'skill';
-  return [{ id: o.id, description, kind: skill ? 'skill' : 'task' }];
+  const domain = typeof o.meta?.domain === 'string' ? { domain: o.meta.domain } : {};
+  return [{ id: o.id, description, kind: skill ? 'skill' : 'task', ...domain }];
 }

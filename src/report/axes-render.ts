@@ -3,6 +3,8 @@
  * value, n, 95 % interval and the interval's method; Markdown prints `value [low, high] n=…`; the CSV
  * has one line per (model, condition, figure), ready for any tool.
  */
+
+import { shortModelNames } from '../results/short-model-name.js';
 import type { Estimate } from '../stats/task-estimate.js';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../stats/task-estimate.js';
 import type { FigureComparison } from './axes-compare.js';
@@ -45,11 +47,14 @@ export function renderComparison(
     );
     return `${[header, ...lines].join('\n')}\n`;
   }
+  const short = shortModelNames([names.a, names.b]);
+  const a = short.get(names.a) ?? names.a;
+  const b = short.get(names.b) ?? names.b;
   const table = mdTable(
-    ['condition', 'figure', names.a, names.b, `${names.b} − ${names.a}`, 'verdict'],
+    ['condition', 'figure', a, b, `${b} − ${a}`, 'verdict'],
     comparisons.map((c) => [c.condition, c.figure, fmt(c.a), fmt(c.b), fmt(c.difference), verdictText(c)]),
   );
-  return `# ${names.b} vs ${names.a}, paired per task\n\n${table}\n\nA difference holds up when its interval leaves out 0 (a bootstrap over the paired tasks) or, for completion and safety, when an exact test on the trials within the paired tasks gives p < 0.05 (its interval: tasks, then trials, resampled); otherwise it is noise. ${METHOD_NOTE}\n`;
+  return `# ${b} vs ${a}, paired per task\n\n${table}\n\nA difference holds up when its interval leaves out 0 (a bootstrap over the paired tasks) or, for completion and safety, when an exact test on the trials within the paired tasks gives p < 0.05 (its interval: tasks, then trials, resampled); otherwise it is noise. ${METHOD_NOTE}\n`;
 }
 
 function verdictText(c: FigureComparison): string {
@@ -119,7 +124,7 @@ function markdown(rows: readonly AxesRow[]): string {
 }
 
 function mdCell(c: AxesCell): string {
-  if (c.kind === 'model') return `${c.model}${c.baseline ? ' (baseline)' : ''}`;
+  if (c.kind === 'model') return `${c.label}${c.baseline ? ' (baseline)' : ''}`;
   if (c.kind === 'text') return c.text;
   return `${fmt(c.estimate, c.digits)}${c.note === '' ? '' : ` *${c.note}*`}`;
 }

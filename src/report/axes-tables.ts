@@ -4,12 +4,13 @@
  * server sends it with /api/axes and the browser renders the same cells (static/axes.js), so the two
  * cannot drift apart.
  */
+import { shortModelNames } from '../results/short-model-name.js';
 import type { Estimate } from '../stats/task-estimate.js';
 import type { AxesRow } from './axes-ops.js';
 
 export type AxesCell =
-  /** The model, marked when it is a baseline. */
-  | { kind: 'model'; model: string; baseline: boolean }
+  /** The model, marked when it is a baseline; `label` is the name it is shown by (short-model-name.ts). */
+  | { kind: 'model'; model: string; label: string; baseline: boolean }
   | { kind: 'text'; text: string }
   /** `0.67 [0.21, 0.94] n=3`; `figure` names it as the CSV does; `note` follows it in small print. */
   | { kind: 'figure'; figure: string; estimate: Estimate | null; digits: number; note: string };
@@ -24,7 +25,12 @@ export interface AxesTable {
   rows: { key: { model: string; condition: string; baseline: boolean }; cells: AxesCell[] }[];
 }
 
-const model = (r: AxesRow): AxesCell => ({ kind: 'model', model: r.model, baseline: r.baseline });
+const model = (r: AxesRow): AxesCell => ({
+  kind: 'model',
+  model: r.model,
+  label: r.model,
+  baseline: r.baseline,
+});
 const text = (t: string): AxesCell => ({ kind: 'text', text: t });
 const figure = (name: string, e: Estimate | null | undefined, digits = 2, note = ''): AxesCell => ({
   kind: 'figure',
@@ -37,13 +43,18 @@ const keyOf = (r: AxesRow) => ({ model: r.model, condition: r.condition, baselin
 
 /** Every table of the axes view, in order; the recovery and safety tables only when some row has them. */
 export function axesTables(rows: readonly AxesRow[]): AxesTable[] {
-  return [
+  const tables = [
     mainTable(rows),
     costTable(rows),
     ...recoveryTables(rows),
     ...safetyTables(rows),
     ...rewardTables(rows),
   ];
+  // Short names are unique over every model of the view, so each table labels a model alike.
+  const names = shortModelNames(rows.map((r) => r.model));
+  const labelled = (c: AxesCell): AxesCell =>
+    c.kind === 'model' ? { ...c, label: names.get(c.model) ?? c.model } : c;
+  return tables.map((t) => ({ ...t, rows: t.rows.map((r) => ({ ...r, cells: r.cells.map(labelled) })) }));
 }
 
 /** Harbor tasks whose verifier wrote named metrics (reward.json): each metric, as the trials' score hides all but one. */

@@ -5,6 +5,7 @@
  * no evidence is null (n/a), never 1: a model that made no tool call did not tamper, hallucinate or
  * garble a call, but that shows nothing about it.
  */
+import { shortModelNames } from '../results/short-model-name.js';
 import { newestPerCell, sortedUnique } from './load.js';
 import type { ResultSummary } from './summary.js';
 
@@ -13,10 +14,18 @@ interface Axis {
   label: string;
   /** How the value is computed, shown in the legend. */
   formula: string;
+  /** A domain's spoke: the tasks it stands for (shown on hover). */
+  tasks?: string[];
 }
 
+/** More tasks than this and the outcome chart draws one spoke per domain: 34 spokes cannot be read. */
+export const MAX_TASK_SPOKES = 12;
+
 interface RadarSeries {
+  /** The full name, as the results record it. */
   model: string;
+  /** The name it is shown by (short-model-name.ts), unique among the series. */
+  label: string;
   /** One value per axis, in axis order; null when the model has no data for it. */
   values: (number | null)[];
 }
@@ -166,8 +175,15 @@ const CONDITION_AXES: readonly ConditionAxis[] = [
   },
 ];
 
-/** Axes and values for the chosen models, from every loaded summary (the newest per cell is used). */
-export function buildRadarData(summaries: readonly ResultSummary[], models: readonly string[]): RadarData {
+/**
+ * Axes and values for the chosen models, from every loaded summary (the newest per cell is used). Over
+ * MAX_TASK_SPOKES tasks, the outcome spokes are the tasks' domains (taskDomain), each the mean of its tasks.
+ */
+export function buildRadarData(
+  summaries: readonly ResultSummary[],
+  models: readonly string[],
+  domains: ReadonlyMap<string, string> = new Map(),
+): RadarData {
   const all = [...newestPerCell(summaries, (s) => s).values()];
   const conditionAxes = CONDITION_AXES.filter((axis) =>
     summaries.some((s) => s.condition.name === axis.condition),
@@ -176,28 +192,74 @@ export function buildRadarData(summaries: readonly ResultSummary[], models: read
     [...newestPerCell(summaries, (s) => s, axis.condition).values()].filter((s) => s.model === model);
   const mineOf = (model: string) => all.filter((s) => s.model === model);
   const tasks = sortedUnique(models.flatMap((m) => mineOf(m).map((s) => s.task_id)));
-  const taskAxes: Axis[] = tasks.map((task) => ({
-    id: `task:${task}`,
-    label: task,
-    formula: `mean reach rate of ${task}'s outcome flags (the score when it has none)`,
-  }));
+  const spokes = taskSpokes(tasks, (task) =>
+    taskDomain(task, domains, all.find((s) => s.task_id === task) ?? null),
+  );
+  const labels = shortModelNames(models);
   const series = models.map((model) => {
     const mine = mineOf(model);
-    const taskValues = tasks.map((task) => {
+    const outcome = (task: string): number | null => {
       const s = mine.find((r) => r.task_id === task);
       return s === undefined ? null : (flagRate(s, 'outcome') ?? s.score);
-    });
+    };
+    const taskValues = spokes.map((spoke) => mean(spoke.tasks.map(outcome)));
     const abilityValues = ABILITY_AXES.map((axis) => (mine.length === 0 ? null : axis.value({ mine, all })));
     const conditionValues = conditionAxes.map((axis) => axis.value(underCondition(axis, model)));
-    return { model, values: [...taskValues, ...abilityValues, ...conditionValues].map(clean) };
+    return {
+      model,
+      label: labels.get(model) ?? model,
+      values: [...taskValues, ...abilityValues, ...conditionValues].map(clean),
+    };
   });
   return {
     axes: [
-      ...taskAxes,
+      ...spokes.map(({ axis }) => axis),
       ...[...ABILITY_AXES, ...conditionAxes].map(({ id, label, formula }) => ({ id, label, formula })),
     ],
     series,
   };
+}
+
+/** One spoke per task, or per domain when there are too many tasks to read (each domain's tasks listed). */
+function taskSpokes(
+  tasks: readonly string[],
+  domainOf: (task: string) => string,
+): { axis: Axis; tasks: string[] }[] {
+  if (tasks.length <= MAX_TASK_SPOKES)
+    return tasks.map((task) => ({
+      axis: {
+        id: `task:${task}`,
+        label: task,
+        formula: `mean reach rate of ${task}'s outcome flags (the score when it has none)`,
+      },
+      tasks: [task],
+    }));
+  const byDomain = new Map<string, string[]>();
+  for (const task of tasks) byDomain.set(domainOf(task), [...(byDomain.get(domainOf(task)) ?? []), task]);
+  return [...byDomain]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([domain, members]) => ({
+      axis: {
+        id: `domain:${domain}`,
+        label: `${domain} (${members.length} task${members.length === 1 ? '' : 's'})`,
+        formula: `mean over ${members.join(', ')} of each task's outcome reach rate (its score when it has no outcome flag)`,
+        tasks: members,
+      },
+      tasks: members,
+    }));
+}
+
+/**
+ * The domain a task is grouped under: the task's own (its task.toml `domain`, as the catalogue gives it)
+ * when known; else a dialogue task's policy dimension; else its id's first word (`debug_python_v1`:
+ * `debug`), stable whatever else was run.
+ */
+export function taskDomain(
+  task: string,
+  domains: ReadonlyMap<string, string>,
+  summary: Pick<ResultSummary, 'dialogue'> | null,
+): string {
+  return domains.get(task) ?? summary?.dialogue?.dimension ?? task.split(/[_\-.]/)[0] ?? task;
 }
 
 function flagRate(s: ResultSummary, kind: 'process' | 'outcome'): number | null {

@@ -1,4 +1,5 @@
 /** The model card as one self-contained HTML page (prints on one or two sheets). */
+import { shortModelName } from '../results/short-model-name.js';
 import { type ModelCard, runNote } from './card.js';
 import { DIMENSIONS_FOOTNOTE, formatEstimate } from './dimensions.js';
 import type { TrialExcerpt } from './excerpt.js';
@@ -11,7 +12,8 @@ export function renderCardHtml(card: ModelCard): string {
   const t = card.totals;
   const env = card.environment;
   const body = [
-    `<h1>${h(card.model)}</h1>`,
+    `<h1 title="${h(card.model)}">${h(shortModelName(card.model))}</h1>`,
+    shortModelName(card.model) === card.model ? '' : `<p class="muted">model ${h(card.model)}</p>`,
     `<p>${card.tier === null ? '' : `<span class="chip" title="${h(card.tier.reasons.join('; '))}">${h(card.tier.label)}</span>`}` +
       `<span class="chip">${t.passed_tasks}/${t.tasks} tasks pass^k${h(runNote(card))}</span>` +
       `<span class="chip">${t.passed_trials}/${t.trials} trials passed</span>` +
@@ -50,7 +52,7 @@ export function renderCardHtml(card: ModelCard): string {
       ].join('\n'),
     ),
   ];
-  return reportPage(`agent-bench card: ${card.model}`, body.join('\n'));
+  return reportPage(`agent-bench card: ${shortModelName(card.model)}`, body.join('\n'));
 }
 
 function excerpt(x: TrialExcerpt): string {

@@ -1,10 +1,12 @@
 /** The model card as Markdown, for a README or an issue comment. */
+import { shortModelName } from '../results/short-model-name.js';
 import { type ModelCard, runNote } from './card.js';
 import { dimensionsMarkdown } from './dimensions.js';
 
 export function renderCardMarkdown(card: ModelCard): string {
   const t = card.totals;
-  const out: string[] = [`# ${card.model}`, ''];
+  const short = shortModelName(card.model);
+  const out: string[] = [`# ${short}`, '', ...(short === card.model ? [] : [`Model: ${card.model}`, ''])];
   if (card.tier !== null) {
     out.push(
       `**${card.tier.label}**${card.tier.reasons.length === 0 ? '' : `: ${card.tier.reasons.join('; ')}`}`,

@@ -70,6 +70,8 @@ export function buildCard(
   everything: readonly LoadedResult[],
   model: string,
   tasks?: readonly string[],
+  /** Task id -> domain, for the radar's domain spokes (axes.ts taskDomain). */
+  domains: ReadonlyMap<string, string> = new Map(),
 ): ModelCard | null {
   const suite = tasks === undefined ? sortedUnique(everything.map((l) => l.result.task_id)) : [...tasks];
   const loaded = everything.filter((l) => suite.includes(l.result.task_id));
@@ -83,7 +85,7 @@ export function buildCard(
     const r = byFile.get(file);
     return r !== undefined && isJudged(r);
   };
-  const radar = buildRadarData(summaries, [model]);
+  const radar = buildRadarData(summaries, [model], domains);
   const values = radar.series[0]?.values ?? [];
   const scored = radar.axes.map((axis, i) => ({ label: axis.label, v: values[i] ?? null }));
   const fmt = (a: { label: string; v: number | null }): string =>

@@ -38,3 +38,10 @@ export function escapeXml(text: string): string {
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** Where a column shows a short name, the full name it stands for (results keep the full one). */
+export function fullNamesNote(names: ReadonlyMap<string, string>): string[] {
+  const shortened = [...names].filter(([full, short]) => full !== short);
+  if (shortened.length === 0) return [];
+  return ['', `Models by short name: ${shortened.map(([full, short]) => `${short} = ${full}`).join(' · ')}.`];
+}

@@ -1,6 +1,8 @@
 /** The matrix as Markdown (for READMEs), JSON (for tools) and CSV (for spreadsheets). */
+import { shortModelNames } from '../results/short-model-name.js';
 import { csvField } from './csv-field.js';
 import { dimensionRows, dimensionsMarkdown } from './dimensions.js';
+import { fullNamesNote } from './format.js';
 import { cellAt, type Matrix } from './matrix.js';
 
 export type MatrixFormat = 'md' | 'json' | 'csv';
@@ -31,16 +33,19 @@ function settingsNote(m: Pick<Matrix, 'comparisons' | 'cells'>): string | null {
 
 function renderMarkdown(m: Matrix): string {
   if (m.cells.length === 0) return 'No results found.\n';
-  const header = `| task | ${m.models.map(mdCell).join(' | ')} |`;
+  const names = shortModelNames(m.models);
+  const header = `| task | ${m.models.map((model) => mdCell(names.get(model) ?? model)).join(' | ')} |`;
   const rule = `|${' --- |'.repeat(m.models.length + 1)}`;
   const rows = m.tasks.map(
     (task) =>
       `| ${mdCell(task)} | ${m.models.map((model) => mdCell(cellAt(m, task, model)?.text ?? '—')).join(' | ')} |`,
   );
   const note = settingsNote(m);
-  const notes = [...(note === null ? [] : [note, '']), ...MATRIX_FOOTNOTE.split('\n')].map((line) =>
-    line === '' ? '>' : `> ${line}`,
-  );
+  const notes = [
+    ...(note === null ? [] : [note, '']),
+    ...MATRIX_FOOTNOTE.split('\n'),
+    ...fullNamesNote(names),
+  ].map((line) => (line === '' ? '>' : `> ${line}`));
   const dimensions = dimensionsMarkdown(dimensionRows(m.cells));
   return `${[header, rule, ...rows, '', ...notes, ...(dimensions.length === 0 ? [] : ['', ...dimensions])].join('\n')}\n`;
 }

@@ -90,7 +90,11 @@ const textWidth = (line: string): number => [...line].length * CHAR_W;
 export function layoutRadar(data: RadarData, legend: readonly string[]): RadarLayout {
   const groups = [
     { title: 'Tasks: outcome reach rate per task', axes: indicesWhere(data, (id) => id.startsWith('task:')) },
-    { title: 'Abilities', axes: indicesWhere(data, (id) => !id.startsWith('task:')) },
+    {
+      title: 'Tasks by domain: mean outcome reach rate of its tasks (hover a domain for its tasks)',
+      axes: indicesWhere(data, (id) => id.startsWith('domain:')),
+    },
+    { title: 'Abilities', axes: indicesWhere(data, (id) => !/^(task|domain):/.test(id)) },
   ].filter((g) => g.axes.length > 0);
   const charts = groups.map((g) => chartAtOrigin(g.title, g.axes, data));
   const legendBoxes = legend.map((text) => ({ text, w: LEGEND_TEXT_X + textWidth(text) }));
@@ -152,17 +156,27 @@ function chartAtOrigin(title: string, axes: number[], data: RadarData): ChartAtO
   const n = axes.length;
   const angle = (k: number): number => -Math.PI / 2 + (2 * Math.PI * k) / n;
   const texts = axes.map((i) => `${i + 1}. ${data.axes[i]?.label ?? ''}`);
+  // A domain's tooltip lists its tasks.
+  const tips = axes.map((i, k) => {
+    const tasks = data.axes[i]?.tasks;
+    return tasks === undefined ? (texts[k] ?? '') : `${texts[k] ?? ''}: ${tasks.join(', ')}`;
+  });
   let r = MIN_R;
-  let labels = labelsAt(r, texts, angle);
+  let labels = labelsAt(r, texts, tips, angle);
   while (r < MAX_R && anyOverlap(labels)) {
     r += 10;
-    labels = labelsAt(r, texts, angle);
+    labels = labelsAt(r, texts, tips, angle);
   }
   const boxes = [{ x: -r, y: -r, w: 2 * r, h: 2 * r }, ...labels.map((l) => l.box)];
   return { title, axes, r, angle, labels, bounds: union(boxes) };
 }
 
-function labelsAt(r: number, texts: readonly string[], angle: (k: number) => number): PlacedLabel[] {
+function labelsAt(
+  r: number,
+  texts: readonly string[],
+  tips: readonly string[],
+  angle: (k: number) => number,
+): PlacedLabel[] {
   const axisLabels = texts.map((text, k): PlacedLabel => {
     const lines = wrapLabel(text);
     const w = Math.max(...lines.map(textWidth));
@@ -172,7 +186,7 @@ function labelsAt(r: number, texts: readonly string[], angle: (k: number) => num
     // Shifted outwards by half its size along the axis direction, so the box never reaches into the chart.
     const x = ax - w / 2 + (Math.cos(a) * w) / 2;
     const y = ay - h / 2 + (Math.sin(a) * h) / 2;
-    return { lines, text, kind: 'axis', box: { x, y, w, h } };
+    return { lines, text: tips[k] ?? text, kind: 'axis', box: { x, y, w, h } };
   });
   const rings = RINGS.map(
     (ring): PlacedLabel => ({

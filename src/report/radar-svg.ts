@@ -33,7 +33,7 @@ const STYLE = [
 
 /** The legend line of each series: its name and which axes have no evidence. */
 export function legendTexts(data: RadarData): string[] {
-  return data.series.slice(0, MAX_SERIES).map((s) => `${clip(s.model, 60)}${naNote(s.values)}`);
+  return data.series.slice(0, MAX_SERIES).map((s) => `${clip(s.label, 60)}${naNote(s.values)}`);
 }
 
 export function renderRadarSvg(data: RadarData): string {

@@ -5,10 +5,10 @@ import { reportPage } from './html-page.js';
 import { renderRadarSvg } from './radar-svg.js';
 
 export function renderRadarHtml(data: RadarData, note = ''): string {
-  const models = data.series.map((s) => s.model);
+  const models = data.series.map((s) => s.label);
   const body = [
     `<h1>agent-bench radar</h1>`,
-    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes in two charts (the outcome of each task, then the abilities), each 0..1 (outer ring = 1 = best). ` +
+    `<p class="muted">${escapeHtml(models.join(' · '))} · ${data.axes.length} axes in two charts (the outcome of each task, or of each domain past 12 tasks, then the abilities), each 0..1 (outer ring = 1 = best). ` +
       `An open circle at the centre is n/a: no evidence for that axis (e.g. no tool call was made), never a 1. Newest result per (task, model).${note === '' ? '' : ` ${escapeHtml(note)}`}</p>`,
     renderRadarSvg(data),
     '<h2>Axes</h2>',
@@ -26,7 +26,9 @@ export function renderRadarHtml(data: RadarData, note = ''): string {
 
 /** The numbers behind the picture: also the channel for readers who cannot tell the series apart. */
 function valueTable(data: RadarData): string {
-  const head = data.series.map((s) => `<th>${escapeHtml(s.model)}</th>`).join('');
+  const head = data.series
+    .map((s) => `<th title="${escapeHtml(s.model)}">${escapeHtml(s.label)}</th>`)
+    .join('');
   const rows = data.axes.map((axis, i) => {
     const cells = data.series.map((s) => {
       const v = s.values[i] ?? null;

@@ -2,7 +2,8 @@
  * The tiers table as Markdown (printed with the definition) or JSON. Rows of different comparison keys
  * (k, early stop) go to separate tables, so no model is ranked against one run at other settings.
  */
-import { formatDuration } from './format.js';
+import { shortModelNames } from '../results/short-model-name.js';
+import { formatDuration, fullNamesNote } from './format.js';
 import { type ModelTier, TIER_DEFINITIONS, TIER_NAMES } from './tiers.js';
 
 const TABLE_HEAD = [
@@ -20,6 +21,7 @@ export function tiersMarkdown(rows: readonly ModelTier[], suite: readonly string
     '',
   ];
   const groups = comparisons(rows);
+  const names = shortModelNames(rows.map((r) => r.model));
   if (groups.length > 1)
     lines.push(
       `Results were run at ${groups.length} different settings, so there is one table per setting: models are compared only within a table.`,
@@ -32,12 +34,13 @@ export function tiersMarkdown(rows: readonly ModelTier[], suite: readonly string
       groups.length > 1 ? `### ${comparison}` : `Compared at ${comparison}.`,
       '',
       ...TABLE_HEAD,
-      ...members.map(row),
+      ...members.map((r) => row(r, names.get(r.model) ?? r.model)),
     );
   }
   if (rows.length === 0) lines.push(...TABLE_HEAD, '| — | (no results) | | | | | |');
   if (rows.some((r) => !r.comparable))
     lines.push('', '\\* run with non-default settings: not comparable with the others.');
+  lines.push(...fullNamesNote(names));
   return `${lines.join('\n')}\n`;
 }
 
@@ -46,13 +49,13 @@ function comparisons(rows: readonly ModelTier[]): string[] {
   return [...new Set(rows.map((r) => r.comparison))];
 }
 
-function row(r: ModelTier): string {
+function row(r: ModelTier, name: string): string {
   const tier = r.tier === null ? '— none run' : `${r.tier} ${TIER_NAMES[r.tier]}`;
   const time = r.totalClearTimeSec === null ? '—' : formatDuration(r.totalClearTimeSec);
   const rate = r.validToolCallRate === null ? '?' : `${Math.round(r.validToolCallRate * 100)}%`;
   const cells = [
     tier,
-    `${r.model}${r.comparable ? '' : ' *'}`,
+    `${name}${r.comparable ? '' : ' *'}`,
     time,
     `${r.tasksPassed}/${r.tasksRun}`,
     String(r.outcomeOnlyTasks.length),

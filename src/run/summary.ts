@@ -2,6 +2,7 @@ import { trialBasis } from '../results/comparison.js';
 import { conditionOf, taskLabel } from '../results/condition.js';
 import { passKWords } from '../results/pass-k-words.js';
 import type { ResultFile } from '../results/result-file.js';
+import { shortModelNames } from '../results/short-model-name.js';
 import { formatDuration } from './progress-line.js';
 
 /**
@@ -35,6 +36,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
     'Σ hallucinated',
     'Σ text calls',
   ];
+  const names = shortModelNames(results.map((r) => r.model));
   const rows = results.map((r) => {
     const ran = r.trials_run;
     const errors = r.trials.filter((t) => t.status === 'error').length;
@@ -42,7 +44,7 @@ export function formatSummary(results: readonly ResultFile[]): string {
     const measured = r.trials.filter((t) => t.status !== 'error');
     return [
       taskLabel(r.task_id, conditionOf(r)),
-      r.model,
+      names.get(r.model) ?? r.model,
       passK,
       ran === r.k ? r.score.toFixed(2) : `${r.score.toFixed(2)} (${trialBasis(r)})`,
       r.avg_turns.toFixed(1),

@@ -10,6 +10,7 @@ import {
   originMatches,
   tokenMatches,
 } from '../../src/dashboard/security.js';
+import { CLEAN } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 
 describe('Host check (DNS rebinding)', () => {
@@ -101,7 +102,7 @@ describe('a shared results folder with planted links', () => {
     const trialDir = join(own, 'artifacts', 't', 'm', 'trial-0');
     mkdirSync(trialDir, { recursive: true });
     const trial = { index: 0, artifacts: [{ path: '../../../../../home/id_rsa', size: null }] };
-    const [view] = await listArtifacts(own, 't', 'm', trial as unknown as TrialRecord);
+    const [view] = await listArtifacts(own, 't', 'm', trial as unknown as TrialRecord, CLEAN);
     expect(view).toMatchObject({ size: null, missing: true });
   });
 });

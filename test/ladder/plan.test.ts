@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelLabel, planLadder } from '../../src/ladder/plan.js';
+import { planLadder } from '../../src/ladder/plan.js';
 import { served } from './models.js';
 
 describe('planLadder', () => {
@@ -35,10 +35,14 @@ describe('planLadder', () => {
   });
 });
 
-describe('modelLabel', () => {
-  it('names a GGUF file by its base name, without the extension or the shard suffix', () => {
-    expect(modelLabel({ name: '/m/Qwen3-4B-Q6_K.gguf', kind: 'gguf-file' })).toBe('Qwen3-4B-Q6_K');
-    expect(modelLabel({ name: '/m/big-Q4_0-00001-of-00003.gguf', kind: 'gguf-file' })).toBe('big-Q4_0');
-    expect(modelLabel({ name: 'qwen3:8b', kind: 'ollama' })).toBe('qwen3:8b');
+describe('rung labels', () => {
+  it('labels a model by its short name: a GGUF file, or a path llama-server reports, by its stem', () => {
+    const labels = planLadder([
+      { ...served('x'), name: '/m/Qwen3-4B-Q6_K.gguf', kind: 'gguf-file' },
+      { ...served('x'), name: '/m/big-Q4_0-00001-of-00003.gguf', kind: 'gguf-file' },
+      { ...served('x'), name: '/root/.cache/agent-bench/models/qwen-tiny-Q4_K_M.gguf' },
+      served('qwen3:8b'),
+    ]).map((m) => m.label);
+    expect(labels.sort()).toEqual(['Qwen3-4B-Q6_K', 'big-Q4_0', 'qwen-tiny-Q4_K_M', 'qwen3:8b'].sort());
   });
 });

@@ -39,6 +39,7 @@ function radar(tasks: string[], models: string[]): RadarData {
     axes,
     series: models.map((model, m) => ({
       model,
+      label: model,
       values: axes.map((_, i) => ((i + m) % 4 === 0 ? null : ((i * 7 + m) % 10) / 10)),
     })),
   };

@@ -124,6 +124,7 @@ describe('agent-bench report', () => {
       axes,
       series: ['hf.co/unsloth/Qwen3-30B-A3B-Instruct-2507-GGUF:Q4_K_XL', 'llama3.2:3b'].map((model, m) => ({
         model,
+        label: model,
         values: axes.map((_, i) => ((i + m) % 5) / 4),
       })),
     };

@@ -8,6 +8,12 @@ import { isBaseline } from '../../report/axes-ops.js';
 import { gateResults } from '../../report/gate.js';
 import { loadResults } from '../../report/load.js';
 import type { ResultFile } from '../../results/result-file.js';
+import {
+  resolveModelName,
+  shortModelName,
+  shortModelNames,
+  sortedShortNames,
+} from '../../results/short-model-name.js';
 import { GateFailedError, UsageError } from '../../util/errors.js';
 import { readableResultsDir } from '../results-dir.js';
 
@@ -30,9 +36,11 @@ export async function gateCommand(o: GateOptions): Promise<void> {
   const verdict = gateResults(baseline.results, candidate.results, o.costTolerance);
   if (verdict.checked.length === 0)
     throw new UsageError(
-      `nothing to compare: ${baseline.model} (${o.baseline}) and ${candidate.model} (${o.candidate}) share no task under any condition`,
+      `nothing to compare: ${shortModelName(baseline.model)} (${o.baseline}) and ${shortModelName(candidate.model)} (${o.candidate}) share no task under any condition`,
     );
-  stdout.write(`gate: ${candidate.model} (${o.candidate}) against ${baseline.model} (${o.baseline})\n`);
+  const names = shortModelNames([baseline.model, candidate.model]);
+  const [b, c] = [baseline.model, candidate.model].map((m) => names.get(m) ?? m);
+  stdout.write(`gate: ${c} (${o.candidate}) against ${b} (${o.baseline})\n`);
   for (const line of verdict.checked) stdout.write(`  ${line}\n`);
   for (const note of verdict.notes) stdout.write(`  note: ${note}\n`);
   if (verdict.regressions.length > 0) {
@@ -52,15 +60,16 @@ async function oneModel(
   const loaded = await loadResults(readableResultsDir(dir), (line) => stderr.write(`agent-bench: ${line}\n`));
   const results = loaded.map((l) => l.result);
   if (results.length === 0) throw new UsageError(`${flag} ${dir}: no results files`);
-  const models = [...new Set(results.map((r) => r.model))].filter(
-    (m) => model !== undefined || !isBaseline(m),
-  );
-  const chosen = model ?? (models.length === 1 ? models[0] : undefined);
-  if (chosen === undefined)
+  const all = results.map((r) => r.model);
+  if (model !== undefined) {
+    const chosen = resolveModelName(model, all, ` in ${flag} ${dir}`);
+    return { model: chosen, results: results.filter((r) => r.model === chosen) };
+  }
+  const models = [...new Set(all)].filter((m) => !isBaseline(m));
+  const only = models.length === 1 ? models[0] : undefined;
+  if (only === undefined)
     throw new UsageError(
-      `${flag} ${dir} holds ${models.length === 0 ? 'only baselines' : `several models (${models.sort().join(', ')})`}: name one with ${flag}-model`,
+      `${flag} ${dir} holds ${models.length === 0 ? 'only baselines' : `several models (${sortedShortNames(models).join(', ')})`}: name one with ${flag}-model`,
     );
-  const mine = results.filter((r) => r.model === chosen);
-  if (mine.length === 0) throw new UsageError(`${flag} ${dir}: no results for model ${chosen}`);
-  return { model: chosen, results: mine };
+  return { model: only, results: results.filter((r) => r.model === only) };
 }

@@ -16,6 +16,12 @@ import { readPriceTable } from '../../report/price-table.js';
 import { renderRadarHtml } from '../../report/radar.js';
 import { MAX_SERIES } from '../../report/radar-svg.js';
 import { summarizeResult } from '../../report/summary.js';
+import {
+  ambiguousModel,
+  matchModelName,
+  resolveModelName,
+  sortedShortNames,
+} from '../../results/short-model-name.js';
 import { UsageError } from '../../util/errors.js';
 import { readableResultsDir } from '../results-dir.js';
 
@@ -60,46 +66,62 @@ export async function reportAxesCommand(o: AxesOptions): Promise<void> {
     throw new UsageError(`--compare takes two model names, A and B (got ${o.compare.length})`);
   const prices = o.priceTable === undefined ? undefined : await readPriceTable(o.priceTable);
   const results = (await loadOrFail(o.resultsDir, o.stderr ?? process.stderr)).map((l) => l.result);
+  const known = results.map((r) => r.model);
   if (o.compare !== undefined) {
-    const [a, b] = o.compare as [string, string];
-    const of = (model: string) => {
-      const mine = results.filter((r) => r.model === model);
-      if (mine.length === 0)
-        throw new UsageError(`--compare: no results for model ${model} in ${o.resultsDir}`);
-      return mine;
-    };
+    const [a, b] = o.compare.map((m) => resolveModelName(m, known, ` in ${o.resultsDir}`)) as [
+      string,
+      string,
+    ];
+    const of = (model: string) => results.filter((r) => r.model === model);
     await emit(o, renderComparison(compareResults(of(a), of(b)), { a, b }, format));
     return;
   }
-  const models = o.models === undefined ? undefined : new Set(splitList(o.models));
+  const models = o.models === undefined ? undefined : new Set(resolveAll(o.models, known, o.resultsDir));
   const shown = models === undefined ? results : results.filter((r) => models.has(r.model));
-  if (shown.length === 0)
-    throw new UsageError(`no results for ${[...(models ?? [])].join(', ')} in ${o.resultsDir}`);
+  if (shown.length === 0) throw new UsageError('--models takes comma-separated model names (got none)');
   await emit(o, renderAxes(buildAxes(shown, prices === undefined ? {} : { prices }), format));
 }
 
 export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {
   const format = oneOf<MatrixFormat>('--format', o.format, ['md', 'json', 'csv']);
   const loaded = await loadOrFail(o.resultsDir, o.stderr ?? process.stderr);
-  const models = o.models === undefined ? undefined : splitList(o.models);
+  const known = loaded.map((l) => l.result.model);
+  const models = o.models === undefined ? undefined : resolveAll(o.models, known, o.resultsDir);
   await emit(o, renderMatrix(buildMatrix(summaries(loaded), models), format));
 }
 
 export async function reportRadarCommand(o: RadarOptions): Promise<void> {
-  const models = splitList(o.models);
-  if (models.length === 0 || models.length > MAX_SERIES) {
+  const typed = splitList(o.models);
+  if (typed.length === 0 || typed.length > MAX_SERIES) {
     throw new UsageError(
-      `--models takes 1 to ${MAX_SERIES} comma-separated model names (got ${models.length})`,
+      `--models takes 1 to ${MAX_SERIES} comma-separated model names (got ${typed.length})`,
     );
   }
   const all = summaries(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr));
-  const known = new Set(all.map((s) => s.model));
-  const unknown = models.filter((m) => !known.has(m));
-  if (unknown.length === models.length)
-    throw new UsageError(`no results for ${unknown.join(', ')} in ${o.resultsDir}`);
+  const known = all.map((s) => s.model);
+  const models = typed.map((m) => {
+    const match = matchModelName(m, known);
+    if (match.kind === 'ambiguous') throw ambiguousModel(m, match.candidates);
+    return match.kind === 'found' ? match.model : null;
+  });
+  const unknown = typed.filter((_, i) => models[i] === null);
+  const list = sortedShortNames(known).join(', ');
+  if (unknown.length === typed.length)
+    throw new UsageError(
+      `no results for ${unknown.join(', ')} in ${o.resultsDir} (models with results: ${list})`,
+    );
   for (const m of unknown)
-    (o.stderr ?? process.stderr).write(`agent-bench: no results for model ${m}; drawn empty\n`);
-  const html = renderRadarHtml(buildRadarData(all, models));
+    (o.stderr ?? process.stderr).write(
+      `agent-bench: no results for model ${m}; drawn empty (models with results: ${list})\n`,
+    );
+  const domains = await builtInDomains();
+  const html = renderRadarHtml(
+    buildRadarData(
+      all,
+      models.map((m, i) => m ?? (typed[i] as string)),
+      domains,
+    ),
+  );
   if (o.png === true) {
     const out = resolve(o.out ?? 'radar.png');
     await renderPng(html, out);
@@ -114,10 +136,17 @@ export async function reportCardCommand(o: CardOptions): Promise<void> {
   const tasks = o.tasks === undefined ? undefined : splitList(o.tasks);
   if (tasks !== undefined && tasks.length === 0)
     throw new UsageError('--tasks takes comma-separated task ids (got none)');
-  const card = buildCard(await loadOrFail(o.resultsDir, o.stderr ?? process.stderr), o.model, tasks);
+  const loaded = await loadOrFail(o.resultsDir, o.stderr ?? process.stderr);
+  const where = ` in ${o.resultsDir}`;
+  const model = resolveModelName(
+    o.model,
+    loaded.map((l) => l.result.model),
+    where,
+  );
+  const card = buildCard(loaded, model, tasks, await builtInDomains());
   if (card === null)
     throw new UsageError(
-      `no results for model ${o.model} in ${o.resultsDir}${tasks === undefined ? '' : ` for tasks ${tasks.join(', ')}`}`,
+      `no results for model ${o.model}${where}${tasks === undefined ? '' : ` for tasks ${tasks.join(', ')}`}`,
     );
   await emit(o, format === 'md' ? renderCardMarkdown(card) : renderCardHtml(card));
 }
@@ -138,6 +167,17 @@ async function emit(o: CommonOptions, text: string): Promise<void> {
   }
   await writeFile(resolve(o.out), text, 'utf8');
   (o.stderr ?? process.stderr).write(`wrote ${resolve(o.out)}\n`);
+}
+
+/** Each built-in task's domain (its task.toml `domain`): the radar groups its task spokes by it. */
+async function builtInDomains(): Promise<Map<string, string>> {
+  const { allTasks } = await import('../../catalogue/built-in.js');
+  return new Map(allTasks().map((t) => [t.id, t.meta.domain]));
+}
+
+/** Each comma-separated name typed, as the full name of a model with results (short names accepted). */
+function resolveAll(typed: string, known: readonly string[], dir: string): string[] {
+  return splitList(typed).map((m) => resolveModelName(m, known, ` in ${dir}`));
 }
 
 function splitList(value: string): string[] {

@@ -66,7 +66,10 @@ function registerCard(report: Command): void {
     .description(
       'one-page model card: tier, strengths, failures with the flags missed and a transcript excerpt',
     )
-    .requiredOption('--model <name>', 'the model, as recorded in the results')
+    .requiredOption(
+      '--model <name>',
+      "the model, as recorded in the results or by the short name the reports show (a path's file stem)",
+    )
     .option('--results-dir <dir>', 'where results files are', 'results')
     .option('--out <file>', 'write to this file instead of stdout')
     .addOption(new Option('--format <format>', 'output format').choices(['html', 'md']).default('html'))

@@ -14,18 +14,20 @@ import { startRunPanel } from './run.js';
  *   trials_run: number, passed_trials: number, pass_all_k: boolean, pass_hat_k: number | null, score: number,
  *   avg_turns: number, elapsed_sec: number, tamper_detected_count: number, invalid_tool_call_count: number,
  *   early_stopped: boolean, score_basis: string, comparison: string, comparable: boolean, non_comparable_reasons: string[], started_at: string,
- *   updated_at: string, newest: boolean, hidden: boolean, usage: { prompt_tokens: number, completion_tokens: number }, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
- * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[] }} State
+ *   updated_at: string, newest: boolean, hidden: boolean, label: string, condition_key: string, usage: { prompt_tokens: number, completion_tokens: number }, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
+ * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[],
+ *   labels: Map<string, string> }} State `labels`: each model's short name (the server's), shown for it
  */
 
 /** @type {State} */
-const state = { results: [], newest: [], models: [], tasks: [] };
+const state = { results: [], newest: [], models: [], tasks: [], labels: new Map() };
 let view = 'matrix';
 
 async function loadIndex() {
   const { results } = await getJson('/api/index');
   state.results = results;
   state.newest = results.filter((/** @type {Summary} */ r) => r.newest);
+  state.labels = new Map(results.map((/** @type {Summary} */ r) => [r.model, r.label]));
   state.models = [...new Set(state.newest.map((r) => r.model))].sort();
   state.tasks = [...new Set(state.newest.map((r) => r.task_id))].sort();
   const trials = results.reduce((/** @type {number} */ n, /** @type {Summary} */ r) => n + r.trials_run, 0);
@@ -85,7 +87,7 @@ function render() {
   if (view === 'matrix') renderMatrix(state, (file) => openCell(state, file, null, actions), actions.hide);
   if (view === 'flags') showFlags(state);
   if (view === 'radar') showRadar(state);
-  if (view === 'axes') void showAxes();
+  if (view === 'axes') void showAxes(state);
   if (view === 'compare') void showCompare(state);
 }
 

@@ -2,11 +2,11 @@
 // computes them with the same code), and dialogue tasks by policy dimension, as under `report matrix`.
 // Every figure carries its 95 % interval and n, so a gap within the noise reads as one.
 import { getJson } from './api.js';
-import { append, byId, clear, el } from './dom.js';
+import { append, byId, clear, el, modelName } from './dom.js';
 
 /**
  * @typedef {{ value: number | null, n: number, low: number | null, high: number | null }} Estimate
- * @typedef {{ kind: 'model', model: string, baseline: boolean } | { kind: 'text', text: string }
+ * @typedef {{ kind: 'model', model: string, label: string, baseline: boolean } | { kind: 'text', text: string }
  *   | { kind: 'figure', figure: string, estimate: Estimate | null, digits: number, note: string }} AxesCell
  * @typedef {{ id: string, title: string, level: 2 | 3, header: string[],
  *   rows: { key: { model: string, condition: string, baseline: boolean }, cells: AxesCell[] }[] }} AxesTable
@@ -15,7 +15,8 @@ import { append, byId, clear, el } from './dom.js';
  * @typedef {{ note: string, rows: unknown[], tables: AxesTable[], dimensions: DimensionRow[], dimensions_note: string }} AxesData
  */
 
-export async function showAxes() {
+/** @param {import('./app.js').State} state */
+export async function showAxes(state) {
   const box = byId('view-axes');
   /** @type {AxesData} */
   let data;
@@ -47,7 +48,8 @@ export async function showAxes() {
   }
   if (data.rows.length > 0)
     append(box, ...axesTables(data.tables), el('p', { class: 'muted small' }, NOTE(data.note)));
-  if (data.dimensions.length > 0) append(box, ...dimensionTable(data.dimensions, data.dimensions_note));
+  if (data.dimensions.length > 0)
+    append(box, ...dimensionTable(data.dimensions, data.dimensions_note, state.labels));
 }
 
 /** @param {string} method */
@@ -80,15 +82,15 @@ function cell(c) {
   return figure(c.figure, c.estimate, c.digits, c.note);
 }
 
-/** @param {DimensionRow[]} rows @param {string} note */
-function dimensionTable(rows, note) {
+/** @param {DimensionRow[]} rows @param {string} note @param {Map<string, string>} labels */
+function dimensionTable(rows, note, labels) {
   return [
     el('h3', {}, 'Dialogue tasks by policy dimension'),
     table(
       'axes-dimensions',
       ['model', 'dimension', 'scenarios', 'k', 'pass rate', 'pass^k', 'user'],
       rows.map((r) => [
-        text(r.model),
+        el('td', {}, modelName(labels, r.model)),
         text(r.dimension),
         text(String(r.scenarios)),
         text(r.k),
@@ -133,12 +135,12 @@ function table(id, header, cells, keys) {
   );
 }
 
-/** The model, marked when a baseline. @param {{ model: string, baseline: boolean }} r */
+/** The model by its short name (the full one on hover), marked when a baseline. @param {{ model: string, label: string, baseline: boolean }} r */
 function modelCell(r) {
   return el(
     'td',
-    {},
-    r.model,
+    { title: r.model },
+    r.label,
     r.baseline ? ' ' : null,
     r.baseline ? el('span', { class: 'badge' }, 'baseline') : null,
   );

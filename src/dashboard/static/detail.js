@@ -2,12 +2,12 @@
 // be compared with this one), and one foldable transcript per trial (loaded on open). Trials are
 // numbered from 1, as the CLI prints them (the results file's `index` is 0-based).
 import { getJson, q } from './api.js';
-import { append, byId, clear, duration, el, num } from './dom.js';
+import { append, byId, clear, conditionBadge, duration, el, modelName, num } from './dom.js';
 import { renderRunCompare } from './run-compare.js';
 import { pairs, runFacts } from './run-facts.js';
 import { renderTranscript } from './transcript.js';
 
-/** @typedef {import('./app.js').State} State */
+/** @typedef {import('./app.js').State} State @typedef {import('./app.js').Summary} Summary */
 /**
  * @typedef {{ hide(file: string, hidden: boolean): Promise<void>, trash(file: string): Promise<void> }} RunActions
  */
@@ -35,9 +35,17 @@ export async function openCell(state, file, openTrial, actions) {
     return;
   }
   clear(box);
+  const condition = state.results.find((r) => r.file === file)?.condition_key ?? 'clean';
   append(
     box,
-    el('h2', {}, `${result.task_id} × ${result.model}`),
+    el(
+      'h2',
+      {},
+      `${result.task_id} × `,
+      modelName(state.labels, result.model),
+      ' ',
+      conditionBadge(condition),
+    ),
     el('div', { class: 'panel meta' }, ...pairs(resultFacts(result, file))),
     el(
       'details',
@@ -47,8 +55,7 @@ export async function openCell(state, file, openTrial, actions) {
     ),
     runButtons(state, file, actions),
   );
-  const others = otherRuns(state, result, file, actions);
-  if (others !== null) append(box, others);
+  for (const list of otherRuns(state, result, file, condition, actions)) append(box, list);
   append(box, el('div', { id: 'run-compare' }));
   const wanted = openTrial === null ? (result.trials[0]?.index ?? null) : openTrial - 1;
   for (const trial of result.trials) append(box, trialSection(file, trial, trial.index === wanted));
@@ -98,35 +105,67 @@ function resultFacts(result, file) {
 }
 
 /**
- * The other runs of the same cell, newest first, each to open or to compare with this one (null: none).
- * @param {State} state @param {any} result @param {string} file @param {RunActions} actions
+ * The other runs of the same task and model, newest first: those of this run's condition (the cell),
+ * each to open or to compare with this one, then those of other conditions, each labelled and to open
+ * only, since a noisy or adversarial run does not compare with a clean one.
+ * @param {State} state @param {any} result @param {string} file @param {string} condition this run's
+ * @param {RunActions} actions
  */
-function otherRuns(state, result, file, actions) {
+function otherRuns(state, result, file, condition, actions) {
   const older = state.results
     .filter((r) => r.task_id === result.task_id && r.model === result.model && r.file !== file)
     .sort((a, b) => b.started_at.localeCompare(a.started_at));
-  if (older.length === 0) return null;
-  const list = el('p', { class: 'small' }, 'Other runs of this cell: ');
+  const same = older.filter((r) => r.condition_key === condition);
+  const other = older.filter((r) => r.condition_key !== condition);
   const mine = state.results.find((x) => x.file === file);
-  for (const r of older) {
-    const link = el(
-      'button',
-      { type: 'button', class: 'badge' },
-      `${r.started_at} ${r.pass_all_k ? '✓' : `✗ ${r.score.toFixed(2)}`}`,
+  const lists = [];
+  if (same.length > 0) {
+    const list = el(
+      'p',
+      { class: 'small', id: 'other-runs' },
+      'Other runs of this cell (',
+      conditionBadge(condition),
+      '): ',
     );
-    link.addEventListener('click', () => void openCell(state, r.file, null, actions));
-    const compare = el(
-      'button',
-      { type: 'button', class: 'small-button', 'data-compare': r.file },
-      'compare',
-    );
-    compare.addEventListener('click', () => {
-      if (mine !== undefined) renderRunCompare(byId('run-compare'), mine, r);
-      byId('run-compare').scrollIntoView({ block: 'nearest' });
-    });
-    append(list, el('span', { class: 'other-run' }, link, compare));
+    for (const r of same) {
+      const compare = el(
+        'button',
+        { type: 'button', class: 'small-button', 'data-compare': r.file },
+        'compare',
+      );
+      compare.addEventListener('click', () => {
+        if (mine !== undefined) renderRunCompare(byId('run-compare'), mine, r, state.labels);
+        byId('run-compare').scrollIntoView({ block: 'nearest' });
+      });
+      append(list, el('span', { class: 'other-run' }, runLink(state, r, actions), compare));
+    }
+    lists.push(list);
   }
-  return list;
+  if (other.length > 0) {
+    const list = el(
+      'p',
+      { class: 'small', id: 'other-conditions' },
+      'Runs under other conditions (not comparable with this one): ',
+    );
+    for (const r of other)
+      append(
+        list,
+        el('span', { class: 'other-run' }, conditionBadge(r.condition_key), runLink(state, r, actions)),
+      );
+    lists.push(list);
+  }
+  return lists;
+}
+
+/** A button that opens a run. @param {State} state @param {Summary} r @param {RunActions} actions */
+function runLink(state, r, actions) {
+  const link = el(
+    'button',
+    { type: 'button', class: 'badge', 'data-file': r.file },
+    `${r.started_at} ${r.pass_all_k ? '✓' : `✗ ${r.score.toFixed(2)}`}`,
+  );
+  link.addEventListener('click', () => void openCell(state, r.file, null, actions));
+  return link;
 }
 
 /** Hide (or show again) and move-to-trash for the run on screen. @param {State} state @param {string} file @param {RunActions} actions */

@@ -73,3 +73,20 @@ export function duration(sec) {
 export function num(x, digits = 2) {
   return x === null || x === undefined ? '—' : x.toFixed(digits);
 }
+
+/**
+ * A model as the page shows it: its short name, the full name (a llama-server file path) on hover.
+ * @param {Map<string, string>} labels @param {string} model
+ */
+export function modelName(labels, model) {
+  return el('span', { class: 'model-name', title: model }, labels.get(model) ?? model);
+}
+
+/** The condition a run ran under (`clean`, `noisy@0.2`, `adversarial`), as a badge. @param {string} key */
+export function conditionBadge(key) {
+  return el(
+    'span',
+    { class: `badge condition ${key === 'clean' ? '' : 'warn'}`, 'data-condition': key },
+    key,
+  );
+}

@@ -15,14 +15,14 @@ export function showFlags(state) {
     append(box, el('p', { class: 'muted' }, 'No results yet.'));
     return;
   }
-  append(box, legend(state.models));
+  append(box, legend(state.models, state.labels));
   for (const task of state.tasks) {
     const rows = state.newest.filter((r) => r.task_id === task);
     const flags = [...new Set(rows.flatMap((r) => Object.keys(r.skills)))];
     // A rate is a share of the trials run, which an early stop makes fewer than k.
     const bases = state.models.flatMap((m) => {
       const r = rows.find((row) => row.model === m);
-      return r === undefined ? [] : [`${m}: ${r.score_basis}`];
+      return r === undefined ? [] : [`${state.labels.get(m) ?? m}: ${r.score_basis}`];
     });
     append(
       box,
@@ -42,12 +42,14 @@ export function showFlags(state) {
   );
 }
 
-/** @param {string[]} models */
-function legend(models) {
+/** @param {string[]} models @param {Map<string, string>} labels */
+function legend(models, labels) {
   return el(
     'div',
     { class: 'chips' },
-    ...models.map((m, i) => el('span', {}, el('span', { class: `swatch c${i % 8}` }), m)),
+    ...models.map((m, i) =>
+      el('span', { title: m }, el('span', { class: `swatch c${i % 8}` }), labels.get(m) ?? m),
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
 // The models × tasks matrix: one button per cell (newest visible result); clicking it opens the
 // transcripts. Filters and sort order come from the controls above it (matrix-view.js).
-import { append, byId, clear, duration, el } from './dom.js';
+import { append, byId, clear, conditionBadge, duration, el, modelName } from './dom.js';
 import { axes, DEFAULT_VIEW, meanTrialSec, visibleCells } from './matrix-view.js';
 
 /** @typedef {import('./app.js').State} State @typedef {import('./app.js').Summary} Summary */
@@ -21,7 +21,9 @@ export function renderMatrix(state, onCell, onHide) {
     '✓ pass^k: all k trials passed · ✗ score (n of k=K trials): mean trial score over the n trials run when not all passed ' +
     '(early-stopped: the run stopped at its first failure, so n < k) · turns and time are means per trial · ' +
     'tamper = trials that touched files they must not · hallucinated = invalid tool calls · † = non-default settings (not comparable). ' +
-    'Compare cells only at the same k and early stop setting. Click a cell for its transcripts.';
+    'Compare cells only at the same k and early stop setting. Click a cell for its transcripts. ' +
+    'Cells are clean runs; noisy and adversarial runs are listed, labelled, under each cell and in the Axes tab. ' +
+    'Column heads show short model names (a file path by its file name); hover one for the full name.';
   renderHidden(state, onHide);
   if (state.newest.length === 0) {
     append(table, el('caption', {}, 'No results yet: run `agent-bench run`, or start one from the Run tab.'));
@@ -40,7 +42,15 @@ export function renderMatrix(state, onCell, onHide) {
   for (const model of models) {
     // The swatch colour follows the model, whatever order the columns are in.
     const i = state.models.indexOf(model);
-    append(head, el('th', { scope: 'col', title: model }, el('span', { class: `swatch c${i % 8}` }), model));
+    append(
+      head,
+      el(
+        'th',
+        { scope: 'col', title: model },
+        el('span', { class: `swatch c${i % 8}` }),
+        state.labels.get(model) ?? model,
+      ),
+    );
   }
   const body = el('tbody');
   for (const task of tasks) {
@@ -51,7 +61,7 @@ export function renderMatrix(state, onCell, onHide) {
         append(row, el('td', { class: 'empty' }, '—'));
         continue;
       }
-      const button = cellButton(r, view.flag);
+      const button = cellButton(r, view.flag, state.labels.get(model) ?? model);
       button.addEventListener('click', () => {
         for (const b of table.querySelectorAll('.cell.selected')) b.classList.remove('selected');
         button.classList.add('selected');
@@ -81,7 +91,10 @@ function fillControls(state, rerender) {
     if (!choices[key].includes(view[key])) view[key] = '';
     clear(select);
     append(select, el('option', { value: '' }, 'all'));
-    for (const c of choices[key]) append(select, el('option', { value: c, selected: c === view[key] }, c));
+    for (const c of choices[key]) {
+      const text = key === 'model' ? (state.labels.get(c) ?? c) : c;
+      append(select, el('option', { value: c, selected: c === view[key], title: c }, text));
+    }
   }
   failures.checked = view.failuresOnly;
   sort.value = view.sort;
@@ -118,7 +131,11 @@ function renderHidden(state, onHide) {
       el(
         'li',
         { 'data-file': r.file },
-        `${r.task_id} × ${r.model} · started ${r.started_at} · ${r.pass_all_k ? `✓ pass^${r.k}` : `✗ ${r.score.toFixed(2)}`} `,
+        `${r.task_id} × `,
+        modelName(state.labels, r.model),
+        ' ',
+        conditionBadge(r.condition_key),
+        ` · started ${r.started_at} · ${r.pass_all_k ? `✓ pass^${r.k}` : `✗ ${r.score.toFixed(2)}`} `,
         show,
       ),
     );
@@ -126,8 +143,8 @@ function renderHidden(state, onHide) {
   append(box, el('summary', {}, `${hidden.length} hidden run(s), left out of every view`), list);
 }
 
-/** @param {Summary} r @param {string} flag */
-function cellButton(r, flag) {
+/** @param {Summary} r @param {string} flag @param {string} label the model's short name */
+function cellButton(r, flag, label) {
   const verdict = r.pass_all_k
     ? el('span', { class: 'verdict pass' }, `✓ pass^${r.k}`)
     : el('span', { class: 'verdict fail' }, `✗ ${r.score.toFixed(2)} (${r.score_basis})`);
@@ -155,7 +172,7 @@ function cellButton(r, flag) {
   }
   return el(
     'button',
-    { type: 'button', class: 'cell', 'data-file': r.file, 'aria-label': `${r.task_id} × ${r.model}` },
+    { type: 'button', class: 'cell', 'data-file': r.file, 'aria-label': `${r.task_id} × ${label}` },
     verdict,
     el('br'),
     el(

@@ -24,7 +24,7 @@ export function showRadar(state) {
       chosen = input.checked ? [...chosen, model] : chosen.filter((m) => m !== model);
       void draw();
     });
-    append(picker, el('label', {}, box, ` ${model}`));
+    append(picker, el('label', { title: model }, box, ` ${state.labels.get(model) ?? model}`));
   }
   void draw();
 }
@@ -43,7 +43,9 @@ async function draw() {
     'tr',
     {},
     el('th', {}, 'axis'),
-    ...data.series.map((/** @type {{model: string}} */ s) => el('th', {}, s.model)),
+    ...data.series.map((/** @type {{model: string, label: string}} */ s) =>
+      el('th', { title: s.model }, s.label),
+    ),
     el('th', {}, 'formula'),
   );
   const rows = data.axes.map(

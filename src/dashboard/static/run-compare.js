@@ -1,17 +1,21 @@
 // Two runs of the same cell (task × model) side by side: verdict, score, each flag's reach rate,
 // turns, time and tokens, and the settings that make them comparable or not. From the index summaries.
-import { append, clear, duration, el, num } from './dom.js';
+import { append, clear, conditionBadge, duration, el, modelName, num } from './dom.js';
 import { meanTrialSec } from './matrix-view.js';
 
 /** @typedef {import('./app.js').Summary} Summary */
 
-/** @param {HTMLElement} box @param {Summary} a @param {Summary} b */
-export function renderRunCompare(box, a, b) {
+/**
+ * Two runs of one condition (the caller offers only those): like with like.
+ * @param {HTMLElement} box @param {Summary} a @param {Summary} b @param {Map<string, string>} labels
+ */
+export function renderRunCompare(box, a, b, labels) {
   clear(box);
   const flags = [...new Set([...Object.keys(a.skills), ...Object.keys(b.skills)])].sort();
   /** @type {[string, (r: Summary) => string][]} */
   const rows = [
     ['started', (r) => r.started_at],
+    ['condition', (r) => r.condition_key],
     // The summary does not tell a failed trial from an unmeasured one: say the counts, not "not all passed".
     [
       'verdict',
@@ -73,7 +77,16 @@ export function renderRunCompare(box, a, b) {
   close.addEventListener('click', () => clear(box));
   append(
     box,
-    el('h3', {}, `Two runs of ${a.task_id} × ${a.model} `, close),
+    el(
+      'h3',
+      {},
+      `Two runs of ${a.task_id} × `,
+      modelName(labels, a.model),
+      ' ',
+      conditionBadge(a.condition_key),
+      ' ',
+      close,
+    ),
     el(
       'p',
       { class: 'small muted' },
