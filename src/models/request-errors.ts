@@ -66,18 +66,14 @@ export class RequestTimeoutError extends Error {
   readonly limitMs: number;
   readonly elapsedMs: number;
   constructor(limitMs: number, elapsedMs: number) {
+    // The limit as configured, the wait as measured (to a tenth: 302.4 s).
     super(
-      `no reply within the request timeout of ${formatSeconds(limitMs)} (waited ${formatSeconds(elapsedMs)})`,
+      `no reply within the request timeout of ${limitMs / 1000} s (waited ${(elapsedMs / 1000).toFixed(1)} s)`,
     );
     this.name = 'RequestTimeoutError';
     this.limitMs = limitMs;
     this.elapsedMs = elapsedMs;
   }
-}
-
-/** `15 s`, `302.4 s`: what a person reads of a request's time. */
-function formatSeconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
 }
 
 /** The model's fault (see the rule above), or null when the failure is not the model's. */
