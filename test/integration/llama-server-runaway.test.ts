@@ -17,7 +17,7 @@ import { BASE_FLAGS, startLlamaServer } from '../helpers/llama-process.js';
  * Room for debug_python_v1's first prompt (about 650 real tokens, estimated at 800) and a reply
  * bound a little above the floor: on a loaded 2-core machine the tiny model writes 3 tokens a second.
  */
-const CONTEXT = 1100;
+const CONTEXT = 1280; // A multiple of 256: llama-server rounds the context up to one.
 
 const kit = await findLlamaKit();
 const runaway = ((): string | { missing: string } => {
