@@ -1,15 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
+ * Four projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
  * in parallel (`npm test`). `integration`: tests that need the Docker engine and sandbox image,
  * Chromium, the built executable (bin/agent-bench runs dist/), the npm registry, or that drive whole
  * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, so their files
- * run one at a time, after a build (`bash scripts/test.sh` runs all three projects). `llama`: the
- * integration tests against a real llama-server, one at a time, after everything else.
+ * run one at a time, after a build (`bash scripts/test.sh` runs all the projects). `slow-clock`:
+ * tests that wait minutes of real time doing nothing (a reply that comes after 310 s): their global
+ * setup starts the wait when the run starts, and their files, in the integration group, read how it
+ * ended, so the minutes pass while the other files run. `llama`:
+ * the integration tests against a real llama-server, one at a time, after everything else.
  */
 /** Against a real llama-server (test/helpers/llama-kit.ts): last, so that CI's background build of it has time. */
 const LLAMA = ['test/integration/llama-server*.test.ts'];
+
+/** Minutes of real time, next to no CPU: they run alongside the integration files (test/slow/). */
+const SLOW_CLOCK = ['test/slow/**/*.test.ts'];
 
 const INTEGRATION = [
   'test/integration/**/*.test.ts',
@@ -34,7 +40,7 @@ export default defineConfig({
           // Unit files first and in parallel; integration files after, alone on the machine.
           sequence: { groupOrder: 0 },
           include: ['test/**/*.test.ts'],
-          exclude: [...INTEGRATION, ...LLAMA],
+          exclude: [...INTEGRATION, ...LLAMA, ...SLOW_CLOCK],
           testTimeout: 60_000,
         },
       },
@@ -50,6 +56,18 @@ export default defineConfig({
           // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
           hookTimeout: 20 * 60_000,
           globalSetup: ['./test/helpers/build-once.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow-clock',
+          sequence: { groupOrder: 1 },
+          include: SLOW_CLOCK,
+          testTimeout: 15 * 60_000,
+          // Starts the slow requests: all global setups run before any file, so their minutes pass
+          // while the other projects run (a group shares one worker count: one on 2 cores).
+          globalSetup: ['./test/slow/slow-reply.setup.ts'],
         },
       },
       {

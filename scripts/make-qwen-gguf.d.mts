@@ -20,3 +20,12 @@ export function makeQwenModels(
   llamaDir: string,
   options?: QwenModelOptions & { log?: (line: string) => void },
 ): string;
+/** The pieces the runaway model writes: into a loop with no end token (see the .mjs). */
+export const RUNAWAY_PIECES: readonly string[];
+/** Where the runaway model (Q8_0, in a folder of its own) goes for a provisioned llama.cpp folder. */
+export function runawayModelPath(llamaDir: string, options?: QwenModelOptions): string;
+/** Makes the runaway model unless it is there; returns its path. */
+export function makeRunawayModel(
+  llamaDir: string,
+  options?: QwenModelOptions & { log?: (line: string) => void },
+): string;

@@ -18,6 +18,11 @@
  *
  *   node scripts/make-qwen-gguf.mjs LLAMA_DIR [--seed N]
  *
+ * A fifth model, the runaway (makeRunawayModel, Q8_0 only, in a folder of its own so the ladder's
+ * folder of four stays as it is), is the same bigram model on another chain: after the generation
+ * prompt it writes "the end is not near," over and over and never its end token, as a model that does
+ * not stop; only the request's reply bound (max_tokens) ends it.
+ *
  * LLAMA_DIR is what scripts/provision-llama.sh printed (bin/llama-quantize, vocab/). The models go to
  * $AGENT_BENCH_CACHE/models/ (default ~/.cache/agent-bench/models/), in a folder keyed by this
  * generator's version, the seed and the llama.cpp commit; a second run finds them and does nothing.
@@ -75,6 +80,14 @@ export const CALL_PIECES = [
   '</tool_call>',
   '<|im_end|>',
 ];
+
+/**
+ * The runaway model's reply: from the generation prompt's last token into a loop of distinct pieces
+ * whose last leads back to its first (RUNAWAY_LOOP_FROM), so no piece has two successors and none is
+ * the end token.
+ */
+export const RUNAWAY_PIECES = ['Ċ', 'the', 'Ġend', 'Ġis', 'Ġnot', 'Ġnear', ',', 'Ġthe'];
+const RUNAWAY_LOOP_TO = 2;
 
 // Token types (llama.cpp llama_token_type).
 const TOK_CONTROL = 3;
@@ -164,7 +177,44 @@ export function makeQwenModels(llamaDir, { seed = 1, cacheRoot = defaultCacheRoo
   return dir;
 }
 
-function modelSpec(vocab, template, seed) {
+/** The runaway model's file in the runaway folder for `llamaDir`. */
+export function runawayModelPath(llamaDir, { seed = 1, cacheRoot = defaultCacheRoot() } = {}) {
+  return join(
+    `${modelsDirFor(llamaDir, { seed, cacheRoot })}-runaway`,
+    `tiny-qwen2.5-${sizeLabel(parameterCount())}-runaway-Q8_0.gguf`,
+  );
+}
+
+/** Makes the runaway model unless it is there; returns its path. Throws with one line when it cannot. */
+export function makeRunawayModel(
+  llamaDir,
+  { seed = 1, cacheRoot = defaultCacheRoot(), log = () => {} } = {},
+) {
+  const path = runawayModelPath(llamaDir, { seed, cacheRoot });
+  if (existsSync(path)) return path;
+  const quantize = join(llamaDir, 'bin', 'llama-quantize');
+  if (!existsSync(quantize)) throw new Error(`${quantize} is missing: run scripts/provision-llama.sh first`);
+  const vocab = readGgufMetadata(readFileSync(join(llamaDir, 'vocab', 'ggml-vocab-qwen2.gguf')));
+  const template = readFileSync(join(llamaDir, 'vocab', 'Qwen-Qwen2.5-7B-Instruct.jinja'), 'utf8');
+  const staging = `${path}.partial`;
+  mkdirSync(join(path, '..'), { recursive: true });
+  const base = `${staging}.F16`;
+  writeGgufFile(base, modelSpec(vocab, template, seed, { pieces: RUNAWAY_PIECES, loopTo: RUNAWAY_LOOP_TO }));
+  try {
+    execFileSync(quantize, [base, staging, 'Q8_0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const said = `${err.stderr ?? ''}`.trim().split('\n').slice(-3).join(' | ');
+    throw new Error(`llama-quantize of the runaway model failed: ${said || err.message}`);
+  } finally {
+    rmSync(base, { force: true });
+  }
+  renameSync(staging, path);
+  log(`made the runaway model ${path}`);
+  return path;
+}
+
+/** `chain`: the pieces the bigram spells, and where its last piece leads (null: nowhere, it stops). */
+function modelSpec(vocab, template, seed, chain = { pieces: CALL_PIECES, loopTo: null }) {
   const tokens = [...arrayValue(vocab, 'tokenizer.ggml.tokens')];
   const types = [...arrayValue(vocab, 'tokenizer.ggml.token_type')];
   const merges = arrayValue(vocab, 'tokenizer.ggml.merges');
@@ -176,7 +226,7 @@ function modelSpec(vocab, template, seed) {
   }
   const random = prng(seed);
   const weights = new Map(tensorShapes().map(([name, dims]) => [name, randomWeights(name, dims, random)]));
-  spellCall(weights, tokens);
+  spellChain(weights, tokens, chain);
   const tensors = tensorShapes().map(([name, dims]) => ({
     name,
     dims,
@@ -246,24 +296,27 @@ function randomWeights(name, dims, random) {
 }
 
 /**
- * Makes the model spell CALL_PIECES: with the attention and feed-forward outputs zeroed the residual
- * stream is the current token's embedding e, which RMS norm scales to e·sqrt(n)/|e|; adding
- * k·e/(|e|·sqrt(n)) to the successor's output row gives that row a logit of about k.
+ * Makes the model spell the chain's pieces: with the attention and feed-forward outputs zeroed the
+ * residual stream is the current token's embedding e, which RMS norm scales to e·sqrt(n)/|e|; adding
+ * k·e/(|e|·sqrt(n)) to the successor's output row gives that row a logit of about k. A chain with
+ * `loopTo` also leads its last piece back to that one, and so never ends.
  */
-function spellCall(weights, tokens) {
+function spellChain(weights, tokens, { pieces, loopTo }) {
   for (const [name, data] of weights) if (/attn_output|ffn_down/.test(name)) data.fill(0);
-  const ids = CALL_PIECES.map((piece) => {
+  const ids = pieces.map((piece) => {
     const id = tokens.indexOf(piece);
     if (id === -1) throw new Error(`the vocabulary has no token ${JSON.stringify(piece)}`);
     return id;
   });
   if (new Set(ids).size !== ids.length)
-    throw new Error('a piece of the call occurs twice: a bigram cannot spell it');
+    throw new Error('a piece of the chain occurs twice: a bigram cannot spell it');
   const embd = weights.get('token_embd.weight');
   const out = weights.get('output.weight');
-  for (let i = 0; i + 1 < ids.length; i++) {
-    const a = embd.subarray(ids[i] * N_EMBD, (ids[i] + 1) * N_EMBD);
-    const row = out.subarray(ids[i + 1] * N_EMBD, (ids[i + 1] + 1) * N_EMBD);
+  const links = ids.slice(1).map((to, i) => [ids[i], to]);
+  if (loopTo !== null) links.push([ids.at(-1), ids[loopTo]]);
+  for (const [from, to] of links) {
+    const a = embd.subarray(from * N_EMBD, (from + 1) * N_EMBD);
+    const row = out.subarray(to * N_EMBD, (to + 1) * N_EMBD);
     const norm = Math.hypot(...a);
     for (let d = 0; d < N_EMBD; d++) row[d] += (RULE_LOGIT * a[d]) / norm / Math.sqrt(N_EMBD);
   }

@@ -10,7 +10,9 @@
  * The evidence for "within the agent's reach" is the sandbox's: an exec that missed its deadline
  * while the engine still answered stalled *inside the container*, where the agent's processes (and
  * its code run by a check) live; an engine that does not answer, a container that stopped, a
- * request the model server did not answer, or any other error are the harness's.
+ * request the model server did not answer, or any other error are the harness's. The model's own
+ * request follows the same rule on the server's side (src/models/openai-compatible.ts): no reply in
+ * time while the server still answers its probe is the model's failure (`request_timeout`).
  */
 import type { AgentFault } from '../results/trial.js';
 import { ExecStalled } from '../sandbox/index.js';

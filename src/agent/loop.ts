@@ -93,6 +93,17 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
     // The model server failed, not the model.
     return requestFailedTrial({ ...facts(Date.now()), ...turns.requestFailure }, emit);
   }
+  if (turns.modelTimeout !== null) {
+    // The server answered, the model did not in time: its failure, measured like a stalled tool.
+    const record = faultedTrial({
+      ...facts(Date.now()),
+      end: 'request_timeout',
+      flags: task.flags,
+      fault: turns.modelTimeout,
+    });
+    emit(trialEndEvent(record));
+    return record;
+  }
   if (turns.toolError !== null)
     return unjudged(opts, { ...facts(Date.now()), end: 'tool_stalled' }, turns.toolError.error, 'turns');
 

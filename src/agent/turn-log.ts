@@ -1,5 +1,5 @@
 /** Turn logs as the loop writes them, and the counts a trial record derives from them (pure). */
-import type { ModelReply, ModelRequestError } from '../models/types.js';
+import type { ModelReply, ModelRequestError, ModelTimeoutError } from '../models/types.js';
 import type { ToolCallLog, TrialRecord, TurnLog } from '../results/trial.js';
 import { errorMessage } from '../util/errors.js';
 import { capHeadTail } from '../util/text-cap.js';
@@ -29,8 +29,15 @@ export function turnLogFrom(turn: number, reply: ModelReply): TurnLog {
   };
 }
 
-/** A turn whose request got no reply: the infrastructure failed, so it is no malformed reply of the model. */
-export function errorTurn(turn: number, err: ModelRequestError, elapsedMs: number): TurnLog {
+/**
+ * A turn whose request got no reply: the infrastructure failed, or the model gave none in time (the
+ * trial's end reason says which); either way it is no malformed reply of the model.
+ */
+export function errorTurn(
+  turn: number,
+  err: ModelRequestError | ModelTimeoutError,
+  elapsedMs: number,
+): TurnLog {
   return {
     turn,
     assistant_text: '',
@@ -95,6 +102,7 @@ export function callCounts(
   | 'invalid_tool_call_count'
   | 'missing_argument_count'
   | 'malformed_replies'
+  | 'length_cut_replies'
 > {
   const calls = turnLogs.flatMap((t) => t.tool_calls);
   return {
@@ -106,5 +114,7 @@ export function callCounts(
     missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
     // Replies the model got wrong; a request that got no reply (request_error) is not one.
     malformed_replies: turnLogs.filter((t) => t.malformed !== null).length,
+    // Replies the server cut at the reply bound (max_tokens): the model did not stop in time.
+    length_cut_replies: turnLogs.filter((t) => t.finish_reason === 'length').length,
   };
 }

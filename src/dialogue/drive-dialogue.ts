@@ -7,7 +7,7 @@
  */
 import type { Responder } from '../agent/engine/responder.js';
 import { type DrivenTurns, runTurns } from '../agent/engine/turns.js';
-import { type ChatModel, ModelRequestError } from '../models/types.js';
+import { type ChatModel, ModelRequestError, ModelTimeoutError } from '../models/types.js';
 import type { EventSink } from '../results/events.js';
 import type { TokenUsage } from '../results/trial.js';
 import { dispatchEnvCall } from './dispatch.js';
@@ -84,7 +84,15 @@ function deskResponder(o: Pick<DialogueOptions, 'env' | 'user' | 'satisfied'>): 
         userUsage.completion_tokens += answer.usage?.completion_tokens ?? 0;
         return answer.ended ? { kind: 'end', end: 'user_ended' } : { kind: 'continue', message: answer.text };
       } catch (err) {
-        if (signal?.aborted || !(err instanceof ModelRequestError)) throw err;
+        if (signal?.aborted) throw err;
+        // The simulated user is the harness's: its model too slow is no failure of the agent's model.
+        if (err instanceof ModelTimeoutError)
+          return {
+            kind: 'request_failed',
+            message: `user model: ${err.message}`,
+            failure: { kind: 'unreachable' },
+          };
+        if (!(err instanceof ModelRequestError)) throw err;
         return { kind: 'request_failed', message: `user model: ${err.message}`, failure: err.failure };
       }
     },

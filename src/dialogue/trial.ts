@@ -85,7 +85,11 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
     end: driven.end,
     elapsedSec,
     harnessSec: round3((Date.now() - judgeStart) / 1000),
-    verdict: { ...verdict, tamperViolations: [] },
+    // A model that gave no reply in time fails, whatever the desk's state says (the flags stay as judged).
+    verdict:
+      driven.modelTimeout === null
+        ? { ...verdict, tamperViolations: [] }
+        : { ...verdict, passed: false, score: 0, tamperViolations: [], fault: driven.modelTimeout },
     finalAnswer: lastMessage,
     dialogue: {
       dimension: scenario.file.dimension,

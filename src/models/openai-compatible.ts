@@ -2,17 +2,32 @@
  * A ChatModel for any OpenAI-compatible server (llama-server, Ollama, LM Studio, vLLM). The openai
  * client does the HTTP with its own retries off; the retry policy here records every retry.
  */
-import OpenAI, { APIConnectionTimeoutError } from 'openai';
+import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { UsageError } from '../util/errors.js';
 import { redactKey, resolveApiKey } from './api-key.js';
 import { normalizeBaseUrl, serverAuth } from './base-url.js';
 import { CallIdAllocator } from './call-ids.js';
+import { unboundedFetch } from './http-fetch.js';
+import { checkServer } from './probe.js';
+import { replyTokenBound } from './reply-bound.js';
 import { cappedFetch, MAX_REPLY_BYTES, ReplyTooLargeError } from './reply-cap.js';
 import { buildChatRequest, type Sampling } from './request-body.js';
-import { BodyReadError, classifyFailure, type ModelFault, modelFault } from './request-errors.js';
+import {
+  BodyReadError,
+  classifyFailure,
+  type ModelFault,
+  modelFault,
+  RequestTimeoutError,
+} from './request-errors.js';
 import { type RetryPolicy, withRetries } from './retry.js';
-import { type ChatModel, type ModelReply, ModelRequestError } from './types.js';
+import {
+  type ChatModel,
+  type ModelReply,
+  ModelRequestError,
+  ModelTimeoutError,
+  type RetryRecord,
+} from './types.js';
 import { readCompletion } from './wire.js';
 
 export interface OpenAICompatibleOptions {
@@ -23,8 +38,13 @@ export interface OpenAICompatibleOptions {
   /** Variable holding the API key; defaults to AGENT_BENCH_API_KEY, then OPENAI_API_KEY. */
   apiKeyEnv?: string;
   sampling: Sampling;
-  /** Limit on one attempt, from sending the request to the last byte of the reply. */
+  /**
+   * Limit on one attempt, from sending the request to the last byte of the reply: the only one (the
+   * HTTP layer has no timeout of its own, see http-fetch.ts).
+   */
   requestTimeoutMs: number;
+  /** How long the server gets to answer GET /models after a request timed out (default 10 s). */
+  probeTimeoutMs?: number;
   maxRetries: number;
   /** First backoff wait (default 1000 ms); tests pass a few ms. */
   retryBaseMs?: number;
@@ -34,7 +54,10 @@ export interface OpenAICompatibleOptions {
   env?: NodeJS.ProcessEnv;
   /** Cap on the bytes of one reply as sent on the wire (default MAX_REPLY_BYTES); tests pass less. */
   maxReplyBytes?: number;
-  /** The context one request gets (llama-server: per slot), when the server said it (see ranOutOfContext). */
+  /**
+   * The context one request gets (llama-server: per slot), when the server said it: what the reply
+   * bound leaves room for (reply-bound.ts), and see ranOutOfContext.
+   */
   contextLength?: number | null;
 }
 
@@ -43,6 +66,9 @@ export interface OpenAICompatibleOptions {
  * prompt's special tokens apart. A cut by --max-tokens this close to the context is not plausible.
  */
 const CONTEXT_SLACK_TOKENS = 4;
+
+/** setTimeout's largest delay; a longer one fires at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): ChatModel {
   validate(options);
@@ -57,12 +83,13 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
     apiKey,
     baseURL: baseUrl,
     maxRetries: 0,
-    timeout: timeoutMs,
+    // attemptOnce's deadline is the request's; the client's own must never fire first.
+    timeout: MAX_TIMEOUT_MS,
     logLevel: 'off',
     organization: null,
     project: null,
     webhookSecret: null,
-    fetch: cappedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES),
+    fetch: cappedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES, unboundedFetch),
     defaultHeaders: auth.headers,
     defaultQuery: auth.query,
   });
@@ -77,14 +104,17 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
   return {
     name: options.name ?? options.model,
     async complete(messages, tools, signal) {
-      const body = buildChatRequest(options.model, messages, tools, options.sampling);
+      const request = buildChatRequest(options.model, messages, tools, options.sampling);
+      const body = { ...request, max_tokens: replyBound(request, options) };
       let latencyMs = 0;
       const { value, retries } = await withRetries(
-        async (): Promise<{ body: string } | { fault: ModelFault }> => {
+        async (): Promise<{ body: string } | { fault: ModelFault } | { timeout: RequestTimeoutError }> => {
           const started = performance.now();
           try {
             return { body: await attemptOnce(client, body, timeoutMs, signal) };
           } catch (err) {
+            // Never retried: the same request would most likely take as long again.
+            if (err instanceof RequestTimeoutError) return { timeout: err };
             // The model's fault is its reply, malformed, not a failed request: never retried.
             const fault = modelFault(err);
             if (fault === null) throw err;
@@ -94,13 +124,14 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
           }
         },
         (err) => {
-          const verdict = classifyFailure(err, timeoutMs);
+          const verdict = classifyFailure(err);
           return verdict && { ...verdict, reason: redactKey(verdict.reason, apiKey) };
         },
         policy,
         label,
         signal,
       );
+      if ('timeout' in value) throw await whoseTimeout(value.timeout, retries);
       const content = 'body' in value ? readCompletion(value.body, ids) : faultReply(value.fault);
       const overflow = ranOutOfContext(content, options.contextLength ?? null);
       if (overflow !== null) {
@@ -113,11 +144,49 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
       return { ...content, latencyMs: Math.round(latencyMs), retries };
     },
   };
+
+  /**
+   * A server that still lists its models was there all along: the model took too long (or never
+   * stopped), its failure. One that does not answer is unreachable, as any dead server.
+   */
+  async function whoseTimeout(
+    timeout: RequestTimeoutError,
+    retries: RetryRecord[],
+  ): Promise<ModelTimeoutError | ModelRequestError> {
+    const message = `${label} timed out: ${timeout.message}`;
+    try {
+      await checkServer(options.baseUrl, {
+        timeoutMs: options.probeTimeoutMs ?? 10_000,
+        ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }),
+        ...(options.env === undefined ? {} : { env: options.env }),
+      });
+    } catch (err) {
+      const why = redactKey(err instanceof Error ? err.message : String(err), apiKey);
+      return new ModelRequestError(`${message}, and then ${why}`, { kind: 'unreachable' }, retries);
+    }
+    return new ModelTimeoutError(
+      `${message} (the server still answers: the model was too slow or did not stop)`,
+      timeout.elapsedMs,
+      retries,
+    );
+  }
+}
+
+/** max_tokens of the request: --max-tokens, or what the server's context leaves (reply-bound.ts). */
+function replyBound(
+  request: ChatCompletionCreateParamsNonStreaming,
+  options: OpenAICompatibleOptions,
+): number {
+  return replyTokenBound({
+    chosen: options.sampling.maxTokens,
+    contextLength: options.contextLength ?? null,
+    promptChars: JSON.stringify(request.messages).length + JSON.stringify(request.tools ?? []).length,
+  });
 }
 
 /**
- * One request and its whole body under one deadline. The client's own timeout stops at the
- * headers, so a server that stalls mid-body would otherwise hang the trial.
+ * One request and its whole body under one deadline, the request timeout: the client's own timeout
+ * stops at the headers (and is set out of the way), and the fetch has none (http-fetch.ts).
  */
 async function attemptOnce(
   client: OpenAI,
@@ -127,6 +196,7 @@ async function attemptOnce(
 ): Promise<string> {
   const controller = new AbortController();
   let timedOut = false;
+  const started = performance.now();
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -135,9 +205,7 @@ async function attemptOnce(
   if (signal?.aborted) controller.abort(signal.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await client.chat.completions
-      .create(body, { signal: controller.signal, timeout: timeoutMs })
-      .asResponse();
+    const response = await client.chat.completions.create(body, { signal: controller.signal }).asResponse();
     try {
       return await response.text();
     } catch (err) {
@@ -145,7 +213,7 @@ async function attemptOnce(
       throw new BodyReadError('the reply body could not be read', { cause: err });
     }
   } catch (err) {
-    if (timedOut) throw new APIConnectionTimeoutError();
+    if (timedOut) throw new RequestTimeoutError(timeoutMs, performance.now() - started);
     throw err;
   } finally {
     clearTimeout(timer);
@@ -180,9 +248,13 @@ function faultReply(fault: ModelFault): Omit<ModelReply, 'latencyMs' | 'retries'
 }
 
 function validate(o: OpenAICompatibleOptions): void {
-  if (!Number.isFinite(o.requestTimeoutMs) || o.requestTimeoutMs <= 0) {
+  if (
+    !Number.isFinite(o.requestTimeoutMs) ||
+    o.requestTimeoutMs <= 0 ||
+    o.requestTimeoutMs > MAX_TIMEOUT_MS
+  ) {
     throw new UsageError(
-      `request timeout must be a positive number of milliseconds, got ${o.requestTimeoutMs}`,
+      `request timeout must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS} (24 days), got ${o.requestTimeoutMs}`,
     );
   }
   if (!Number.isInteger(o.maxRetries) || o.maxRetries < 0) {

@@ -14,7 +14,12 @@
  * The infrastructure's fault: the trial is an `error` trial, not scored and never a malformed reply:
  *   - unreachable: connection refused or reset, or the reply broke off mid-body. Retried with backoff:
  *     resending a chat request has no side effect, and a server that died refuses the retry at once.
- *     A timeout is not retried: the same request would most likely take as long again.
+ *     A connection that timed out is not retried: the same request would most likely take as long again.
+ *
+ * A request that got no reply within the request timeout (RequestTimeoutError) is neither yet: it is
+ * never retried, and the client asks the server whether it still answers (openai-compatible.ts). A
+ * server that does makes it the model's failure (too slow, or it did not stop: ModelTimeoutError);
+ * one that does not, unreachable.
  *   - server_error: any other 5xx (503 while a model loads, overload) and 429; retried, honouring
  *     Retry-After.
  *   - unauthorized (401, 403), model_not_found (404), rejected (any other 4xx, and llama-server's 500
@@ -56,6 +61,21 @@ export interface ModelFault {
 /** A body that broke off after the headers arrived: a connection failure in all but name. */
 export class BodyReadError extends Error {}
 
+/** No complete reply within the request timeout; `elapsedMs` is the time really waited. */
+export class RequestTimeoutError extends Error {
+  readonly limitMs: number;
+  readonly elapsedMs: number;
+  constructor(limitMs: number, elapsedMs: number) {
+    // The limit as configured, the wait as measured (to a tenth: 302.4 s).
+    super(
+      `no reply within the request timeout of ${limitMs / 1000} s (waited ${(elapsedMs / 1000).toFixed(1)} s)`,
+    );
+    this.name = 'RequestTimeoutError';
+    this.limitMs = limitMs;
+    this.elapsedMs = elapsedMs;
+  }
+}
+
 /** The model's fault (see the rule above), or null when the failure is not the model's. */
 export function modelFault(err: unknown): ModelFault | null {
   if (err instanceof ReplyTooLargeError) return { reason: err.message, rawOutput: null };
@@ -70,10 +90,11 @@ export function modelFault(err: unknown): ModelFault | null {
 }
 
 /** The infrastructure's fault (see the rule above); null for anything that is not a request failure (a bug). */
-export function classifyFailure(err: unknown, timeoutMs: number, now = Date.now()): FailureVerdict | null {
-  // Timeout first: it is a subclass of APIConnectionError.
+export function classifyFailure(err: unknown, now = Date.now()): FailureVerdict | null {
+  // The request timeout is the client's own (openai-compatible.ts); this one is the connection's
+  // (ETIMEDOUT). First: it is a subclass of APIConnectionError.
   if (err instanceof APIConnectionTimeoutError)
-    return verdict('unreachable', false, `timed out after ${timeoutMs} ms`);
+    return verdict('unreachable', false, `connection timed out${errnoSuffix(err)}`);
   if (err instanceof APIUserAbortError) return verdict('unreachable', false, 'aborted');
   if (err instanceof APIConnectionError)
     return verdict('unreachable', true, `connection failed${errnoSuffix(err)}`);

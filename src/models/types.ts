@@ -104,3 +104,19 @@ export class ModelRequestError extends Error {
     this.retries = retries;
   }
 }
+
+/**
+ * No reply within the request timeout while the server still answered its probe: the model was too
+ * slow or did not stop writing, so this is the model's failure (a failed trial, `request_timeout`),
+ * never the infrastructure's. A server that stops answering makes a ModelRequestError instead.
+ */
+export class ModelTimeoutError extends Error {
+  readonly elapsedMs: number;
+  readonly retries: RetryRecord[];
+  constructor(message: string, elapsedMs: number, retries: RetryRecord[]) {
+    super(message);
+    this.name = 'ModelTimeoutError';
+    this.elapsedMs = elapsedMs;
+    this.retries = retries;
+  }
+}

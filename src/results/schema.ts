@@ -197,6 +197,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   invalid_tool_call_count: count,
   missing_argument_count: count,
   malformed_replies: count,
+  length_cut_replies: count.optional(),
   started_at: z.string(),
   artifacts: z.array(ArtifactRecordSchema),
   artifacts_dir: z.string().nullable(),

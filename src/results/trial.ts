@@ -155,7 +155,9 @@ export type TrialStatus = 'passed' | 'failed' | 'error';
 /**
  * Why a trial's turns ended (schema 2.4): the model gave a final answer, the simulated user ended the
  * conversation, the turns or the agent time (a Harbor task's agent timeout) ran out, a request got no
- * reply (`error` trials), or the harness failed (`error` trials).
+ * reply (`error` trials), or the harness failed (`error` trials). `request_timeout` (schema 2.7): the
+ * model's request got no reply within the request timeout while its server still answered: a failed
+ * trial with the agent fault of the same name.
  */
 export const END_REASONS = [
   'final_answer',
@@ -165,6 +167,7 @@ export const END_REASONS = [
   'request_failed',
   'harness_error',
   'tool_stalled',
+  'request_timeout',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -184,9 +187,16 @@ export type ModelServerFailureKind = (typeof MODEL_SERVER_FAILURE_KINDS)[number]
  * a measured failed trial of the model, never an `error` (src/agent/attribution.ts holds the rule).
  * `tool_stalled`: one of its tools' execs did not finish while the engine answered; `sabotaged_checks`:
  * a check running its code was stopped or stalled, or the verifier's reward was forged or never
- * written; `check_timeout`: a check (a Harbor verifier) ran out of its time on the files it left.
+ * written; `check_timeout`: a check (a Harbor verifier) ran out of its time on the files it left;
+ * `request_timeout` (schema 2.7): the model's request got no reply in time while its server still
+ * answered (the detail says how long was waited).
  */
-export const AGENT_FAULT_KINDS = ['tool_stalled', 'sabotaged_checks', 'check_timeout'] as const;
+export const AGENT_FAULT_KINDS = [
+  'tool_stalled',
+  'sabotaged_checks',
+  'check_timeout',
+  'request_timeout',
+] as const;
 export type AgentFaultKind = (typeof AGENT_FAULT_KINDS)[number];
 
 export interface AgentFault {
@@ -248,6 +258,11 @@ export interface TrialRecord {
   invalid_tool_call_count: number;
   missing_argument_count: number;
   malformed_replies: number;
+  /**
+   * Replies the server cut at the reply bound (`finish_reason: "length"`, the request's max_tokens):
+   * the model did not stop in time (schema 2.7; absent in older files).
+   */
+  length_cut_replies?: number;
   started_at: string;
   /** Files the agent produced inside the allowed writes, copied to `artifacts_dir` (relative to the results folder). */
   artifacts: ArtifactRecord[];

@@ -16,8 +16,10 @@
  * the end reason `tool_stalled`: a 2.4 reader would not know the reason.
  * 2.6 added optional fields only: a Harbor trial's `rewards` (its verifier's named metrics from
  * reward.json) and `harbor_verifier` (test.sh's exit code and output's end).
+ * 2.7 added the end reason and agent fault `request_timeout` (the model's request got no reply in time
+ * while its server answered: a 2.6 reader would not know them) and a trial's `length_cut_replies`.
  */
-export const SCHEMA_VERSION = '2.6';
+export const SCHEMA_VERSION = '2.7';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

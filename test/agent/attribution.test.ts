@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attribute } from '../../src/agent/attribution.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
+import { type ChatModel, ModelTimeoutError } from '../../src/models/types.js';
 import { ContainerGoneError } from '../../src/sandbox/docker/raw-exec.js';
 import { ExecStalled } from '../../src/sandbox/index.js';
 import type { HarborVerifierRun } from '../../src/sandbox/types.js';
@@ -110,5 +111,43 @@ describe('a whole trial whose tool stalls', () => {
     expect(errored.status).toBe('error');
     expect(errored.error?.kind).toBe('harness');
     expect(errored.turns).toBe(1);
+  });
+});
+
+describe('a whole trial whose model request times out', () => {
+  const timingOut = (): ChatModel => {
+    let asked = 0;
+    return {
+      name: 'm',
+      async complete() {
+        asked++;
+        if (asked === 1)
+          return {
+            text: '',
+            toolCalls: [{ id: 'c1', name: 'list_dir', rawArguments: '{}', arguments: {}, source: 'native' }],
+            usage: null,
+            finishReason: 'length',
+            latencyMs: 1,
+            retries: [],
+            malformed: null,
+          };
+        throw new ModelTimeoutError('timed out: waited 15.0 s (the server still answers)', 15_000, []);
+      },
+    };
+  };
+
+  it("is a measured failed trial (request_timeout) when the server answered: the model's failure", async () => {
+    const { record } = await trial({ model: timingOut(), sandbox: fileSandbox() });
+    expect(record.status).toBe('failed');
+    expect(record.error).toBeUndefined();
+    expect(record.end_reason).toBe('request_timeout');
+    expect(record.agent_fault).toEqual({
+      kind: 'request_timeout',
+      detail: 'timed out: waited 15.0 s (the server still answers)',
+    });
+    expect(record.failure_reason).toMatch(/^request_timeout: timed out: waited 15\.0 s/);
+    expect(Object.keys(record.flags)).toEqual(READ_NOTES.flags.map((f) => f.id));
+    // The reply the server cut at the reply bound is counted.
+    expect(record.length_cut_replies).toBe(1);
   });
 });

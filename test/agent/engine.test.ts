@@ -7,11 +7,12 @@ import {
   type ChatModel,
   type ModelReply,
   ModelRequestError,
+  ModelTimeoutError,
   type ParsedToolCall,
 } from '../../src/models/types.js';
 import type { TrialEvent } from '../../src/results/events.js';
 
-type Step = Partial<ModelReply> | ModelRequestError;
+type Step = Partial<ModelReply> | ModelRequestError | ModelTimeoutError;
 
 /** A model that replies each step in turn, keeping every request's messages. */
 function model(steps: readonly Step[]): ChatModel & { sent: ChatMessage[][] } {
@@ -23,7 +24,7 @@ function model(steps: readonly Step[]): ChatModel & { sent: ChatMessage[][] } {
       signal?.throwIfAborted();
       sent.push([...messages]);
       const step = steps[sent.length - 1] ?? { text: 'out of script' };
-      if (step instanceof ModelRequestError) throw step;
+      if (step instanceof ModelRequestError || step instanceof ModelTimeoutError) throw step;
       return {
         text: '',
         toolCalls: [],
@@ -198,6 +199,19 @@ describe('turn engine', () => {
       retries: [{ attempt: 1, reason: 'ECONNREFUSED', wait_ms: 5 }],
     });
     expect(events.at(-1)).toEqual({ type: 'model_error', trial: 3, turn: 2, error: 'connection refused' });
+  });
+
+  it("ends at a request the model did not answer in time while its server did: the model's failure", async () => {
+    const err = new ModelTimeoutError('timed out: waited 15.0 s (the server still answers)', 15_000, []);
+    const m = model([{ toolCalls: [call('a', 'probe')] }, err]);
+    const { r } = responder();
+    const { o, events } = options(m, r);
+    const driven = await runTurns(o);
+    expect(driven.end).toBe('request_timeout');
+    expect(driven.requestFailure).toBeNull();
+    expect(driven.modelTimeout).toEqual({ kind: 'request_timeout', detail: err.message });
+    expect(driven.turnLogs[1]).toMatchObject({ turn: 2, request_error: err.message });
+    expect(events.at(-1)).toEqual({ type: 'model_error', trial: 3, turn: 2, error: err.message });
   });
 
   it('ends when the responder’s own request fails (a user model’s server)', async () => {

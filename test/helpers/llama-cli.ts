@@ -1,5 +1,7 @@
 /** The built executable (bin/agent-bench runs dist/), run as a user runs it, for the real-server tests. */
 import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
@@ -28,4 +30,24 @@ export function agentBench(args: readonly string[], env: NodeJS.ProcessEnv = {})
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `agent-bench run --tasks TASKS --base-url URL ...EXTRA` with results in a fresh folder. */
+export async function runAgainst(
+  baseUrl: string,
+  tasks: string,
+  extra: readonly string[] = [],
+): Promise<CliRun & { resultsDir: string }> {
+  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-llama-results-'));
+  const run = await agentBench([
+    'run',
+    '--base-url',
+    baseUrl,
+    '--tasks',
+    tasks,
+    '--results-dir',
+    resultsDir,
+    ...extra,
+  ]);
+  return { ...run, resultsDir };
 }

@@ -121,6 +121,37 @@ describe.sequential('agent-bench ladder through the real bench', () => {
     });
   });
 
+  it('a rung whose model never answers while its server does is a failed rung, and the climb goes on', async () => {
+    const server = await startScriptedServer({
+      scripts: {
+        // Held far past the request timeout: the server still lists its models meanwhile.
+        'tiny-0.5b-q4_K_M': [{ text: 'too late', delayMs: 30 * 60_000 }],
+        'small-3b-q4_K_M': solves,
+      },
+    });
+    try {
+      const { options } = await ladderOptions(
+        { kind: 'server', baseUrl: server.baseUrl, models: ['small-3b-q4_K_M', 'tiny-0.5b-q4_K_M'] },
+        {
+          request: {
+            apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
+            sampling: { temperature: 0 },
+            requestTimeoutMs: 3000,
+            retries: 0,
+          },
+        },
+      );
+      const outcome = await runLadder(options);
+      expect(outcome.rungs.map((r) => [r.model.id, r.status, r.error])).toEqual([
+        ['tiny-0.5b-q4_K_M', 'failed', null],
+        ['small-3b-q4_K_M', 'passed', null],
+      ]);
+      expect(outcome.rungs[0]?.results[0]?.trials[0]?.end_reason).toBe('request_timeout');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an interruption stops the run in flight: its results file says interrupted, and the climb ends', async () => {
     const server = await startScriptedServer({
       scripts: { 'slow-1b-q4_K_M': [{ text: 'thinking...', delayMs: 60_000 }], 'big-14b-q8_0': solves },

@@ -1,10 +1,17 @@
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOpenAICompatibleModel,
   type OpenAICompatibleOptions,
 } from '../../src/models/openai-compatible.js';
-import { type ChatMessage, ModelRequestError, type ToolSpec } from '../../src/models/types.js';
+import { DEFAULT_REPLY_TOKENS } from '../../src/models/reply-bound.js';
+import {
+  type ChatMessage,
+  ModelRequestError,
+  ModelTimeoutError,
+  type ToolSpec,
+} from '../../src/models/types.js';
 import {
   type ScriptedServer,
   type ScriptedServerOptions,
@@ -280,16 +287,64 @@ describe('OpenAI-compatible model over HTTP', () => {
     ]);
   });
 
-  it('times out a slow attempt and does not retry it: it would take as long again', async () => {
+  it("times out a slow attempt, does not retry it, and makes it the model's failure while the server answers", async () => {
     // Long enough that a loaded machine still delivers the request before the timeout.
     const s = await serve({ [MODEL]: [{ text: 'late', delayMs: 8000 }, { text: 'ok' }] });
+    const started = Date.now();
     const err = await model(s.baseUrl, { requestTimeoutMs: 1500 })
       .complete(USER, TOOLS)
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ModelRequestError);
-    expect((err as ModelRequestError).failure).toEqual({ kind: 'unreachable' });
-    expect((err as ModelRequestError).message).toMatch(/failed: timed out after 1500 ms$/);
+    expect(err).toBeInstanceOf(ModelTimeoutError);
+    const timeout = err as ModelTimeoutError;
+    // The time really waited, stated in seconds: not a configured number the wait never reached.
+    expect(timeout.elapsedMs).toBeGreaterThanOrEqual(1500);
+    expect(timeout.elapsedMs).toBeLessThanOrEqual(Date.now() - started);
+    expect(timeout.message).toMatch(
+      /timed out: no reply within the request timeout of 1\.5 s \(waited 1\.\d s\) \(the server still answers/,
+    );
     expect(s.requests).toHaveLength(1);
+  });
+
+  it("makes a timeout the infrastructure's failure when the server no longer answers its model list", async () => {
+    // Accepts connections and never answers anything: the chat request and the probe both time out.
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const err = await model(`http://127.0.0.1:${port}/v1`, { requestTimeoutMs: 300, probeTimeoutMs: 300 })
+        .complete(USER, TOOLS)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ModelRequestError);
+      expect((err as ModelRequestError).failure).toEqual({ kind: 'unreachable' });
+      expect((err as Error).message).toMatch(
+        /timed out: .*, and then model server at .* is unreachable: no answer within 300 ms/,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('bounds every reply: what the context leaves after the prompt, at most the default, or --max-tokens', async () => {
+    const s = await serve({ [MODEL]: [{ text: 'a' }, { text: 'b' }, { text: 'c' }, { text: 'd' }] });
+    await model(s.baseUrl).complete(USER, TOOLS);
+    await model(s.baseUrl, { contextLength: 1000 }).complete(USER, TOOLS);
+    await model(s.baseUrl, { contextLength: 100_000 }).complete(USER, TOOLS);
+    await model(s.baseUrl, { contextLength: 1000, sampling: { temperature: 0, maxTokens: 77 } }).complete(
+      USER,
+      TOOLS,
+    );
+    const bounds = s.requests.map((r) => (r.body as { max_tokens?: unknown }).max_tokens);
+    const prompt = Math.ceil(
+      (JSON.stringify(s.requests[1]?.body.messages).length +
+        JSON.stringify(s.requests[1]?.body.tools).length) /
+        3,
+    );
+    expect(bounds).toEqual([DEFAULT_REPLY_TOKENS, 1000 - prompt, DEFAULT_REPLY_TOKENS, 77]);
   });
 
   it('aborts a pending request and a backoff wait', async () => {
@@ -348,6 +403,8 @@ describe('OpenAI-compatible model over HTTP', () => {
 
   it('rejects a bad timeout or retry count when configured', () => {
     expect(() => model('http://127.0.0.1:1/v1', { requestTimeoutMs: 0 })).toThrow(/timeout/);
+    // setTimeout fires at once past 2^31 - 1 ms: such a timeout would be none at all.
+    expect(() => model('http://127.0.0.1:1/v1', { requestTimeoutMs: 2 ** 31 })).toThrow(/timeout/);
     expect(() => model('http://127.0.0.1:1/v1', { maxRetries: -1 })).toThrow(/retries/);
   });
 });

@@ -3,17 +3,19 @@
  * responder and their results back to the model; a reply without calls goes to the responder too
  * (a final answer ends the turns, a user's answer is the next message). A reply that could not be
  * parsed is sent back with a request to resend. Ends at the responder's end, a request that got no
- * reply, max turns, or the first turn that would start past the agent time limit.
+ * reply (the server's failure) or none in time (the model's), max turns, or the first turn that would
+ * start past the agent time limit.
  */
 import {
   type ChatMessage,
   type ChatModel,
   type ModelReply,
   ModelRequestError,
+  ModelTimeoutError,
   type RequestFailure,
 } from '../../models/types.js';
 import type { EventSink } from '../../results/events.js';
-import type { EndReason, TurnLog } from '../../results/trial.js';
+import type { AgentFault, EndReason, TurnLog } from '../../results/trial.js';
 import { capHeadTail } from '../../util/text-cap.js';
 import { cappedCallLog, errorTurn, turnLogFrom } from '../turn-log.js';
 import type { Responder } from './responder.js';
@@ -46,6 +48,11 @@ export interface DrivenTurns {
   /** Set when a request got no reply (the model's, or the responder's own): the trial cannot be judged. */
   requestFailure: { message: string; failure: RequestFailure } | null;
   /**
+   * Set when the model's request got no reply in time while its server still answered (end
+   * `request_timeout`): the model's failure, and the trial a failed one.
+   */
+  modelTimeout: AgentFault | null;
+  /**
    * What a tool call threw (its sandbox failed under it), which ended the turns there: whose failure
    * it is the trial decides (src/agent/attribution.ts). null when every call returned.
    */
@@ -70,6 +77,7 @@ export async function runTurns(o: TurnOptions): Promise<DrivenTurns> {
     end: 'max_turns',
     finalAnswer: null,
     requestFailure: null,
+    modelTimeout: null,
     toolError: null,
     agentMs: 0,
     asideMs: 0,
@@ -116,9 +124,14 @@ async function askModel(
   try {
     reply = await o.model.complete(messages, o.responder.tools, o.signal);
   } catch (err) {
-    if (o.signal?.aborted || !(err instanceof ModelRequestError)) throw err;
-    driven.requestFailure = { message: err.message, failure: err.failure };
-    driven.end = 'request_failed';
+    if (o.signal?.aborted) throw err;
+    if (err instanceof ModelTimeoutError) {
+      driven.modelTimeout = { kind: 'request_timeout', detail: err.message };
+      driven.end = 'request_timeout';
+    } else if (err instanceof ModelRequestError) {
+      driven.requestFailure = { message: err.message, failure: err.failure };
+      driven.end = 'request_failed';
+    } else throw err;
     o.emit({ type: 'model_error', trial: o.index, turn, error: err.message });
     driven.turnLogs.push(errorTurn(turn, err, Date.now() - turnStart));
     return null;

@@ -1,5 +1,6 @@
 /** The commands that run models on tasks: `run` (the default) and `ladder`. */
 import { type Command, Option } from 'commander';
+import { DEFAULT_REPLY_TOKENS } from '../../models/reply-bound.js';
 import {
   collect,
   int,
@@ -24,7 +25,12 @@ function withSettingsOptions(command: Command): Command {
       int('--max-turns', 1),
     )
     .option('--command-timeout <sec>', 'timeout of one shell command', num('--command-timeout', 1), 60)
-    .option('--request-timeout <sec>', 'timeout of one model request', num('--request-timeout', 1), 600)
+    .option(
+      '--request-timeout <sec>',
+      'the only bound on one model request, reply included; a model that misses it while its server answers fails the trial (request_timeout)',
+      num('--request-timeout', 1),
+      600,
+    )
     .option(
       '--retries <n>',
       'retries of a failed model request (connection errors, 5xx, 429)',
@@ -39,7 +45,12 @@ function withSettingsOptions(command: Command): Command {
     .option('--temperature <t>', 'sampling temperature', num('--temperature', 0), 0)
     .addOption(new Option('--seed <n>', 'sampling seed').argParser(int('--seed', 0)))
     .addOption(new Option('--top-p <p>', 'nucleus sampling').argParser(num('--top-p', 0)))
-    .addOption(new Option('--max-tokens <n>', 'max tokens per reply').argParser(int('--max-tokens', 1)))
+    .addOption(
+      new Option(
+        '--max-tokens <n>',
+        `max tokens per reply (default: what the server's context leaves after the prompt, at most ${DEFAULT_REPLY_TOKENS})`,
+      ).argParser(int('--max-tokens', 1)),
+    )
     .option(
       '--shard <i/N>',
       'run shard i of N: a fixed share of the trials, so N machines split one run (join them with results merge)',
