@@ -23,6 +23,8 @@ export function endReasonWords(end: EndReason, limits: EndLimits = {}): string {
       return `ran out of agent time${bracket(limits.timeLimitSec, ' s')}`;
     case 'request_failed':
       return 'a model request failed';
+    case 'request_timeout':
+      return 'the model did not answer within the request timeout';
     case 'harness_error':
       return 'the harness failed';
     case 'tool_stalled':
