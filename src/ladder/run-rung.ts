@@ -6,6 +6,8 @@ import type { BenchOptions } from '../run/run-bench.js';
 import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
+import { runRounds, sequentialOutcome } from './rounds.js';
+import type { SequentialRule } from './sequential-rule.js';
 import { serverLogName } from './server-command.js';
 import type { ModelServer, ServerStartOptions } from './server-process.js';
 import { rungOutcome } from './stop-rule.js';
@@ -28,6 +30,8 @@ export interface RungContext {
   runId: string;
   signal: AbortSignal;
   note: (line: string) => void;
+  /** `--target` below 1: the rung runs in rounds until its bound decides (sequential-rule.ts). */
+  sequential?: SequentialRule;
 }
 
 export interface RungDeps {
@@ -36,25 +40,33 @@ export interface RungDeps {
 }
 
 export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps): Promise<Rung> {
-  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
+  const once = (
+    request: Pick<ModelRequest, 'model' | 'baseUrl'>,
+    round: { resume: boolean; trialsUpTo: number } | null = null,
+  ): Promise<ResultFile[]> =>
     deps.runBench({
       ...c.bench,
+      ...(round ?? {}),
       model: { ...c.request, ...request },
       handleSignals: false,
       signal: c.signal,
     });
+  const { sequential } = c;
+  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
+    sequential === undefined
+      ? once(request)
+      : runRounds(sequential, c.bench.resume, (round) => once(request, round));
   const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
   const serverLog = c.place.kind === 'spawn' ? logPath : null;
   const taskIds = c.bench.tasks.map((t) => t.id);
   // Not measured unless every task passed or one failed as measured (rungOutcome): errored trials
   // and a run stopped by a failing server are never the model's failure.
-  const done = (results: readonly ResultFile[], error: string | null): Rung => ({
-    model,
-    status: rungOutcome(taskIds, results),
-    results: [...results],
-    error,
-    serverLog,
-  });
+  const done = (results: readonly ResultFile[], error: string | null): Rung => {
+    if (sequential === undefined)
+      return { model, status: rungOutcome(taskIds, results), results: [...results], error, serverLog };
+    const { status, evidence, why } = sequentialOutcome(sequential, results);
+    return { model, status, results: [...results], error: error ?? why, serverLog, sequential: evidence };
+  };
   try {
     switch (c.place.kind) {
       case 'server':

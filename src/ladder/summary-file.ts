@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { WeightSource } from '../discovery/types.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import type { SequentialEvidence } from './sequential-rule.js';
 import { passesSuite } from './stop-rule.js';
 import { clearTimeSec } from './table.js';
 import type { Rung, RungStatus } from './types.js';
@@ -21,6 +22,10 @@ export interface LadderSummary {
   k: number;
   early_stop: boolean;
   exhaustive: boolean;
+  /** A sequential ladder (`--target` below 1): the pass rate to show, each bound's confidence, trials per task at most. */
+  target?: number;
+  confidence?: number;
+  max_k?: number;
   /** Where the models came from: a server's URL, or a GGUF folder (and the server command, if any). */
   source: { base_url: string } | { gguf_dir: string; server_cmd: string | null };
   started_at: string;
@@ -57,6 +62,15 @@ interface RungSummary {
   clear_time_sec: number | null;
   error: string | null;
   server_log: string | null;
+  /** A sequential rung's decision: trials pooled over the tasks and the one-sided bounds at `confidence`. */
+  sequential?: {
+    decision: 'passed' | 'failed' | 'undecided' | 'open';
+    passed: number;
+    measured: number;
+    trials_per_task: number;
+    lower: number;
+    upper: number;
+  };
 }
 
 interface TaskSummary {
@@ -100,6 +114,18 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
     clear_time_sec: passesSuite(taskIds, rung.results) ? elapsed : null,
     error: rung.error,
     server_log: rung.serverLog,
+    ...(rung.sequential === undefined ? {} : { sequential: sequentialSummary(rung.sequential) }),
+  };
+}
+
+function sequentialSummary(e: SequentialEvidence): NonNullable<RungSummary['sequential']> {
+  return {
+    decision: e.decision,
+    passed: e.passed,
+    measured: e.measured,
+    trials_per_task: e.trialsPerTask,
+    lower: e.lower,
+    upper: e.upper,
   };
 }
 
