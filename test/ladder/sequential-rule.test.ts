@@ -31,7 +31,8 @@ describe('sequentialEvidence', () => {
   });
 
   it('passes a model that passed 11 of 11 at target 0.8, 90 %, and not one that passed 10 of 10', () => {
-    const passes = (n: number) => result({ task: 'a', model: 'm', trials: Array.from({ length: n }, () => PASS) });
+    const passes = (n: number) =>
+      result({ task: 'a', model: 'm', trials: Array.from({ length: n }, () => PASS) });
     expect(sequentialEvidence(RULE, [passes(10)]).decision).toBe('open');
     expect(sequentialEvidence(RULE, [passes(11)]).decision).toBe('passed');
   });
