@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LadderOptions, runLadder } from '../../src/ladder/run-ladder.js';
 import type { SequentialRule } from '../../src/ladder/sequential-rule.js';
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
+import { readLadderSummary } from '../../src/ladder/summary-schema.js';
 import { readResultFiles } from '../../src/results/store.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
 import { runBench } from '../../src/run/run-bench.js';
@@ -103,6 +104,8 @@ describe('ladder --target 0.8 --confidence 0.9 --max-k 30', () => {
     expect(full7.map((f) => [f.status, f.k, f.trials.length])).toEqual([['complete', 30, 11]]);
     expect(files.some((f) => f.model === 'full-14b-q8_0')).toBe(false);
     expect(summary).toMatchObject({ target: 0.8, confidence: 0.9, max_k: 30 });
+    expect(summary.rungs[2]?.clear_time_sec).not.toBeNull();
+    expect((await readLadderSummary(outcome.summaryPath)).ok).toBe(true);
     expect(summary.rungs[2]?.sequential).toMatchObject({
       decision: 'passed',
       passed: 11,
