@@ -6,6 +6,7 @@ import type { BenchOptions } from '../run/run-bench.js';
 import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
+import { watchGroupMemory } from './group-memory.js';
 import { runRounds, sequentialOutcome } from './rounds.js';
 import type { SequentialRule } from './sequential-rule.js';
 import { serverLogName } from './server-command.js';
@@ -74,7 +75,7 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
       case 'embedded':
         return done(await bench({ model: `gguf:${model.id}` }), null);
       case 'spawn': {
-        const { results, diedDuringRun, stopped } = await onSpawnedServer(
+        const { results, diedDuringRun, stopped, peakRssBytes } = await onSpawnedServer(
           model,
           c,
           c.place,
@@ -86,7 +87,10 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
           diedDuringRun === null
             ? null
             : `the model server ${diedDuringRun} during the run (log: ${logPath})`;
-        return done(results, [died, stopped].filter((e) => e !== null).join('; ') || null);
+        return {
+          ...done(results, [died, stopped].filter((e) => e !== null).join('; ') || null),
+          serverPeakRssBytes: peakRssBytes,
+        };
       }
     }
   } catch (err) {
@@ -112,7 +116,12 @@ async function onSpawnedServer(
   logPath: string,
   deps: RungDeps,
   bench: (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>,
-): Promise<{ results: readonly ResultFile[]; diedDuringRun: string | null; stopped: string | null }> {
+): Promise<{
+  results: readonly ResultFile[];
+  diedDuringRun: string | null;
+  stopped: string | null;
+  peakRssBytes: number | null;
+}> {
   c.note(`${model.label}: starting a model server (log: ${logPath})`);
   const server = await deps.startServer({
     command: place.command,
@@ -124,16 +133,24 @@ async function onSpawnedServer(
     signal: c.signal,
   });
   c.note(`${model.label}: server ready at ${server.baseUrl} (model "${server.modelName}")`);
+  // From ready on: loading the weights is part of the peak, as each process keeps its own VmHWM.
+  const memory = watchGroupMemory(server.pgid);
   try {
     const results = await bench({ model: server.modelName, baseUrl: server.baseUrl });
     // Read before stopping: afterwards the server has ended because we stopped it.
-    return { results, diedDuringRun: server.ended(), stopped: null };
+    return { results, diedDuringRun: server.ended(), stopped: null, peakRssBytes: memory.peakBytes() };
   } catch (err) {
     // A server that died mid-run stops the run; its exit is the likely why.
     if (err instanceof RunStoppedError)
-      return { results: err.results, diedDuringRun: server.ended(), stopped: err.message };
+      return {
+        results: err.results,
+        diedDuringRun: server.ended(),
+        stopped: err.message,
+        peakRssBytes: memory.peakBytes(),
+      };
     throw err;
   } finally {
+    memory.stop();
     if ((await server.stop()) === 'lingering') {
       c.note(`${model.label}: processes of the server's group ${server.pgid} survive SIGKILL`);
     }

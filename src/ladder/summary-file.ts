@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { WeightSource } from '../discovery/types.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { type RungSpeed, rungSpeed } from './rung-speed.js';
 import type { SequentialEvidence } from './sequential-rule.js';
 import { passesSuite } from './stop-rule.js';
 import { clearTimeSec } from './table.js';
@@ -62,6 +63,10 @@ interface RungSummary {
   clear_time_sec: number | null;
   error: string | null;
   server_log: string | null;
+  /** A `--server-cmd` rung: its server's peak resident memory (the process group's VmHWM summed). */
+  server_peak_rss_bytes?: number | null;
+  /** Prompt and generation tokens per second from the server's own timings, when it sent them. */
+  speed?: RungSpeed;
   /** A sequential rung's decision: trials pooled over the tasks and the one-sided bounds at `confidence`. */
   sequential?: {
     decision: 'passed' | 'failed' | 'undecided' | 'open';
@@ -98,6 +103,7 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
     };
   }
   const elapsed = clearTimeSec(rung);
+  const speed = rungSpeed(rung.results);
   return {
     model: model.label,
     model_id: model.id,
@@ -121,6 +127,8 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
       : null,
     error: rung.error,
     server_log: rung.serverLog,
+    ...(rung.serverPeakRssBytes === undefined ? {} : { server_peak_rss_bytes: rung.serverPeakRssBytes }),
+    ...(speed.prompt_tps === null && speed.generation_tps === null ? {} : { speed }),
     ...(rung.sequential === undefined ? {} : { sequential: sequentialSummary(rung.sequential) }),
   };
 }

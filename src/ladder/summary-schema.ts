@@ -37,6 +37,8 @@ const RungSummarySchema = z.object({
   clear_time_sec: z.number().nullable(),
   error: z.string().nullable(),
   server_log: z.string().nullable(),
+  server_peak_rss_bytes: z.number().min(0).nullable().optional(),
+  speed: z.object({ prompt_tps: z.number().nullable(), generation_tps: z.number().nullable() }).optional(),
   sequential: z
     .object({
       decision: z.enum(['passed', 'failed', 'undecided', 'open']),

@@ -31,6 +31,8 @@ export interface Rung {
   error: string | null;
   /** The spawned server's log (`--server-cmd`), else null. */
   serverLog: string | null;
+  /** A `--server-cmd` rung: the peak of its server's process group (summed VmHWM), null if unread. */
+  serverPeakRssBytes?: number | null;
   /** A sequential rung's pooled trials and bound (`--target` below 1); absent at pass^k. */
   sequential?: SequentialEvidence;
 }
