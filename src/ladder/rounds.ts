@@ -10,13 +10,20 @@ import type { RungStatus } from './types.js';
 export type RoundRun = (o: { resume: boolean; trialsUpTo: number }) => Promise<ResultFile[]>;
 
 /** Rounds until the rule decides, a task can go on no more, or every task has `maxK` trials. */
-export async function runRounds(rule: SequentialRule, resume: boolean, run: RoundRun): Promise<ResultFile[]> {
+export async function runRounds(
+  rule: SequentialRule,
+  resume: boolean,
+  run: RoundRun,
+  onRound: (e: SequentialEvidence) => void = () => {},
+): Promise<ResultFile[]> {
   let upTo = 1;
   let results: ResultFile[] = [];
   // The first round continues earlier files only when asked (--resume); later ones always do.
   for (let first = true; upTo <= rule.maxK; first = false) {
     results = await run({ resume: resume || !first, trialsUpTo: upTo });
-    if (sequentialEvidence(rule, results).decision !== 'open') break;
+    const evidence = sequentialEvidence(rule, results);
+    onRound(evidence);
+    if (evidence.decision !== 'open') break;
     // A task that ended in error (its trials kept erroring) would only error again.
     if (results.some((r) => r.status !== 'complete')) break;
     // Resumed files may hold more trials than this round asked for: the next round goes past them.

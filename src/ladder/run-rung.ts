@@ -8,7 +8,7 @@ import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
 import { watchGroupMemory } from './group-memory.js';
 import { runRounds, sequentialOutcome } from './rounds.js';
-import type { SequentialRule } from './sequential-rule.js';
+import { describeBound, type SequentialRule } from './sequential-rule.js';
 import { serverLogName } from './server-command.js';
 import type { ModelServer, ServerStartOptions } from './server-process.js';
 import { rungOutcome } from './stop-rule.js';
@@ -56,7 +56,15 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
   const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
     sequential === undefined
       ? once(request)
-      : runRounds(sequential, c.bench.resume, (round) => once(request, round));
+      : runRounds(
+          sequential,
+          c.bench.resume,
+          (round) => once(request, round),
+          (e) =>
+            c.note(
+              `${model.label}: ${e.passed}/${e.measured} passed, ${describeBound(e)} after ${e.trialsPerTask} round(s)`,
+            ),
+        );
   const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
   const serverLog = c.place.kind === 'spawn' ? logPath : null;
   const taskIds = c.bench.tasks.map((t) => t.id);

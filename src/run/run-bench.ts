@@ -179,7 +179,8 @@ async function runWithModel(
 /** Plans the run's units, says what will run, and gives progress the plan. */
 function announcePlan(o: BenchOptions, model: string, parallel: number, progress: Progress): RunUnit<Task>[] {
   const conditions = o.conditions ?? [CLEAN];
-  const { k } = o.settings;
+  // A capped run (the sequential ladder's round) runs the first trials only.
+  const k = Math.min(o.settings.k, o.trialsUpTo ?? o.settings.k);
   const { units, trials, dialogueCleanOnly } = planRun(o.tasks, conditions, k, o.shard);
   if (dialogueCleanOnly)
     progress.note(

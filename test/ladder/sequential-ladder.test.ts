@@ -45,6 +45,7 @@ async function climb(
   extra: Partial<LadderOptions> = {},
 ) {
   let out = '';
+  let err = '';
   const settings = runSettings({ k: rule?.maxK ?? 1 });
   const resultsDir = join(root, name);
   const benchCalls: BenchOptions[] = [];
@@ -58,6 +59,7 @@ async function climb(
         resultsDir,
       }),
       stdout: { write: (s: string) => (out += s) },
+      stderr: { write: (s: string) => (err += s), isTTY: false },
       ...(rule === null ? {} : { sequential: rule }),
       ...extra,
     },
@@ -76,14 +78,17 @@ async function climb(
   );
   const summary = JSON.parse(await readFile(outcome.summaryPath, 'utf8')) as LadderSummary;
   const files = (await readResultFiles(resultsDir)).results.map((f) => f.result);
-  return { outcome, out, summary, files, benchCalls };
+  return { outcome, out, err, summary, files, benchCalls };
 }
 
 describe('ladder --target 0.8 --confidence 0.9 --max-k 30', () => {
   const rule = { target: 0.8, confidence: 0.9, maxK: 30 };
 
   it('drops the failing rungs early, names the first full pass with its bound, and runs nothing above it', async () => {
-    const { outcome, out, summary, files } = await climb('one-task', [task('alpha')], rule);
+    const { outcome, out, err, summary, files } = await climb('one-task', [task('alpha')], rule);
+    // Each round says where the bound stands.
+    expect(err).toContain('full-7b-q4_K_M: 10/10 passed, pass rate 0.79–1.00 after 10 round(s)');
+    expect(err).toContain('full-7b-q4_K_M: 11/11 passed, pass rate ≥ 0.81 after 11 round(s)');
     expect(outcome.rungs.map((r) => r.status)).toEqual(['failed', 'failed', 'passed', 'not_run']);
     const [never, half, full] = outcome.rungs.map((r) => r.sequential);
     // 0 of 2: the upper bound 1 - 0.1^(1/2) = 0.68 is below 0.8.
