@@ -45,7 +45,7 @@ const layers = {
   catalogue: ['dialogue', 'skills', 'manifest', 'task-kit', 'tasks', 'sandbox', 'models', 'results', 'util'],
   run: ['dialogue', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
   validate: ['run', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
-  ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
+  ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'stats', 'util'],
   report: ['results', 'stats', 'util'],
   dashboard: ['report', 'results', 'util', 'models'],
 };

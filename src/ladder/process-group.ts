@@ -49,23 +49,31 @@ async function waitGone(pgid: number, ms: number): Promise<boolean> {
 }
 
 function hasLiveMember(pgid: number): boolean {
+  // No /proc to look into: kill(0) said the group exists.
+  return (groupMembers(pgid) ?? [0]).length > 0;
+}
+
+/** The pids of the group's live (not zombie) processes; null where there is no /proc to read. */
+export function groupMembers(pgid: number): number[] | null {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return true; // No /proc to look into: kill(0) said the group exists.
+    return null;
   }
-  return pids.some((pid) => {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return false; // Exited while we looked.
-    }
-    // `pid (comm) state ppid pgrp …`: comm may hold spaces and parentheses, so split after the last `)`.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(pgrp) === pgid && state !== 'Z' && state !== 'X';
-  });
+  return pids
+    .filter((pid) => {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        return false; // Exited while we looked.
+      }
+      // `pid (comm) state ppid pgrp …`: comm may hold spaces and parentheses, so split after the last `)`.
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(pgrp) === pgid && state !== 'Z' && state !== 'X';
+    })
+    .map(Number);
 }
 
 function errno(err: unknown): string | null {

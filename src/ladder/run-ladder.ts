@@ -4,33 +4,38 @@
  * ordinary run, so its results files land where reports and the dashboard look.
  */
 
+import { formatBytes } from '../discovery/models-table.js';
 import type { RunSettings } from '../results/result-file.js';
 import { createInterrupt } from '../run/interrupt.js';
+import type { ParallelRequest } from '../run/parallelism.js';
 import type { ProgressStream } from '../run/progress.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import { runBench } from '../run/run-bench.js';
 import { newRunId } from '../run/run-id.js';
 import { describeShard, type ShardPlan } from '../run/shard-plan.js';
 import type { Task } from '../tasks/types.js';
-import { InterruptedError, UsageError } from '../util/errors.js';
+import { InternalError, InterruptedError, UsageError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
 import { type CandidateSource, type Candidates, findCandidates } from './candidates.js';
 import { planLadder } from './plan.js';
 import { preflight } from './preflight.js';
 import { describeModel, type ModelPlace, type RungContext, type RungDeps, runRung } from './run-rung.js';
+import { rungSpeed } from './rung-speed.js';
+import type { SequentialRule } from './sequential-rule.js';
 import { checkServerCommand } from './server-command.js';
 import { startModelServer } from './server-process.js';
 import { ladderGoesOn } from './stop-rule.js';
 import { LADDER_SCHEMA, type LadderMeta, ladderSummary, writeLadderSummary } from './summary-file.js';
 import { ladderTable } from './table.js';
 import type { LadderModel, Rung } from './types.js';
-import { ladderVerdict } from './verdict.js';
+import { ladderVerdict, sequentialLine, sequentialVerdict } from './verdict.js';
 
 const DEFAULT_SERVER_START_TIMEOUT_MS = 300_000;
 
 const SAID: Readonly<Record<Rung['status'], string>> = {
   passed: 'passes every task',
   failed: 'fails',
+  undecided: 'undecided at --max-k (never taken for a pass)',
   error: 'not measured (no verdict is built on it)',
   interrupted: 'interrupted',
   not_run: 'not run',
@@ -64,6 +69,13 @@ export interface LadderOptions {
    * each other's results, so none stops the climb, and none has a verdict: the merge has it.
    */
   shard?: ShardPlan;
+  /**
+   * `--target P --confidence C --max-k N` with P below 1: each rung runs in rounds until its bound
+   * decides (sequential-rule.ts); `settings.k` must then be N, and early stop off. Absent: pass^k.
+   */
+  sequential?: SequentialRule;
+  /** Trials at once within a rung's run (default 1). */
+  parallel?: ParallelRequest;
 }
 
 export interface LadderDeps extends RungDeps {
@@ -131,7 +143,11 @@ export async function runLadder(o: LadderOptions, deps: Partial<LadderDeps> = {}
       `interrupted: model servers stopped, results so far are saved (ladder: ${path})`,
     );
   }
-  const verdict = shardNote ?? ladderVerdict(o.suite, o.settings.k, rungs);
+  const verdict =
+    shardNote ??
+    (o.sequential === undefined
+      ? ladderVerdict(o.suite, o.settings.k, rungs)
+      : sequentialVerdict(o.suite, o.sequential, rungs));
   const summaryPath = await save('complete', shardNote === null ? verdict : null);
   stdout.write(`${table}\n\n${verdict}\n`);
   note(`ladder summary: ${summaryPath}`);
@@ -171,6 +187,7 @@ function rungContext(
       settings: o.settings,
       resultsDir: o.resultsDir,
       resume: o.resume,
+      ...(o.parallel === undefined ? {} : { parallel: o.parallel }),
       stdout: c.stderr,
       stderr: c.stderr,
     },
@@ -179,6 +196,7 @@ function rungContext(
     runId: c.runId,
     signal: c.signal,
     note: c.note,
+    ...(o.sequential === undefined ? {} : { sequential: o.sequential }),
   };
 }
 
@@ -203,7 +221,11 @@ async function climb(
     rungs[i] = rung;
     if (rung.error !== null) note(`${model.label}: ${rung.error}`);
     if (rung.status === 'interrupted') break;
-    note(`${model.label}: ${SAID[rung.status]}`);
+    const said =
+      rung.sequential === undefined || context.sequential === undefined
+        ? SAID[rung.status]
+        : sequentialLine(rung.sequential, context.sequential);
+    note(`${model.label}: ${said}${measurements(rung)}`);
     await o.save('running', null);
     if (!ladderGoesOn(rung.status === 'passed', o.exhaustive)) {
       if (i < ladder.length - 1)
@@ -222,6 +244,7 @@ function checkOptions(o: LadderOptions): void {
     }
     checkServerCommand(o.serverCmd);
   }
+  if (o.sequential !== undefined) checkSequential(o.sequential, o);
   const timeout = o.serverStartTimeoutMs;
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
     throw new UsageError(
@@ -250,10 +273,45 @@ function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderM
     k: o.settings.k,
     early_stop: o.settings.early_stop,
     exhaustive: o.exhaustive,
+    ...(o.sequential === undefined
+      ? {}
+      : {
+          target: o.sequential.target,
+          confidence: o.sequential.confidence,
+          max_k: o.sequential.maxK,
+        }),
     source:
       o.source.kind === 'gguf-dir'
         ? { gguf_dir: o.source.dir, server_cmd: o.serverCmd ?? null }
         : { base_url: redactUrl(found.baseUrl ?? '') },
     started_at: new Date().toISOString(),
   };
+}
+
+/** The rule's numbers and the run's settings agree, and a shard cannot decide alone. */
+function checkSequential(rule: SequentialRule, o: LadderOptions): void {
+  if (!(rule.target > 0 && rule.target < 1))
+    throw new UsageError(`--target must be above 0 and below 1 for a sequential ladder, got ${rule.target}`);
+  if (!(rule.confidence > 0 && rule.confidence < 1))
+    throw new UsageError(`--confidence must be above 0 and below 1, got ${rule.confidence}`);
+  if (!(Number.isInteger(rule.maxK) && rule.maxK >= 1))
+    throw new UsageError(`--max-k must be a whole number of trials, at least 1, got ${rule.maxK}`);
+  if (o.settings.k !== rule.maxK || o.settings.early_stop)
+    throw new InternalError('a sequential ladder runs with k = --max-k and without early stop');
+  if (o.shard !== undefined)
+    throw new UsageError(
+      '--target does not go with --shard yet: a shard sees only its share of the trials, so it cannot decide when a rung stops',
+    );
+}
+
+/** ` (server peak 1.2 GiB; prompt 310 tok/s, generation 24.5 tok/s)`: what was measured, else nothing. */
+function measurements(rung: Rung): string {
+  const peak = rung.serverPeakRssBytes;
+  const speed = rungSpeed(rung.results);
+  const parts = [
+    peak === undefined || peak === null ? null : `server peak ${formatBytes(peak)}`,
+    speed.prompt_tps === null ? null : `prompt ${speed.prompt_tps} tok/s`,
+    speed.generation_tps === null ? null : `generation ${speed.generation_tps} tok/s`,
+  ].filter((p) => p !== null);
+  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
 }

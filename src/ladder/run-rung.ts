@@ -6,6 +6,9 @@ import type { BenchOptions } from '../run/run-bench.js';
 import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
+import { watchGroupMemory } from './group-memory.js';
+import { runRounds, sequentialOutcome } from './rounds.js';
+import { describeBound, type SequentialRule } from './sequential-rule.js';
 import { serverLogName } from './server-command.js';
 import type { ModelServer, ServerStartOptions } from './server-process.js';
 import { rungOutcome } from './stop-rule.js';
@@ -28,6 +31,8 @@ export interface RungContext {
   runId: string;
   signal: AbortSignal;
   note: (line: string) => void;
+  /** `--target` below 1: the rung runs in rounds until its bound decides (sequential-rule.ts). */
+  sequential?: SequentialRule;
 }
 
 export interface RungDeps {
@@ -36,25 +41,41 @@ export interface RungDeps {
 }
 
 export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps): Promise<Rung> {
-  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
+  const once = (
+    request: Pick<ModelRequest, 'model' | 'baseUrl'>,
+    round: { resume: boolean; trialsUpTo: number } | null = null,
+  ): Promise<ResultFile[]> =>
     deps.runBench({
       ...c.bench,
+      ...(round ?? {}),
       model: { ...c.request, ...request },
       handleSignals: false,
       signal: c.signal,
     });
+  const { sequential } = c;
+  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
+    sequential === undefined
+      ? once(request)
+      : runRounds(
+          sequential,
+          c.bench.resume,
+          (round) => once(request, round),
+          (e) =>
+            c.note(
+              `${model.label}: ${e.passed}/${e.measured} passed, ${describeBound(e)} after ${e.trialsPerTask} round(s)`,
+            ),
+        );
   const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
   const serverLog = c.place.kind === 'spawn' ? logPath : null;
   const taskIds = c.bench.tasks.map((t) => t.id);
   // Not measured unless every task passed or one failed as measured (rungOutcome): errored trials
   // and a run stopped by a failing server are never the model's failure.
-  const done = (results: readonly ResultFile[], error: string | null): Rung => ({
-    model,
-    status: rungOutcome(taskIds, results),
-    results: [...results],
-    error,
-    serverLog,
-  });
+  const done = (results: readonly ResultFile[], error: string | null): Rung => {
+    if (sequential === undefined)
+      return { model, status: rungOutcome(taskIds, results), results: [...results], error, serverLog };
+    const { status, evidence, why } = sequentialOutcome(sequential, results);
+    return { model, status, results: [...results], error: error ?? why, serverLog, sequential: evidence };
+  };
   try {
     switch (c.place.kind) {
       case 'server':
@@ -62,7 +83,7 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
       case 'embedded':
         return done(await bench({ model: `gguf:${model.id}` }), null);
       case 'spawn': {
-        const { results, diedDuringRun, stopped } = await onSpawnedServer(
+        const { results, diedDuringRun, stopped, peakRssBytes } = await onSpawnedServer(
           model,
           c,
           c.place,
@@ -74,7 +95,10 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
           diedDuringRun === null
             ? null
             : `the model server ${diedDuringRun} during the run (log: ${logPath})`;
-        return done(results, [died, stopped].filter((e) => e !== null).join('; ') || null);
+        return {
+          ...done(results, [died, stopped].filter((e) => e !== null).join('; ') || null),
+          serverPeakRssBytes: peakRssBytes,
+        };
       }
     }
   } catch (err) {
@@ -100,7 +124,12 @@ async function onSpawnedServer(
   logPath: string,
   deps: RungDeps,
   bench: (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>,
-): Promise<{ results: readonly ResultFile[]; diedDuringRun: string | null; stopped: string | null }> {
+): Promise<{
+  results: readonly ResultFile[];
+  diedDuringRun: string | null;
+  stopped: string | null;
+  peakRssBytes: number | null;
+}> {
   c.note(`${model.label}: starting a model server (log: ${logPath})`);
   const server = await deps.startServer({
     command: place.command,
@@ -112,16 +141,24 @@ async function onSpawnedServer(
     signal: c.signal,
   });
   c.note(`${model.label}: server ready at ${server.baseUrl} (model "${server.modelName}")`);
+  // From ready on: loading the weights is part of the peak, as each process keeps its own VmHWM.
+  const memory = watchGroupMemory(server.pgid);
   try {
     const results = await bench({ model: server.modelName, baseUrl: server.baseUrl });
     // Read before stopping: afterwards the server has ended because we stopped it.
-    return { results, diedDuringRun: server.ended(), stopped: null };
+    return { results, diedDuringRun: server.ended(), stopped: null, peakRssBytes: memory.peakBytes() };
   } catch (err) {
     // A server that died mid-run stops the run; its exit is the likely why.
     if (err instanceof RunStoppedError)
-      return { results: err.results, diedDuringRun: server.ended(), stopped: err.message };
+      return {
+        results: err.results,
+        diedDuringRun: server.ended(),
+        stopped: err.message,
+        peakRssBytes: memory.peakBytes(),
+      };
     throw err;
   } finally {
+    memory.stop();
     if ((await server.stop()) === 'lingering') {
       c.note(`${model.label}: processes of the server's group ${server.pgid} survive SIGKILL`);
     }

@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import type { WeightSource } from '../discovery/types.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { type RungSpeed, rungSpeed } from './rung-speed.js';
+import type { SequentialEvidence } from './sequential-rule.js';
 import { passesSuite } from './stop-rule.js';
 import { clearTimeSec } from './table.js';
 import type { Rung, RungStatus } from './types.js';
@@ -21,6 +23,10 @@ export interface LadderSummary {
   k: number;
   early_stop: boolean;
   exhaustive: boolean;
+  /** A sequential ladder (`--target` below 1): the pass rate to show, each bound's confidence, trials per task at most. */
+  target?: number;
+  confidence?: number;
+  max_k?: number;
   /** Where the models came from: a server's URL, or a GGUF folder (and the server command, if any). */
   source: { base_url: string } | { gguf_dir: string; server_cmd: string | null };
   started_at: string;
@@ -57,6 +63,19 @@ interface RungSummary {
   clear_time_sec: number | null;
   error: string | null;
   server_log: string | null;
+  /** A `--server-cmd` rung: its server's peak resident memory (the process group's VmHWM summed). */
+  server_peak_rss_bytes?: number | null;
+  /** Prompt and generation tokens per second from the server's own timings, when it sent them. */
+  speed?: RungSpeed;
+  /** A sequential rung's decision: trials pooled over the tasks and the one-sided bounds at `confidence`. */
+  sequential?: {
+    decision: 'passed' | 'failed' | 'undecided' | 'open';
+    passed: number;
+    measured: number;
+    trials_per_task: number;
+    lower: number;
+    upper: number;
+  };
 }
 
 interface TaskSummary {
@@ -84,6 +103,7 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
     };
   }
   const elapsed = clearTimeSec(rung);
+  const speed = rungSpeed(rung.results);
   return {
     model: model.label,
     model_id: model.id,
@@ -97,9 +117,30 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
     status: rung.status,
     tasks,
     elapsed_sec: elapsed,
-    clear_time_sec: passesSuite(taskIds, rung.results) ? elapsed : null,
+    // A sequential rung passes on its bound, with fewer than k trials: pass^k is not its test.
+    clear_time_sec: (
+      rung.sequential === undefined
+        ? passesSuite(taskIds, rung.results)
+        : rung.status === 'passed'
+    )
+      ? elapsed
+      : null,
     error: rung.error,
     server_log: rung.serverLog,
+    ...(rung.serverPeakRssBytes === undefined ? {} : { server_peak_rss_bytes: rung.serverPeakRssBytes }),
+    ...(speed.prompt_tps === null && speed.generation_tps === null ? {} : { speed }),
+    ...(rung.sequential === undefined ? {} : { sequential: sequentialSummary(rung.sequential) }),
+  };
+}
+
+function sequentialSummary(e: SequentialEvidence): NonNullable<RungSummary['sequential']> {
+  return {
+    decision: e.decision,
+    passed: e.passed,
+    measured: e.measured,
+    trials_per_task: e.trialsPerTask,
+    lower: e.lower,
+    upper: e.upper,
   };
 }
 

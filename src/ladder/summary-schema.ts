@@ -20,7 +20,7 @@ const RungSummarySchema = z.object({
   quantization: z.string().nullable(),
   size_bytes: z.number().nullable(),
   size_source: z.enum(['server', 'file', 'estimate']).nullable(),
-  status: z.enum(['passed', 'failed', 'error', 'interrupted', 'not_run']),
+  status: z.enum(['passed', 'failed', 'undecided', 'error', 'interrupted', 'not_run']),
   tasks: z.record(
     z.string(),
     z.object({
@@ -37,6 +37,18 @@ const RungSummarySchema = z.object({
   clear_time_sec: z.number().nullable(),
   error: z.string().nullable(),
   server_log: z.string().nullable(),
+  server_peak_rss_bytes: z.number().min(0).nullable().optional(),
+  speed: z.object({ prompt_tps: z.number().nullable(), generation_tps: z.number().nullable() }).optional(),
+  sequential: z
+    .object({
+      decision: z.enum(['passed', 'failed', 'undecided', 'open']),
+      passed: count,
+      measured: count,
+      trials_per_task: count,
+      lower: z.number().min(0).max(1),
+      upper: z.number().min(0).max(1),
+    })
+    .optional(),
 });
 
 const LadderSummarySchema: z.ZodType<LadderSummary> = z.object({
@@ -48,6 +60,9 @@ const LadderSummarySchema: z.ZodType<LadderSummary> = z.object({
   k: z.int().min(1),
   early_stop: z.boolean(),
   exhaustive: z.boolean(),
+  target: z.number().gt(0).lt(1).optional(),
+  confidence: z.number().gt(0).lt(1).optional(),
+  max_k: z.int().min(1).optional(),
   source: z.union([
     z.object({ base_url: z.string() }),
     z.object({ gguf_dir: z.string(), server_cmd: z.string().nullable() }),

@@ -1,6 +1,7 @@
 /** The ladder table: one row per model in ladder order, pass^k per task, and which models pass. */
 import type { ResultFile } from '../results/result-file.js';
 import { formatBillions, formatDuration, formatSize } from './format.js';
+import { describeBound, type SequentialEvidence } from './sequential-rule.js';
 import { taskFails, taskPasses } from './stop-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
@@ -13,9 +14,13 @@ export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]):
     params(rung.model),
     rung.model.info.quantization ?? '?',
     rung.model.size === null ? 'unknown' : formatSize(rung.model.size),
-    ...taskIds.map((id) => taskCell(rung.results.find((r) => r.task_id === id))),
+    ...taskIds.map((id) => {
+      const result = rung.results.find((r) => r.task_id === id);
+      // A sequential rung is judged on its pooled pass rate, not pass^k: the cell gives the counts.
+      return rung.sequential === undefined || result === undefined ? taskCell(result) : trialCounts(result);
+    }),
     rung.status === 'passed' ? formatDuration(clearTimeSec(rung)) : '-',
-    mark(rung, i === smallest),
+    mark(rung, i === smallest) + (rung.sequential === undefined ? '' : ` (${boundCell(rung.sequential)})`),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]): string =>
@@ -61,6 +66,8 @@ function mark(rung: Rung, smallest: boolean): string {
       return smallest ? 'PASSES (smallest)' : 'PASSES';
     case 'failed':
       return 'fails';
+    case 'undecided':
+      return 'undecided';
     case 'error':
       return 'not measured';
     case 'interrupted':
@@ -68,4 +75,17 @@ function mark(rung: Rung, smallest: boolean): string {
     case 'not_run':
       return 'not run';
   }
+}
+
+/** `4/5` passed of measured, tampering a failure; `(1 not measured)` for error trials. */
+function trialCounts(r: ResultFile): string {
+  const measured = r.trials.filter((t) => t.status !== 'error');
+  const passed = measured.filter((t) => t.passed && !t.tamper_detected).length;
+  const errors = r.trials.length - measured.length;
+  return `${passed}/${measured.length}${errors === 0 ? '' : ` (+${errors} not measured)`}`;
+}
+
+/** `pass rate ≥ 0.81, 11 trials` */
+function boundCell(e: SequentialEvidence): string {
+  return `${describeBound(e)}, ${e.measured} trial${e.measured === 1 ? '' : 's'}`;
 }

@@ -2,6 +2,7 @@
 import type { WeightEstimate } from '../discovery/order.js';
 import type { DiscoveredModel } from '../discovery/types.js';
 import type { ResultFile } from '../results/result-file.js';
+import type { SequentialEvidence } from './sequential-rule.js';
 
 export interface LadderModel {
   /** What a run asks for: the name a server knows, or a GGUF file's absolute path. */
@@ -16,9 +17,10 @@ export interface LadderModel {
 /**
  * `error`: not measured (the server did not start, the model did not load, the server failed mid-run,
  * trials errored); never taken for a failure. `not_run`: the ladder stopped before this rung (a
- * smaller model passed, or an interruption).
+ * smaller model passed, or an interruption). `undecided`: a sequential rung (`--target`) reached
+ * --max-k with its bound still on both sides of the target; never a pass.
  */
-export type RungStatus = 'passed' | 'failed' | 'error' | 'interrupted' | 'not_run';
+export type RungStatus = 'passed' | 'failed' | 'undecided' | 'error' | 'interrupted' | 'not_run';
 
 export interface Rung {
   model: LadderModel;
@@ -29,4 +31,8 @@ export interface Rung {
   error: string | null;
   /** The spawned server's log (`--server-cmd`), else null. */
   serverLog: string | null;
+  /** A `--server-cmd` rung: the peak of its server's process group (summed VmHWM), null if unread. */
+  serverPeakRssBytes?: number | null;
+  /** A sequential rung's pooled trials and bound (`--target` below 1); absent at pass^k. */
+  sequential?: SequentialEvidence;
 }

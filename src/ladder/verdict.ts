@@ -3,6 +3,7 @@
  * quantization, the parameter counts, the size) is left out, never guessed.
  */
 import { formatBillions, formatSize } from './format.js';
+import { describeBound, percent, type SequentialEvidence, type SequentialRule } from './sequential-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
 /** `<suite> needs at least Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`, or that none passes. */
@@ -58,4 +59,41 @@ function withoutQuant(label: string, quant: string): string {
   const escaped = quant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const stripped = label.replace(new RegExp(`[-_.:@ ]${escaped}(?=$|[-_.:@ ])`, 'i'), '');
   return stripped === '' ? label : stripped;
+}
+
+/** `passes: pass rate ≥ 0.81 at 90 % confidence, 11 trials`, likewise `fails`, `undecided at --max-k 30`. */
+export function sequentialLine(e: SequentialEvidence, rule: SequentialRule): string {
+  const said = e.decision === 'passed' ? 'passes' : e.decision === 'failed' ? 'fails' : 'undecided';
+  const atMax = e.decision === 'undecided' ? ` at --max-k ${rule.maxK}` : '';
+  const trials = `${e.measured} trial${e.measured === 1 ? '' : 's'}`;
+  return `${said}${atMax}: ${describeBound(e)} at ${percent(rule.confidence)} confidence, ${trials}`;
+}
+
+/**
+ * The sequential ladder's answer: the smallest rung whose bound shows it reaches the target, with
+ * its bound. Rungs below it that were not decided (undecided at --max-k, or not measured) are named,
+ * since any of them might pass too.
+ */
+export function sequentialVerdict(
+  suite: string,
+  rule: SequentialRule,
+  rungs: readonly Pick<Rung, 'model' | 'status' | 'sequential'>[],
+): string {
+  const first = rungs.findIndex((r) => r.status === 'passed');
+  const below = first === -1 ? rungs : rungs.slice(0, first);
+  const open = below.flatMap((r) =>
+    r.status === 'undecided'
+      ? [`${r.model.label} (undecided at --max-k ${rule.maxK})`]
+      : r.status === 'error'
+        ? [`${r.model.label} (not measured)`]
+        : [],
+  );
+  const passing = rungs[first];
+  const target = `target ${rule.target}`;
+  const head =
+    passing?.sequential === undefined
+      ? `no model in the ladder passes ${suite} at ${target} (${percent(rule.confidence)} confidence)`
+      : `${passing.model.label} passes: ${sequentialLine(passing.sequential, rule).replace(/^passes: /, '')}; the smallest model to pass ${suite} at ${target}`;
+  if (open.length === 0) return head;
+  return `${head}; not decided${passing === undefined ? '' : ' below it'}: ${open.join(', ')}`;
 }

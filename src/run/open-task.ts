@@ -23,6 +23,8 @@ export interface TaskOpening {
   resume: boolean;
   shard?: ShardPlan;
   dialogueUser?: DialogueUserChoice;
+  /** BenchOptions.trialsUpTo. */
+  trialsUpTo?: number;
   model: Pick<ResolvedModel, 'name' | 'forTrial'>;
   environment: Environment;
   openSandbox: (task: Task) => Promise<Sandbox>;
@@ -40,6 +42,7 @@ export function taskOpener(c: TaskOpening) {
     // Progress and notes name a task with its condition: the same task runs once per condition.
     const label = taskLabel(task.id, condition);
     const { k } = c.settings;
+    const upTo = Math.min(k, c.trialsUpTo ?? k);
     const resumeFrom = c.resume
       ? await findResumable(
           c.resultsDir,
@@ -52,7 +55,9 @@ export function taskOpener(c: TaskOpening) {
           userRecord,
         )
       : null;
-    if (resumeFrom?.status === 'complete') {
+    // A file a capped run left complete goes on when more of its trials are asked for.
+    const more = c.trialsUpTo !== undefined && (resumeFrom?.trials.length ?? 0) < upTo;
+    if (resumeFrom?.status === 'complete' && !more) {
       c.progress.note(
         `${label}: already complete in run ${resumeFrom.run_id} (${resumeFrom.trials.length}/${k} trials), skipped (--resume).`,
       );
@@ -60,7 +65,7 @@ export function taskOpener(c: TaskOpening) {
       return resumeFrom;
     }
     if (c.resume) c.progress.note(resumeNote(label, k, resumeFrom));
-    c.progress.taskOpened(label, (shard?.trials.length ?? k) - (resumeFrom?.trials.length ?? 0));
+    c.progress.taskOpened(label, (shard?.trials.length ?? upTo) - (resumeFrom?.trials.length ?? 0));
     return createTaskRun({
       runId: c.runId,
       task,
@@ -80,6 +85,7 @@ export function taskOpener(c: TaskOpening) {
       signal,
       ...(resumeFrom === null ? {} : { resumeFrom }),
       ...(shard === undefined ? {} : { shard }),
+      ...(c.trialsUpTo === undefined ? {} : { trialsUpTo: upTo }),
     });
   };
 }

@@ -55,6 +55,11 @@ export interface BenchOptions {
   shard?: ShardPlan;
   /** Who plays the user of dialogue tasks (default: each scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
+  /**
+   * Run each task's trials only until its file holds this many (of k): a later run with `resume`
+   * continues the same file, even one this run left `complete` (the sequential ladder's rounds).
+   */
+  trialsUpTo?: number;
 }
 
 /** What a run reaches outside the process: the model, and the Docker engine its sandboxes run on. */
@@ -128,6 +133,7 @@ async function runWithModel(
     resume: o.resume,
     ...(o.shard === undefined ? {} : { shard: o.shard }),
     ...(o.dialogueUser === undefined ? {} : { dialogueUser: o.dialogueUser }),
+    ...(o.trialsUpTo === undefined ? {} : { trialsUpTo: o.trialsUpTo }),
     model: resolved,
     environment,
     openSandbox: (task) => sandboxes.open(task),
@@ -173,7 +179,8 @@ async function runWithModel(
 /** Plans the run's units, says what will run, and gives progress the plan. */
 function announcePlan(o: BenchOptions, model: string, parallel: number, progress: Progress): RunUnit<Task>[] {
   const conditions = o.conditions ?? [CLEAN];
-  const { k } = o.settings;
+  // A capped run (the sequential ladder's round) runs the first trials only.
+  const k = Math.min(o.settings.k, o.trialsUpTo ?? o.settings.k);
   const { units, trials, dialogueCleanOnly } = planRun(o.tasks, conditions, k, o.shard);
   if (dialogueCleanOnly)
     progress.note(

@@ -31,6 +31,8 @@ export interface TaskRunOptions extends TaskFileOptions {
   onEvent?: EventSink;
   /** Stops every trial of the run (Ctrl-C, or another task stopped the run). */
   signal?: AbortSignal;
+  /** Only trials below this index run (BenchOptions.trialsUpTo). */
+  trialsUpTo?: number;
 }
 
 export interface TaskRun {
@@ -77,7 +79,8 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
   const file = openTaskFile(o);
   const recorded = new Set(file.trials().map((t) => t.index));
   // A shard runs its share of the trials only.
-  const owned = o.shard?.trials ?? Array.from({ length: settings.k }, (_, i) => i);
+  const owned =
+    o.shard?.trials ?? Array.from({ length: Math.min(settings.k, o.trialsUpTo ?? settings.k) }, (_, i) => i);
   const pending = owned.filter((i) => !recorded.has(i));
   const idle: Sandbox[] = [];
   let inFlight = 0;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLadder } from '../../src/ladder/run-ladder.js';
+import type { LadderSummary } from '../../src/ladder/summary-file.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import type { BenchOptions } from '../../src/run/run-bench.js';
 import type { Task } from '../../src/tasks/types.js';
@@ -117,5 +118,13 @@ describe.sequential('a GGUF ladder with --server-cmd', () => {
       expect(gone(loggedPid(log))).toBe(true);
     }
     expect(await readFile(outcome.rungs[3]?.serverLog ?? '', 'utf8')).toContain('SIGTERM, shutting down');
+
+    // A rung that ran on its server records the server's peak memory (a node process: megabytes).
+    const served = outcome.rungs[3]?.serverPeakRssBytes ?? 0;
+    expect(served).toBeGreaterThan(1 << 20);
+    expect(err).toMatch(/d-passes-Q5_K_M: passes every task \(server peak \d/);
+    const summary = JSON.parse(await readFile(outcome.summaryPath, 'utf8')) as LadderSummary;
+    expect(summary.rungs[3]?.server_peak_rss_bytes).toBe(served);
+    expect(summary.rungs[4]?.server_peak_rss_bytes).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  * What a trial does is decided by its task, its trial number and its model (`Play`), so the same work
  * run on one machine or split over several gives the same trial records.
  */
+import type { LadderOptions } from '../../src/ladder/run-ladder.js';
 import { createOpenAICompatibleModel } from '../../src/models/openai-compatible.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import type { ResolvedModel } from '../../src/run/resolve-model.js';
@@ -191,5 +192,30 @@ function withoutMachine(r: ResultFile): unknown {
         tool_calls: turn.tool_calls.map(({ elapsed_ms: _c, ...call }) => call),
       })),
     })),
+  };
+}
+
+/** A quiet ladder over `models` on a machine's server (http://machine/v1); the caller adds the rest. */
+export function machineLadder(
+  o: Pick<LadderOptions, 'tasks' | 'suite' | 'settings' | 'resultsDir'> & { models: string[] },
+): LadderOptions {
+  const sink = { write: () => true, isTTY: false };
+  return {
+    tasks: o.tasks,
+    suite: o.suite,
+    source: { kind: 'server', baseUrl: 'http://machine/v1', models: o.models },
+    settings: o.settings,
+    resultsDir: o.resultsDir,
+    resume: false,
+    exhaustive: false,
+    request: {
+      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
+      sampling: o.settings.sampling,
+      requestTimeoutMs: 10_000,
+      retries: 0,
+    },
+    stdout: sink,
+    stderr: sink,
+    handleSignals: false,
   };
 }

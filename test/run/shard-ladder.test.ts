@@ -17,7 +17,7 @@ import { planShard } from '../../src/run/shard-plan.js';
 import { InfraError, UsageError } from '../../src/util/errors.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { served } from '../ladder/models.js';
-import { type Machine, type Play, startMachine, task, verdictsOf } from './shard-bench.js';
+import { type Machine, machineLadder, type Play, startMachine, task, verdictsOf } from './shard-bench.js';
 
 const MODELS = ['big-14b-q8_0', 'tiny-0.5b-q4_K_M', 'mid-7b-q4_K_M', 'small-3b-q4_K_M'];
 const TASKS = [task('alpha'), task('beta'), task('gamma')];
@@ -34,24 +34,8 @@ afterAll(async () => {
 });
 
 function ladderOn(machine: Machine, resultsDir: string, extra: Partial<LadderOptions>) {
-  const sink = { write: () => true, isTTY: false };
   const options: LadderOptions = {
-    tasks: TASKS,
-    suite: SUITE,
-    source: { kind: 'server', baseUrl: 'http://machine/v1', models: MODELS },
-    settings,
-    resultsDir,
-    resume: false,
-    exhaustive: false,
-    request: {
-      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
-      sampling: settings.sampling,
-      requestTimeoutMs: 10_000,
-      retries: 0,
-    },
-    stdout: sink,
-    stderr: sink,
-    handleSignals: false,
+    ...machineLadder({ tasks: TASKS, suite: SUITE, models: MODELS, settings, resultsDir }),
     ...extra,
   };
   return runLadder(options, {

@@ -1,7 +1,9 @@
 /** `agent-bench ladder`: options in; the smallest model that passes, a table, and the results files out. */
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
+import type { SequentialRule } from '../../ladder/sequential-rule.js';
 import { suiteLabel } from '../../ladder/verdict.js';
+import type { ParallelRequest } from '../../run/parallelism.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
@@ -28,10 +30,19 @@ export interface LadderCliOptions extends SettingsCliOptions {
   split?: Split;
   /** Harbor tasks' Dockerfiles built on this local image (`--base-image`). */
   baseImage?: string;
+  target?: number;
+  confidence?: number;
+  maxK?: number;
+  parallel: ParallelRequest;
 }
 
+const DEFAULT_CONFIDENCE = 0.9;
+const DEFAULT_MAX_K = 30;
+
 export async function ladderCommand(o: LadderCliOptions): Promise<void> {
-  const settings = runSettings(o);
+  const sequential = sequentialRule(o);
+  // A sequential rung's results files hold up to --max-k trials per task, however many it needed.
+  const settings = { ...runSettings(o), ...(sequential === undefined ? {} : { k: sequential.maxK }) };
   const skillDirs = o.skillDir ?? [];
   const tasksDirs = o.tasksDir ?? [];
   const tasks = selectWithSkills({
@@ -61,7 +72,23 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     exhaustive: o.exhaustive,
     request: modelAccess(o, settings),
     ...(shard === undefined ? {} : { shard }),
+    ...(sequential === undefined ? {} : { sequential }),
+    parallel: o.parallel,
   });
+}
+
+/** `--target` below 1 makes the ladder sequential; at 1 (or absent) it is pass^k as ever. */
+function sequentialRule(o: LadderCliOptions): SequentialRule | undefined {
+  if (o.target === undefined || o.target === 1) {
+    if (o.confidence !== undefined || o.maxK !== undefined)
+      throw new UsageError('--confidence and --max-k go with --target below 1 (a sequential ladder)');
+    return undefined;
+  }
+  if (o.k !== 1)
+    throw new UsageError('--k does not go with --target: each rung runs up to --max-k trials per task');
+  if (o.earlyStop)
+    throw new UsageError('--early-stop does not go with --target: a rung stops when its bound decides');
+  return { target: o.target, confidence: o.confidence ?? DEFAULT_CONFIDENCE, maxK: o.maxK ?? DEFAULT_MAX_K };
 }
 
 function candidateSource(o: LadderCliOptions): CandidateSource {

@@ -151,6 +151,30 @@ export function registerLadder(program: Command): void {
         300,
       )
       .option('--exhaustive', 'run every model instead of stopping at the first that passes', false)
+      .addOption(
+        new Option(
+          '--target <p>',
+          'pass rate a rung must be shown to reach (below 1: each rung runs in rounds until a Clopper–Pearson bound decides; 1: pass^k)',
+        ).argParser(probability('--target')),
+      )
+      .addOption(
+        new Option(
+          '--confidence <c>',
+          'confidence of each one-sided bound with --target (default 0.9)',
+        ).argParser(probability('--confidence')),
+      )
+      .addOption(
+        new Option(
+          '--max-k <n>',
+          'trials per task at most with --target; a rung still open there is undecided (default 30)',
+        ).argParser(int('--max-k', 1)),
+      )
+      .option(
+        '--parallel <n>',
+        'trials on up to n containers at once within a rung; "auto": the server\'s slot count',
+        parallelArg,
+        1,
+      )
       .option('--skill-dir <dir>', 'a skill folder to bench as a task; repeat for more', collect, [])
       .option('--tasks-dir <dir>', TASKS_DIR_HELP, collect, [])
       .addOption(splitOption())
