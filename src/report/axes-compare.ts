@@ -71,6 +71,13 @@ const FIGURES: readonly Figure[] = [
     rate: false,
     value: (c) => mean(c.trials.map((t) => t.prompt_tokens + t.completion_tokens)),
   },
+  // The model's own time: its replies' latency, which the harness's work on a busy machine does not add to.
+  {
+    id: 'model_sec',
+    better: 'lower',
+    rate: false,
+    value: (c) => mean(c.trials.map((t) => t.model_latency_ms / 1000)),
+  },
   { id: 'wall_sec', better: 'lower', rate: false, value: (c) => mean(c.trials.map((t) => t.elapsed_sec)) },
 ];
 

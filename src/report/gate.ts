@@ -2,8 +2,10 @@
  * The regression gate: a candidate's results against a baseline's, task by task (axes-compare.ts).
  * A regression is completion, pass^k or safety lower beyond the noise (for completion and safety: an
  * exact test on the trials within the paired tasks, so one skill run k times is enough; for pass^k:
- * the paired interval over tasks leaves out 0), or tokens or wall time per trial higher by more than
- * the stated tolerance and beyond the noise. Everything else passes: a difference within the noise is
+ * the paired interval over tasks leaves out 0), or a cost per trial higher by more than the stated
+ * tolerance and beyond the noise. The cost is what the model did — tokens — unless asked for time:
+ * the model's own reply time (`model-time`) or the harness's wall time (`wall`), both of which a busy
+ * machine inflates, so the gate says when the two runs were measured under different load. Everything else passes: a difference within the noise is
  * not evidence of anything, so the gate also says the smallest drop in completion it could have seen
  * with these trials — the user's cue to raise k.
  */
@@ -19,16 +21,25 @@ export interface GateVerdict {
 }
 
 const QUALITY = new Set(['completion', 'pass_k', 'safe']);
-const COST = new Set(['tokens', 'wall_sec']);
+
+/** What cost the gate fails on: tokens only, or tokens and one kind of time. */
+export type GateOn = 'tokens' | 'model-time' | 'wall';
+const COST: Readonly<Record<GateOn, ReadonlySet<string>>> = {
+  tokens: new Set(['tokens']),
+  'model-time': new Set(['tokens', 'model_sec']),
+  wall: new Set(['tokens', 'wall_sec']),
+};
 
 /** `costTolerance`: allowed relative rise of a cost figure's mean (0.1: 10 %). */
 export function gateResults(
   baseline: readonly ResultFile[],
   candidate: readonly ResultFile[],
   costTolerance: number,
+  gateOn: GateOn = 'tokens',
 ): GateVerdict {
+  const cost = COST[gateOn];
   const comparisons = compareResults(baseline, candidate).filter(
-    (c) => QUALITY.has(c.figure) || COST.has(c.figure),
+    (c) => QUALITY.has(c.figure) || cost.has(c.figure),
   );
   const regressions: string[] = [];
   const checked: string[] = [];
@@ -36,10 +47,29 @@ export function gateResults(
     const line = describe(c);
     checked.push(line);
     if (QUALITY.has(c.figure) && c.verdict === 'worse') regressions.push(line);
-    if (COST.has(c.figure) && c.verdict === 'worse' && relativeRise(c) > costTolerance)
+    if (cost.has(c.figure) && c.verdict === 'worse' && relativeRise(c) > costTolerance)
       regressions.push(`${line}, more than the ${Math.round(costTolerance * 100)} % tolerance`);
   }
-  return { regressions, checked, notes: [...unpaired(baseline, candidate), ...power(comparisons)] };
+  const load = gateOn === 'tokens' ? [] : loadNote(baseline, candidate);
+  return { regressions, checked, notes: [...unpaired(baseline, candidate), ...power(comparisons), ...load] };
+}
+
+/** When time is gated: a line if the two runs' machines were not alike (cores, or load per core). */
+function loadNote(baseline: readonly ResultFile[], candidate: readonly ResultFile[]): string[] {
+  const machine = (rs: readonly ResultFile[]) => rs.find((r) => r.environment.machine)?.environment.machine;
+  const a = machine(baseline);
+  const b = machine(candidate);
+  const said = (m: typeof a) => (m === undefined ? 'not recorded' : `load ${m.load_1m} on ${m.cores} cores`);
+  const alike =
+    a !== undefined &&
+    b !== undefined &&
+    a.cores === b.cores &&
+    Math.abs(a.load_1m / a.cores - b.load_1m / b.cores) < 0.5;
+  return alike
+    ? []
+    : [
+        `the two runs' machines differ (baseline ${said(a)}, candidate ${said(b)}): their times compare loosely`,
+      ];
 }
 
 /** Per condition: the smallest drop in completion the test could have flagged with these trials. */

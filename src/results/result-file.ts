@@ -46,6 +46,11 @@ export interface Environment {
    * was carried out, not a setting that changes a score: verdicts do not depend on it.
    */
   parallel?: number;
+  /**
+   * The machine at the run's start (schema 2.7, absent before): its cores and 1-minute load average.
+   * Wall time depends on them; `gate` says when two runs' differ.
+   */
+  machine?: { cores: number; load_1m: number };
 }
 
 /** What the model server said about itself (null values: it did not say). */

@@ -247,6 +247,7 @@ const EnvironmentSchema: z.ZodType<Environment> = z.object({
   node_version: z.string(),
   docker_version: z.string().nullable(),
   parallel: z.int().min(1).optional(),
+  machine: z.object({ cores: z.int().min(1), load_1m: z.number().min(0) }).optional(),
 }) as z.ZodType<Environment>;
 
 const FlagSummarySchema: z.ZodType<FlagSummary> = z.object({

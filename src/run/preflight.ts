@@ -3,6 +3,7 @@
  * trials run at once, the Docker engine and the sandbox image (only when a task needs a sandbox),
  * and the environment every results file of the run records.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import type { Environment, RunSettings } from '../results/result-file.js';
 import type { ensureImage } from '../sandbox/index.js';
 import type { Task } from '../tasks/types.js';
@@ -56,6 +57,7 @@ export async function prepareRun(
     node_version: process.version,
     docker_version: engine?.version ?? null,
     parallel,
+    machine: { cores: availableParallelism(), load_1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
   };
   return { parallel, environment, image: image?.tag ?? null };
 }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gateCommand } from '../../src/cli/commands/gate.js';
+import type { GateOn } from '../../src/report/gate.js';
 import type { ResultFile } from '../../src/results/result-file.js';
+import { withHash } from '../../src/results/store.js';
 import { AgentBenchError } from '../../src/util/errors.js';
 import { F, type OpsTrial, opsResult, P } from './ops-results.js';
 
@@ -34,7 +36,7 @@ const suite = (model: string, trials: (task: string, i: number) => OpsTrial[]) =
 async function gate(
   baseline: string,
   candidate: string,
-  extra: { costTolerance?: number; baselineModel?: string } = {},
+  extra: { costTolerance?: number; baselineModel?: string; gateOn?: GateOn } = {},
 ) {
   const out = new PassThrough();
   let text = '';
@@ -46,6 +48,7 @@ async function gate(
       baseline,
       candidate,
       costTolerance: extra.costTolerance ?? 0.2,
+      ...(extra.gateOn === undefined ? {} : { gateOn: extra.gateOn }),
       stdout: out,
       stderr: new PassThrough(),
       ...(extra.baselineModel === undefined ? {} : { baselineModel: extra.baselineModel }),
@@ -139,6 +142,39 @@ describe('agent-bench gate', () => {
     const r = await gate(base, cand);
     expect(r.code).toBe(0);
     expect(r.text).toContain('(within noise)');
+  });
+
+  it('gates on what the model did, not on the time a busy machine took, unless asked', async () => {
+    // The same scripted model twice: the same tokens, but the second run on a machine three times
+    // as loaded took three times the wall time and a little more reply time.
+    const onMachine = (results: ResultFile[], load: number) =>
+      results.map(({ result_hash: _, schema_version: __, ...r }) =>
+        withHash({ ...r, environment: { ...r.environment, machine: { cores: 2, load_1m: load } } }),
+      );
+    const quiet = await folder(
+      'quiet',
+      onMachine(
+        suite('m', () => [{ passed: true, tokens: [1000, 100], sec: 10, latencyMs: 2 }]),
+        0.4,
+      ),
+    );
+    const busy = await folder(
+      'busy',
+      onMachine(
+        suite('m', () => [{ passed: true, tokens: [1000, 100], sec: 30, latencyMs: 6 }]),
+        3.9,
+      ),
+    );
+    const byTokens = await gate(quiet, busy);
+    expect(byTokens.code).toBe(0);
+    expect(byTokens.text).not.toContain('wall_sec');
+    const byWall = await gate(quiet, busy, { gateOn: 'wall' });
+    expect(byWall.code).toBe(1);
+    expect(byWall.text).toMatch(/REGRESSION clean wall_sec: 10\.00 → 30\.00/);
+    expect(byWall.text).toContain(
+      "note: the two runs' machines differ (baseline load 0.4 on 2 cores, candidate load 3.9 on 2 cores): their times compare loosely",
+    );
+    expect((await gate(quiet, busy, { gateOn: 'model-time' })).text).toMatch(/REGRESSION clean model_sec/);
   });
 
   it('fails a cost rise beyond the tolerance, and passes it under a looser one', async () => {

@@ -181,10 +181,11 @@ export function withoutServer(text: string): string {
 
 function withoutMachine(r: ResultFile): unknown {
   const { run_id, started_at, updated_at, result_hash, elapsed_sec, environment, merged, shard, ...rest } = r;
-  const { base_url, parallel, ...machine } = environment;
+  // The machine's load at a run's start (environment.machine) differs between any two runs.
+  const { base_url, parallel, machine: _load, ...kept } = environment;
   return {
     ...rest,
-    environment: machine,
+    environment: kept,
     trials: r.trials.map(({ started_at: _s, elapsed_sec: _e, harness_sec: _h, ...t }) => ({
       ...t,
       turn_logs: t.turn_logs.map(({ elapsed_ms: _t, model_latency_ms: _l, ...turn }) => ({

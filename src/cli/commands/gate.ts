@@ -5,7 +5,7 @@
  */
 
 import { isBaseline } from '../../report/axes-ops.js';
-import { gateResults } from '../../report/gate.js';
+import { type GateOn, gateResults } from '../../report/gate.js';
 import { loadResults } from '../../report/load.js';
 import type { ResultFile } from '../../results/result-file.js';
 import {
@@ -22,8 +22,10 @@ export interface GateOptions {
   candidate: string;
   baselineModel?: string;
   candidateModel?: string;
-  /** Allowed relative rise of tokens or wall time per trial (0.1: 10 %). */
+  /** Allowed relative rise of a cost per trial (0.1: 10 %). */
   costTolerance: number;
+  /** The cost gated: tokens (default), or tokens and the model's or the harness's time. */
+  gateOn?: GateOn;
   stdout?: NodeJS.WritableStream;
   stderr?: NodeJS.WritableStream;
 }
@@ -33,7 +35,7 @@ export async function gateCommand(o: GateOptions): Promise<void> {
   const stderr = o.stderr ?? process.stderr;
   const baseline = await oneModel('--baseline', o.baseline, o.baselineModel, stderr);
   const candidate = await oneModel('--candidate', o.candidate, o.candidateModel, stderr);
-  const verdict = gateResults(baseline.results, candidate.results, o.costTolerance);
+  const verdict = gateResults(baseline.results, candidate.results, o.costTolerance, o.gateOn);
   if (verdict.checked.length === 0)
     throw new UsageError(
       `nothing to compare: ${shortModelName(baseline.model)} (${o.baseline}) and ${shortModelName(candidate.model)} (${o.candidate}) share no task under any condition`,

@@ -1,5 +1,6 @@
 /** The commands that read results files: `report <kind>`, `gate` and `stats`. */
 import { type Command, Option } from 'commander';
+import type { GateOn } from '../../report/gate.js';
 import { num } from './options.js';
 
 export function registerReport(program: Command): void {
@@ -113,9 +114,17 @@ export function registerGate(program: Command): void {
     .option('--candidate-model <name>', 'the model in --candidate to compare (when it holds several)')
     .option(
       '--cost-tolerance <fraction>',
-      'allowed rise of tokens or wall time per trial, beyond the noise (0.2: 20 %)',
+      'allowed rise of a cost per trial, beyond the noise (0.2: 20 %)',
       num('--cost-tolerance', 0),
       0.2,
+    )
+    .addOption(
+      new Option(
+        '--gate-on <cost>',
+        'the cost that can fail the gate: tokens (what the model did; a busy machine cannot fake it), model-time (tokens and the model reply time), wall (tokens and the wall time per trial)',
+      )
+        .choices(['tokens', 'model-time', 'wall'] satisfies GateOn[])
+        .default('tokens'),
     )
     .action(async (opts) => {
       const { gateCommand } = await import('../commands/gate.js');
