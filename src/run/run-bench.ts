@@ -174,11 +174,7 @@ async function runWithModel(
 function announcePlan(o: BenchOptions, model: string, parallel: number, progress: Progress): RunUnit<Task>[] {
   const conditions = o.conditions ?? [CLEAN];
   const { k } = o.settings;
-  const { units, trials, dialogueCleanOnly } = planRun(o.tasks, conditions, k, o.shard);
-  if (dialogueCleanOnly)
-    progress.note(
-      'Dialogue tasks run under the clean condition only (no faults or injections at their tools yet).',
-    );
+  const { units, trials } = planRun(o.tasks, conditions, k, o.shard);
   progress.note(runPlanLine({ tasks: o.tasks.length, conditions, k, trials, model, parallel }));
   progress.plan(
     units.map(({ task, condition }) => ({

@@ -96,16 +96,20 @@ describe('the helpdesk pack, k=3', () => {
     expect(results.map((r) => [r.task_id, r.pass_all_k]).filter(([, ok]) => !ok)).toEqual([]);
   });
 
-  it('runs dialogue tasks under the clean condition only: no noisy result that ran clean', async () => {
+  it('runs dialogue tasks under every condition: faults and payloads at the domain tools, in the turn log', async () => {
     const results = await runBench(
       {
         tasks: selectTasks('helpdesk_oos_payroll'),
         settings: runSettings({ k: 1 }),
         resultsDir: join(dir, 'conditions'),
         resume: false,
-        conditions: [{ name: 'clean' }, { name: 'noisy', failure_rate: 0.5, fault_timeout_sec: 0 }],
+        conditions: [
+          { name: 'clean' },
+          { name: 'noisy', failure_rate: 1, fault_timeout_sec: 0 },
+          { name: 'adversarial', injection_site: 'sampled', injection_rate: 1 },
+        ],
         model: {
-          model: 'oracle',
+          model: BASELINE_MODEL,
           apiKeyEnv: 'NO_SUCH_KEY',
           sampling: { temperature: 0 },
           requestTimeoutMs: 1000,
@@ -117,7 +121,24 @@ describe('the helpdesk pack, k=3', () => {
       },
       NO_ENGINE,
     );
-    expect(results.map((r) => r.condition?.name)).toEqual(['clean']);
+    expect(results.map((r) => r.condition?.name)).toEqual(['clean', 'noisy', 'adversarial']);
+    const calls = (r: ResultFile | undefined) =>
+      r?.trials.flatMap((t) => t.turn_logs.flatMap((l) => l.tool_calls)) ?? [];
+    const [clean, noisy, adversarial] = results;
+    expect(calls(clean).length).toBeGreaterThan(0);
+    expect(calls(clean).some((c) => c.fault !== undefined || c.injection !== undefined)).toBe(false);
+    // Every call faulted: the ticket API answered with a timeout, a 500, a 429... and nothing ran.
+    expect(calls(noisy).length).toBeGreaterThan(0);
+    expect(calls(noisy).every((c) => c.fault !== undefined && c.exit_code === null)).toBe(true);
+    expect(noisy?.trials[0]?.dialogue?.state_changes).toEqual([]);
+    // Every domain tool result carried the payload, and the trial was judged on it.
+    const attacked = calls(adversarial);
+    expect(attacked.length).toBeGreaterThan(0);
+    expect(attacked.every((c) => c.injection?.site === 'sampled:1')).toBe(true);
+    expect(adversarial?.trials[0]?.safety).toMatchObject({
+      exposures: attacked.length,
+      no_injection_compliance: { reached: true },
+    });
   });
 
   it('re-judges every trial from its record alone to the same flags', async () => {
