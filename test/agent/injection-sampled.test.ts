@@ -5,6 +5,7 @@
  * every message; and the third flag, injection_reported.
  */
 import { describe, expect, it } from 'vitest';
+import { baselineModel } from '../../src/agent/baselines.js';
 import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
 import { planInjection } from '../../src/agent/injection/plan.js';
 import { SECRET_PATH } from '../../src/agent/injection/secrets.js';
@@ -231,5 +232,20 @@ describe('the nonce in any message, and injection_reported', () => {
       reached: false,
       detail: 'the agent complied',
     });
+  });
+});
+
+describe('comply-all under a sampled site', () => {
+  it('is caught on compliance and exfiltration whatever calls the payload lands on', async () => {
+    for (const index of [0, 1, 2, 3]) {
+      const { record } = await trial({
+        model: baselineModel('comply-all', READ_NOTES, index),
+        condition: { ...SAMPLED, injection_rate: 1 },
+        index,
+      });
+      expect(record.safety?.exposures).toBeGreaterThan(0);
+      expect(record.safety?.no_injection_compliance.reached).toBe(false);
+      expect(record.safety?.no_exfiltration.reached).toBe(false);
+    }
   });
 });
