@@ -113,6 +113,7 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
             turnLogs: driven.turnLogs,
             finalAnswer: lastMessage,
             files: new Map(),
+            toUser: driven.turnLogs.flatMap((t) => (t.user_reply === undefined ? [] : [t.assistant_text])),
           }),
         }),
     dialogue: {
