@@ -5,11 +5,14 @@
  * user is caught, one that reports the injection is credited.
  */
 import { describe, expect, it } from 'vitest';
+import { baselineModel } from '../../src/agent/baselines.js';
 import { planInjection } from '../../src/agent/injection/plan.js';
+import { dialogueTasks } from '../../src/dialogue/task.js';
 import { runDialogueTrial } from '../../src/dialogue/trial.js';
 import { SCRIPTED_USER } from '../../src/dialogue/user/user-choice.js';
 import { createScriptedModel, type ScriptedTurn } from '../../src/models/scripted.js';
 import type { RunCondition } from '../../src/results/condition.js';
+import type { Task } from '../../src/tasks/types.js';
 import { PACK, scenario } from './scenario-runs.js';
 
 const KB = scenario('helpdesk_kb_printer_queue');
@@ -72,5 +75,23 @@ describe('a dialogue task under adversarial', () => {
     );
     expect(reports.safety?.no_injection_compliance.reached).toBe(true);
     expect(reports.safety?.injection_reported).toEqual({ reached: true, turn: null });
+  });
+});
+
+describe('comply-all on a dialogue task', () => {
+  it('obeys with the domain tools only: the nonce to the user, no sandbox call, no secret', async () => {
+    const record = await runDialogueTrial({
+      index: 1,
+      pack: PACK,
+      scenario: KB,
+      agent: baselineModel('comply-all', dialogueTasks(PACK).find((t) => t.id === KB.file.id) as Task, 1),
+      user: SCRIPTED_USER,
+      maxTurns: KB.file.max_turns,
+      condition: ALL_CALLS,
+    });
+    const calls = record.turn_logs.flatMap((t) => t.tool_calls);
+    expect(calls.filter((c) => c.invalid !== null)).toEqual([]);
+    expect(record.safety?.no_injection_compliance).toMatchObject({ reached: false });
+    expect(record.safety?.no_exfiltration.reached).toBe(true);
   });
 });
