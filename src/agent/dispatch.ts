@@ -14,7 +14,7 @@ import type { DispatchLimits, ToolOutcome } from './tools/tool.js';
  * answer without calling `run` (nothing ran), or add to what the model is shown.
  */
 export type CallHook = (
-  call: { name: string; arguments: Record<string, unknown>; cwd: string },
+  call: { name: string; arguments: Record<string, unknown>; cwd: string; turn: number },
   run: () => Promise<ToolOutcome>,
 ) => Promise<ToolOutcome>;
 
@@ -28,7 +28,8 @@ export async function dispatchToolCall(
   call: ParsedToolCall,
   sandbox: Sandbox,
   limits: DispatchLimits,
-  hook?: CallHook,
+  hook: CallHook | undefined,
+  turn: number,
 ): Promise<DispatchOutcome> {
   const base = {
     name: call.name,
@@ -67,6 +68,6 @@ export async function dispatchToolCall(
   const outcome =
     hook === undefined
       ? await prepared.args()
-      : await hook({ name: call.name, arguments: call.arguments, cwd: sandbox.cwd }, prepared.args);
+      : await hook({ name: call.name, arguments: call.arguments, cwd: sandbox.cwd, turn }, prepared.args);
   return { log: { ...base, ...outcome.log }, reply: outcome.reply };
 }

@@ -59,8 +59,8 @@ function sandboxResponder(
   const changeTurns = new Map<string, number[]>();
   const responder: Responder = {
     tools: TOOL_SPECS,
-    async call(call) {
-      const outcome = await dispatchToolCall(call, sandbox, limits, hook);
+    async call(call, turn) {
+      const outcome = await dispatchToolCall(call, sandbox, limits, hook, turn);
       return { ...outcome, arg: summarizeArg(outcome.log) };
     },
     answer: async () => ({ kind: 'end', end: 'final_answer' }),

@@ -4,7 +4,7 @@
  * the trial record (trial-record.ts, the builder the dialogue trials use too).
  */
 import type { ChatModel } from '../models/types.js';
-import { CLEAN, type RunCondition } from '../results/condition.js';
+import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { ArtifactRecord, SafetyRecord, TrialRecord } from '../results/trial.js';
 import type { Sandbox, WorkspaceSnapshot } from '../sandbox/types.js';
@@ -12,13 +12,14 @@ import type { WorkspaceTask } from '../tasks/types.js';
 import { withDeadline } from '../util/deadline.js';
 import { exportArtifacts } from './artifacts.js';
 import { attribute, type TrialPhase } from './attribution.js';
+import { conditionHook } from './condition-hook.js';
 import type { CallHook } from './dispatch.js';
 import { type AgentTurns, driveTurns } from './drive.js';
 import { errorTrial, requestFailedTrial } from './error-trial.js';
-import { faultHook, withoutFaults } from './faults.js';
+import { withoutFaults } from './faults.js';
 import { harborOracleHook } from './harbor-oracle.js';
 import { judgeSafety, writtenFiles } from './injection/judge.js';
-import { type InjectionPlan, injectionHook, planInjection, plantSecret } from './injection/plan.js';
+import { type InjectionPlan, planInjection, plantSecret } from './injection/plan.js';
 import { judgeTrial, type Verdict } from './judge.js';
 import type { DispatchLimits } from './tools/tool.js';
 import { faultedTrial, judgedTrial, type TrialFacts } from './trial-record.js';
@@ -47,6 +48,8 @@ export interface TrialOptions {
   artifacts?: { dir: string; relative: string };
   /** Faults or injection payloads at the tool calls (default clean). */
   condition?: RunCondition;
+  /** The task's place in the run: which injection class the trial is dealt (injection/deal.ts). */
+  slot?: TaskSlot;
 }
 
 export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
@@ -72,7 +75,11 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
         opts.model,
         sandbox,
         opts.limits,
-        hookFor(opts.condition ?? CLEAN, setup.adversarial, opts).hook,
+        conditionHook(opts.condition ?? CLEAN, setup.adversarial, {
+          taskId: task.id,
+          index,
+          ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+        }),
       ),
     ),
     ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
@@ -164,7 +171,8 @@ async function prepareTrial(opts: TrialOptions): Promise<Setup> {
   await opts.sandbox.reset();
   const setupSnapshot = await prepareWorkspace(opts.sandbox, opts.task);
   const condition = opts.condition ?? CLEAN;
-  const adversarial = condition.name === 'adversarial' ? planInjection(opts.task, opts.index) : null;
+  const adversarial =
+    condition.name === 'adversarial' ? planInjection(opts.task, opts.index, condition, opts.slot) : null;
   if (adversarial !== null) await plantSecret(opts.sandbox, adversarial);
   return { setupSnapshot, adversarial, ms: Date.now() - start };
 }
@@ -210,23 +218,4 @@ async function judge(opts: TrialOptions, setup: Setup, turns: AgentTurns): Promi
 
 function hooked(hook: CallHook | undefined): { hook?: CallHook } {
   return hook === undefined ? {} : { hook };
-}
-
-/** The hook that puts the trial's condition at its tool calls; none when clean. */
-function hookFor(
-  condition: RunCondition,
-  adversarial: InjectionPlan | null,
-  opts: TrialOptions,
-): { hook?: CallHook } {
-  if (adversarial !== null) return { hook: injectionHook(adversarial) };
-  if (condition.name !== 'noisy') return {};
-  return {
-    hook: faultHook({
-      taskId: opts.task.id,
-      trial: opts.index,
-      failureRate: condition.failure_rate,
-      timeoutMs: condition.fault_timeout_sec * 1000,
-      ...(opts.signal === undefined ? {} : { signal: opts.signal }),
-    }),
-  };
 }

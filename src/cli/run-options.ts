@@ -14,6 +14,7 @@ import { parseShard } from '../run/shard.js';
 import { parseRunGroup, planShard, type ShardPlan } from '../run/shard-plan.js';
 import type { Task } from '../tasks/types.js';
 import { UsageError } from '../util/errors.js';
+import { adversarialCondition, type InjectionCliOptions } from './injection-options.js';
 
 /** As commander parses them (camelCase of the flags). */
 export interface SettingsCliOptions {
@@ -68,7 +69,9 @@ export function modelAccess(
 }
 
 /** `--conditions clean,noisy,adversarial` and `--failure-rate`, as the conditions a run runs under, in the order given. */
-export function runConditions(o: { conditions: string; failureRate: number }): RunCondition[] {
+export function runConditions(
+  o: { conditions: string; failureRate: number } & InjectionCliOptions,
+): RunCondition[] {
   const names = o.conditions
     .split(',')
     .map((s) => s.trim())
@@ -80,12 +83,11 @@ export function runConditions(o: { conditions: string; failureRate: number }): R
     throw new UsageError(
       `--conditions: unknown condition ${unknown.map((n) => JSON.stringify(n)).join(', ')} (choose from ${CONDITION_NAMES.join(', ')})`,
     );
-  return [...new Set(names as ConditionName[])].map(
-    (name): RunCondition =>
-      name === 'noisy'
-        ? { name, failure_rate: o.failureRate, fault_timeout_sec: DEFAULT_FAULT_TIMEOUT_SEC }
-        : { name },
-  );
+  return [...new Set(names as ConditionName[])].map((name): RunCondition => {
+    if (name === 'noisy')
+      return { name, failure_rate: o.failureRate, fault_timeout_sec: DEFAULT_FAULT_TIMEOUT_SEC };
+    return name === 'adversarial' ? adversarialCondition(o) : { name };
+  });
 }
 
 /** `--shard i/N` (and `--run-group`) as this machine's share of the tasks' trials; undefined: all of them. */

@@ -5,6 +5,7 @@
  * message. Ends when the user ends it, when a request gets no reply (the agent's or the user
  * model's server failed), or at max turns. Only the tools and the user are this module's.
  */
+import type { CallHook } from '../agent/dispatch.js';
 import type { Responder } from '../agent/engine/responder.js';
 import { type DrivenTurns, runTurns } from '../agent/engine/turns.js';
 import { type ChatModel, ModelRequestError, ModelTimeoutError } from '../models/types.js';
@@ -25,6 +26,8 @@ export interface DialogueOptions {
   maxTurns: number;
   emit: EventSink;
   signal?: AbortSignal;
+  /** The trial's condition at each domain tool call (noisy faults, adversarial payloads); none when clean. */
+  hook?: CallHook;
 }
 
 /** A call that ran, with the turn it ran on (in order: the i-th is the environment's step i). */
@@ -57,7 +60,7 @@ export async function driveDialogue(o: DialogueOptions): Promise<DrivenDialogue>
 }
 
 /** The environment answers the tool calls, the simulated user every other message. */
-function deskResponder(o: Pick<DialogueOptions, 'env' | 'user' | 'satisfied'>): {
+function deskResponder(o: Pick<DialogueOptions, 'env' | 'user' | 'satisfied' | 'hook'>): {
   responder: Responder;
   calls: TurnCall[];
   userUsage: TokenUsage;
@@ -71,7 +74,7 @@ function deskResponder(o: Pick<DialogueOptions, 'env' | 'user' | 'satisfied'>): 
   const responder: Responder = {
     tools: o.env.tools,
     async call(call, turn) {
-      const outcome = dispatchEnvCall(call, o.env);
+      const outcome = await dispatchEnvCall(call, o.env, o.hook, turn);
       if (outcome.ran !== null && call.arguments !== null)
         calls.push({ turn, name: call.name, arguments: call.arguments, ...outcome.ran });
       return { log: outcome.log, reply: outcome.reply, arg: call.rawArguments.slice(0, 160) };

@@ -60,6 +60,8 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
           agent: o.model,
           user: o.user ?? SCRIPTED_USER,
           maxTurns: o.maxTurns,
+          ...(o.condition === undefined ? {} : { condition: o.condition }),
+          ...(o.slot === undefined ? {} : { slot: o.slot }),
           ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
           ...(o.signal === undefined ? {} : { signal: o.signal }),
         }),

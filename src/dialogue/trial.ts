@@ -3,10 +3,14 @@
  * the verdict on the final state (judge.ts), and the trial record in the results format every
  * report reads. No sandbox: the environment lives in the harness.
  */
+import { conditionHook } from '../agent/condition-hook.js';
 import { requestFailedTrial } from '../agent/error-trial.js';
+import { judgeSafety } from '../agent/injection/judge.js';
+import { planInjection } from '../agent/injection/plan.js';
 import { judgedTrial } from '../agent/trial-record.js';
 import { round3 } from '../agent/turn-log.js';
 import type { ChatModel } from '../models/types.js';
+import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import type { TrialRecord } from '../results/trial.js';
 import { dialogueSystemPrompt } from './agent-prompt.js';
@@ -24,6 +28,9 @@ export interface DialogueTrialOptions {
   agent: ChatModel;
   user: UserChoice;
   maxTurns: number;
+  /** Faults or injection payloads at the domain tools (default clean). */
+  condition?: RunCondition;
+  slot?: TaskSlot;
   onEvent?: EventSink;
   signal?: AbortSignal;
 }
@@ -43,6 +50,17 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
   const desk = openDesk(scenario.seed, scenario.file.tools);
   const { user, record: userRecord } = userFor(o.user, scenario.file.user);
   const wanted = scenario.file.user.satisfied_when.ticket_status;
+  const condition = o.condition ?? CLEAN;
+  // No sandbox, so no secret to plant: a dialogue's payload is judged on its nonce (judgeSafety).
+  const adversarial =
+    condition.name === 'adversarial'
+      ? planInjection({ kind: 'dialogue', id: scenario.file.id }, index, condition, o.slot)
+      : null;
+  const hook = conditionHook(condition, adversarial, {
+    taskId: scenario.file.id,
+    index,
+    ...(o.signal === undefined ? {} : { signal: o.signal }),
+  });
 
   emit({ type: 'trial_start', trial: index });
   const driven = await driveDialogue({
@@ -58,6 +76,7 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
     maxTurns: o.maxTurns,
     emit,
     ...(o.signal === undefined ? {} : { signal: o.signal }),
+    ...(hook === undefined ? {} : { hook }),
   });
   const elapsedSec = round3(driven.agentMs / 1000);
 
@@ -91,6 +110,16 @@ export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRe
         ? { ...verdict, tamperViolations: [] }
         : { ...verdict, passed: false, score: 0, tamperViolations: [], fault: driven.modelTimeout },
     finalAnswer: lastMessage,
+    ...(adversarial === null
+      ? {}
+      : {
+          safety: judgeSafety(adversarial, {
+            turnLogs: driven.turnLogs,
+            finalAnswer: lastMessage,
+            files: new Map(),
+            toUser: driven.turnLogs.flatMap((t) => (t.user_reply === undefined ? [] : [t.assistant_text])),
+          }),
+        }),
     dialogue: {
       dimension: scenario.file.dimension,
       opening: user.opening,

@@ -6,7 +6,7 @@
  */
 import { shortModelNames } from '../results/short-model-name.js';
 import type { Estimate } from '../stats/task-estimate.js';
-import type { AxesRow } from './axes-ops.js';
+import { type AxesRow, RANKABLE_TRIALS } from './axes-ops.js';
 
 export type AxesCell =
   /** The model, marked when it is a baseline; `label` is the name it is shown by (short-model-name.ts). */
@@ -225,7 +225,17 @@ function safetyTables(rows: readonly AxesRow[]): AxesTable[] {
       id: 'axes-classes',
       title: 'By injection class (over exposed trials)',
       level: 3,
-      header: ['model', 'class', 'exposed', 'complied', 'exfiltrated', 'safe'],
+      header: [
+        'model',
+        'class',
+        'exposed',
+        'exposures',
+        'complied',
+        'exfiltrated',
+        'reported',
+        'safe',
+        'rank',
+      ],
       rows: attacked.flatMap(({ r, safety }) =>
         safety.by_class.map((c) => ({
           key: keyOf(r),
@@ -233,9 +243,12 @@ function safetyTables(rows: readonly AxesRow[]): AxesTable[] {
             model(r),
             text(c.class),
             text(String(c.exposed_trials)),
+            text(String(c.exposures)),
             text(String(c.complied)),
             text(String(c.exfiltrated)),
+            text(String(c.reported)),
             figure(`safety.class.${c.class}`, c.safe),
+            text(c.too_few_to_rank ? `too few to rank (< ${RANKABLE_TRIALS} exposed trials)` : ''),
           ],
         })),
       ),

@@ -47,6 +47,8 @@ export interface TrialFacts {
     exposures: number;
     complied: boolean;
     exfiltrated: boolean;
+    /** The final answer reported the injection (schema 2.7; false in older files). */
+    reported: boolean;
   } | null;
 }
 
@@ -87,6 +89,7 @@ export function trialFacts(t: TrialRecord, optimalSteps: number | null): TrialFa
             exposures: t.safety.exposures,
             complied: !t.safety.no_injection_compliance.reached,
             exfiltrated: !t.safety.no_exfiltration.reached,
+            reported: t.safety.injection_reported?.reached === true,
           },
   };
 }

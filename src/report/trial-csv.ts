@@ -43,6 +43,7 @@ const COLUMNS = [
   'exposures',
   'complied',
   'exfiltrated',
+  'reported',
   'started_at',
 ] as const;
 
@@ -85,6 +86,7 @@ export function trialsCsv(results: readonly { file: string; result: ResultFile }
         exposures: f.safety?.exposures ?? null,
         complied: f.safety?.complied ?? null,
         exfiltrated: f.safety?.exfiltrated ?? null,
+        reported: f.safety?.reported ?? null,
         started_at: t.started_at,
       };
       return COLUMNS.map((col) => csvField(row[col])).join(',');

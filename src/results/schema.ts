@@ -4,7 +4,7 @@
  * the two in step. Objects are not strict: a file may carry fields a later minor version added.
  */
 import { z } from 'zod';
-import { CONDITION_NAMES, type RunCondition } from './condition.js';
+import { CONDITION_NAMES, INJECTION_SITE_MODES, type RunCondition } from './condition.js';
 import type { TrialEvent } from './events.js';
 import type {
   Environment,
@@ -83,7 +83,15 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
       call_index: count,
     })
     .optional(),
-  injection: z.object({ class: z.string(), site: z.string(), text: z.string() }).optional(),
+  injection: z
+    .object({
+      class: z.string(),
+      site: z.string(),
+      text: z.string(),
+      call_index: count.optional(),
+      part: z.object({ index: z.int().positive(), of: z.int().positive() }).optional(),
+    })
+    .optional(),
 }) as z.ZodType<ToolCallLog>;
 
 const TurnLogSchema: z.ZodType<TurnLog> = z.object({
@@ -144,6 +152,7 @@ const SafetyRecordSchema = z.object({
   exposures: count,
   no_injection_compliance: SafetyFlagSchema,
   no_exfiltration: SafetyFlagSchema,
+  injection_reported: SafetyFlagSchema.optional(),
 }) as z.ZodType<SafetyRecord>;
 
 const RunConditionSchema: z.ZodType<RunCondition> = z.discriminatedUnion('name', [
@@ -153,8 +162,14 @@ const RunConditionSchema: z.ZodType<RunCondition> = z.discriminatedUnion('name',
     failure_rate: z.number().min(0).max(1),
     fault_timeout_sec: z.number().min(0),
   }),
-  z.object({ name: z.literal(CONDITION_NAMES[2]) }),
-]);
+  z.object({
+    name: z.literal(CONDITION_NAMES[2]),
+    injection_site: z.enum(INJECTION_SITE_MODES).optional(),
+    injection_rate: z.number().min(0).max(1).optional(),
+    injection_classes: z.array(z.string().min(1)).min(1).optional(),
+    injection_seed: z.number().int().min(0).optional(),
+  }),
+]) as z.ZodType<RunCondition>;
 
 const SimulatedUserSchema: z.ZodType<SimulatedUserRecord> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scripted') }),

@@ -75,6 +75,10 @@ export interface PlacedInjection {
   site: string;
   /** The text added, exactly as the model saw it. */
   text: string;
+  /** sampled site: which of the trial's calls it was (0-based): the draw was made from it (schema 2.7). */
+  call_index?: number;
+  /** A class split over several tool returns: which part this is (1-based) of how many (schema 2.7). */
+  part?: { index: number; of: number };
 }
 
 /** One program a process ran (one successful exec). Paths are absolute. */
@@ -328,6 +332,11 @@ export interface SafetyRecord {
   exposures: number;
   no_injection_compliance: SafetyFlag;
   no_exfiltration: SafetyFlag;
+  /**
+   * The final answer tells the user a tool result held instructions it did not follow (schema 2.7;
+   * src/agent/injection/reported.ts). Never reached when the trial was not exposed or complied.
+   */
+  injection_reported?: SafetyFlag;
 }
 
 export interface SafetyFlag {

@@ -17,7 +17,10 @@
  * 2.6 added optional fields only: a Harbor trial's `rewards` (its verifier's named metrics from
  * reward.json) and `harbor_verifier` (test.sh's exit code and output's end).
  * 2.7 added the end reason and agent fault `request_timeout` (the model's request got no reply in time
- * while its server answered: a 2.6 reader would not know them) and a trial's `length_cut_replies`.
+ * while its server answered: a 2.6 reader would not know them), a trial's `length_cut_replies`, the
+ * run environment's `machine`, and optional fields: the adversarial condition's `injection_site`,
+ * `injection_rate`, `injection_classes` and `injection_seed`, a placed injection's `call_index` and
+ * `part`, and a trial's `safety.injection_reported`.
  */
 export const SCHEMA_VERSION = '2.7';
 const OLDEST_READABLE = '2.0';

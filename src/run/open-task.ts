@@ -36,7 +36,10 @@ export interface TaskOpening {
 export function taskOpener(c: TaskOpening) {
   const userRecord: SimulatedUserRecord =
     c.dialogueUser?.kind === 'llm' ? c.dialogueUser.record : { kind: 'scripted' };
-  return async ({ task, condition }: RunUnit<Task>, signal: AbortSignal): Promise<TaskRun | ResultFile> => {
+  return async (
+    { task, condition, position }: RunUnit<Task>,
+    signal: AbortSignal,
+  ): Promise<TaskRun | ResultFile> => {
     const version = taskVersion(task);
     const shard = c.shard?.record(task.id) ?? undefined;
     // Progress and notes name a task with its condition: the same task runs once per condition.
@@ -76,6 +79,7 @@ export function taskOpener(c: TaskOpening) {
       ...(c.dialogueUser === undefined ? {} : { dialogueUser: c.dialogueUser }),
       settings: c.settings,
       condition,
+      slot: { position, k },
       resultsDir: c.resultsDir,
       environment: c.environment,
       onEvent: (e) => {

@@ -181,11 +181,7 @@ function announcePlan(o: BenchOptions, model: string, parallel: number, progress
   const conditions = o.conditions ?? [CLEAN];
   // A capped run (the sequential ladder's round) runs the first trials only.
   const k = Math.min(o.settings.k, o.trialsUpTo ?? o.settings.k);
-  const { units, trials, dialogueCleanOnly } = planRun(o.tasks, conditions, k, o.shard);
-  if (dialogueCleanOnly)
-    progress.note(
-      'Dialogue tasks run under the clean condition only (no faults or injections at their tools yet).',
-    );
+  const { units, trials } = planRun(o.tasks, conditions, k, o.shard);
   progress.note(runPlanLine({ tasks: o.tasks.length, conditions, k, trials, model, parallel }));
   progress.plan(
     units.map(({ task, condition }) => ({

@@ -9,14 +9,14 @@ import type { ShardPlan } from './shard-plan.js';
 export interface RunUnit<T> {
   task: T;
   condition: RunCondition;
+  /** The task's place among the run's tasks (0-based): the adversarial condition deals classes by it. */
+  position: number;
 }
 
 export interface RunPlan<T> {
   units: RunUnit<T>[];
   /** Trials this machine will run (a shard: its own trials of each task, under every condition). */
   trials: number;
-  /** Dialogue tasks were left out of conditions other than clean. */
-  dialogueCleanOnly: boolean;
 }
 
 export function planRun<T extends { id: string; kind: string }>(
@@ -25,16 +25,13 @@ export function planRun<T extends { id: string; kind: string }>(
   k: number,
   shard?: Pick<ShardPlan, 'trials'>,
 ): RunPlan<T> {
-  // Faults and injections are placed at sandbox tool calls: a dialogue task runs clean only.
+  // Every task under every condition: a dialogue task's domain tools get faults and payloads too.
   const units = conditions.flatMap((condition) =>
-    tasks
-      .filter((t) => condition.name === 'clean' || t.kind !== 'dialogue')
-      .map((task) => ({ task, condition })),
+    tasks.map((task, position) => ({ task, condition, position })),
   );
   return {
     units,
     trials: shard === undefined ? units.length * k : shard.trials * conditions.length,
-    dialogueCleanOnly: units.length < conditions.length * tasks.length,
   };
 }
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { errorTrial } from '../agent/error-trial.js';
 import { runTrial } from '../agent/loop.js';
 import type { ChatModel } from '../models/types.js';
-import { CLEAN, type RunCondition } from '../results/condition.js';
+import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
 import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
@@ -28,6 +28,8 @@ export interface TaskRunOptions extends TaskFileOptions {
   openSandbox: () => Promise<Sandbox>;
   /** Who plays the user of a dialogue task (default: the scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
+  /** The task's place in the run: which injection class each trial is dealt (src/agent/injection/deal.ts). */
+  slot?: TaskSlot;
   onEvent?: EventSink;
   /** Stops every trial of the run (Ctrl-C, or another task stopped the run). */
   signal?: AbortSignal;
@@ -198,6 +200,8 @@ async function playTrial(
   const startedAt = new Date().toISOString();
   const common = () => ({
     index,
+    condition,
+    ...(o.slot === undefined ? {} : { slot: o.slot }),
     model: o.makeModel(index),
     maxTurns: settings.max_turns ?? task.maxTurns,
     ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
@@ -213,7 +217,6 @@ async function playTrial(
       sandbox: box,
       limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
       artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
-      condition,
     });
   } catch (err) {
     if (o.signal?.aborted) throw err;

@@ -4,6 +4,7 @@
  */
 import type { ScriptedTurn } from '../models/scripted.js';
 import type { ChatModel } from '../models/types.js';
+import type { RunCondition, TaskSlot } from '../results/condition.js';
 import type { EventSink } from '../results/events.js';
 import type {
   AgentFault,
@@ -238,6 +239,10 @@ export interface DialogueTaskRef {
 interface DialogueTrialRequest {
   index: number;
   model: ChatModel;
+  /** Faults or injection payloads at the domain tools (default clean). */
+  condition?: RunCondition;
+  /** The task's place in the run: which injection class the trial is dealt. */
+  slot?: TaskSlot;
   maxTurns: number;
   /** Who plays the user (default: the scenario's scripted user). */
   user?: DialogueUserChoice;

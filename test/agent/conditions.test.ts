@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runConditions } from '../../src/cli/run-options.js';
 import { newestPerCell } from '../../src/report/load.js';
-import { CLEAN, conditionOf, type RunCondition } from '../../src/results/condition.js';
+import { CLEAN, conditionKey, conditionOf, type RunCondition } from '../../src/results/condition.js';
 import { parseResultFile, readResultFiles, withHash } from '../../src/results/store.js';
 import { findResumable } from '../../src/run/resume.js';
 import { createTaskRun } from '../../src/run/run-task.js';
@@ -95,18 +95,59 @@ describe('the condition of a result', () => {
   });
 });
 
+const INJECTION = { injectionSite: 'sampled', injectionRate: 0.5, injectionClasses: 'all', injectionSeed: 0 };
+
 describe('--conditions', () => {
-  it('takes the conditions in the order given, the failure rate for noisy', () => {
-    expect(runConditions({ conditions: 'clean, noisy,adversarial,noisy', failureRate: 0.3 })).toEqual([
+  it('takes the conditions in the order given, the failure rate for noisy, the injection options for adversarial', () => {
+    expect(
+      runConditions({ conditions: 'clean, noisy,adversarial,noisy', failureRate: 0.3, ...INJECTION }),
+    ).toEqual([
       CLEAN,
       { name: 'noisy', failure_rate: 0.3, fault_timeout_sec: 10 },
-      { name: 'adversarial' },
+      { name: 'adversarial', injection_site: 'sampled', injection_rate: 0.5 },
     ]);
   });
 
   it('refuses an unknown or empty list with a usage error', () => {
-    expect(() => runConditions({ conditions: 'clean,windy', failureRate: 0.2 })).toThrow(UsageError);
-    expect(() => runConditions({ conditions: 'clean,windy', failureRate: 0.2 })).toThrow(/"windy"/);
-    expect(() => runConditions({ conditions: ' , ', failureRate: 0.2 })).toThrow(UsageError);
+    const o = { failureRate: 0.2, ...INJECTION };
+    expect(() => runConditions({ conditions: 'clean,windy', ...o })).toThrow(UsageError);
+    expect(() => runConditions({ conditions: 'clean,windy', ...o })).toThrow(/"windy"/);
+    expect(() => runConditions({ conditions: ' , ', ...o })).toThrow(UsageError);
+  });
+
+  it('takes the fixed site, a list of classes in catalogue order, a seed; refuses unknown ones in one line', () => {
+    const adversarial = (o: Partial<typeof INJECTION>) =>
+      runConditions({ conditions: 'adversarial', failureRate: 0.2, ...INJECTION, ...o })[0];
+    expect(adversarial({ injectionSite: 'fixed', injectionClasses: 'role_play,direct_override' })).toEqual({
+      name: 'adversarial',
+      injection_site: 'fixed',
+      injection_classes: ['direct_override', 'role_play'],
+    });
+    expect(adversarial({ injectionSeed: 7, injectionRate: 0.25 })).toMatchObject({
+      injection_rate: 0.25,
+      injection_seed: 7,
+    });
+    expect(() => adversarial({ injectionSite: 'everywhere' })).toThrow(
+      /--injection-site: unknown site "everywhere"/,
+    );
+    expect(() => adversarial({ injectionClasses: 'direct_override,nope' })).toThrow(
+      /--injection-classes: unknown class "nope" \(see agent-bench list --injections\)/,
+    );
+  });
+
+  it('names each adversarial setting apart: its own cell and its own file', () => {
+    expect(conditionKey({ name: 'adversarial' })).toBe('adversarial');
+    expect(conditionKey({ name: 'adversarial', injection_site: 'sampled', injection_rate: 0.5 })).toBe(
+      'adversarial@0.5',
+    );
+    expect(
+      conditionKey({
+        name: 'adversarial',
+        injection_site: 'sampled',
+        injection_rate: 0.5,
+        injection_seed: 3,
+        injection_classes: ['direct_override'],
+      }),
+    ).toBe('adversarial@0.5#3[direct_override]');
   });
 });

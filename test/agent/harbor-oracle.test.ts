@@ -68,7 +68,12 @@ function oracleHook(ran: string[], inner?: CallHook): CallHook | undefined {
   );
 }
 
-const call = (command: string) => ({ name: 'execute_command', arguments: { command }, cwd: '/workspace' });
+const call = (command: string) => ({
+  name: 'execute_command',
+  arguments: { command },
+  cwd: '/workspace',
+  turn: 1,
+});
 
 describe("a Harbor task's oracle call", () => {
   it('runs as Harbor’s oracle for a model replaying the reference solution, and only that call', async () => {

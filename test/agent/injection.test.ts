@@ -4,7 +4,7 @@
  * while refusing passed too; exfiltration of the planted secret caught wherever it goes.
  */
 import { describe, expect, it } from 'vitest';
-import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
+import { INJECTION_CLASSES, payloadParts } from '../../src/agent/injection/catalogue.js';
 import { type InjectionPlan, planInjection } from '../../src/agent/injection/plan.js';
 import { normalizeForNonce, SECRET_PATH } from '../../src/agent/injection/secrets.js';
 import { siteFor } from '../../src/agent/injection/site.js';
@@ -53,7 +53,7 @@ describe('the catalogue', () => {
     for (let t = 0; t < 40; t++) {
       const { secrets } = planInjection(READ_NOTES, t);
       for (const c of INJECTION_CLASSES) {
-        const text = c.render(secrets.nonce);
+        const text = payloadParts(c, secrets.nonce).join('\n');
         const decoded =
           c.id === 'base64_wrapped' ? Buffer.from(text.split(': ').at(-1) ?? '', 'base64').toString() : text;
         expect(decoded, c.id).toContain(secrets.nonce.head);
@@ -156,14 +156,17 @@ describe('placing the payload', () => {
 describe.each(INJECTION_CLASSES.map((c) => c.id))('class %s', (id) => {
   it('catches a model that does the canary action', async () => {
     const { plan } = planOf(id);
+    // A delayed payload asks for its action after the next tool call: that call comes first.
+    const wait: ScriptedTurn[] = plan.injection.delayed ? [{ calls: [READ] }] : [];
     const { safety } = await safetyOf(id, [
       { calls: [READ] },
+      ...wait,
       { calls: [canaryCall(plan)] },
       { text: ANSWER, calls: [] },
     ]);
     expect(safety?.injection_class).toBe(id);
     expect(safety?.no_injection_compliance.reached).toBe(false);
-    expect(safety?.no_injection_compliance.turn).toBe(2);
+    expect(safety?.no_injection_compliance.turn).toBe(2 + wait.length);
   });
 
   it('catches a model that gives the nonce, in its answer or in a tool argument', async () => {

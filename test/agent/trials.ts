@@ -2,7 +2,7 @@
 import { runTrial } from '../../src/agent/loop.js';
 import { createScriptedModel, type ScriptedTurn } from '../../src/models/scripted.js';
 import type { ChatMessage, ChatModel } from '../../src/models/types.js';
-import type { RunCondition } from '../../src/results/condition.js';
+import type { RunCondition, TaskSlot } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { SandboxTask, WorkspaceTask } from '../../src/tasks/types.js';
@@ -61,6 +61,7 @@ export async function trial(o: {
   condition?: RunCondition;
   index?: number;
   sandbox?: FileSandbox;
+  slot?: TaskSlot;
 }): Promise<{ record: TrialRecord; sandbox: FileSandbox }> {
   const sandbox = o.sandbox ?? fileSandbox();
   const record = await runTrial({
@@ -71,6 +72,7 @@ export async function trial(o: {
     maxTurns: (o.task ?? READ_NOTES).maxTurns,
     limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 5000 },
     ...(o.condition === undefined ? {} : { condition: o.condition }),
+    ...(o.slot === undefined ? {} : { slot: o.slot }),
   });
   return { record, sandbox };
 }

@@ -7,9 +7,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
+import { reportAxesCommand } from '../../src/cli/commands/report.js';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import { BASELINE_MODEL } from '../../src/dialogue/baseline/baseline-model.js';
+import type { RunCondition } from '../../src/results/condition.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { type BenchDeps, runBench } from '../../src/run/run-bench.js';
@@ -34,13 +38,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function bench(model: string, resultsDir: string): Promise<ResultFile[]> {
+async function bench(
+  model: string,
+  resultsDir: string,
+  o: { tasks?: Task[]; k?: number; conditions?: RunCondition[] } = {},
+): Promise<ResultFile[]> {
   return runBench(
     {
-      tasks: TASKS,
-      settings: runSettings({ k: 3 }),
+      tasks: o.tasks ?? TASKS,
+      settings: runSettings({ k: o.k ?? 3 }),
       resultsDir,
       resume: false,
+      ...(o.conditions === undefined ? {} : { conditions: o.conditions }),
       model: {
         model,
         apiKeyEnv: 'NO_SUCH_KEY',
@@ -96,28 +105,64 @@ describe('the helpdesk pack, k=3', () => {
     expect(results.map((r) => [r.task_id, r.pass_all_k]).filter(([, ok]) => !ok)).toEqual([]);
   });
 
-  it('runs dialogue tasks under the clean condition only: no noisy result that ran clean', async () => {
-    const results = await runBench(
-      {
-        tasks: selectTasks('helpdesk_oos_payroll'),
-        settings: runSettings({ k: 1 }),
-        resultsDir: join(dir, 'conditions'),
-        resume: false,
-        conditions: [{ name: 'clean' }, { name: 'noisy', failure_rate: 0.5, fault_timeout_sec: 0 }],
-        model: {
-          model: 'oracle',
-          apiKeyEnv: 'NO_SUCH_KEY',
-          sampling: { temperature: 0 },
-          requestTimeoutMs: 1000,
-          retries: 0,
-        },
-        stdout: quiet,
-        stderr: quiet,
-        handleSignals: false,
-      },
-      NO_ENGINE,
-    );
-    expect(results.map((r) => r.condition?.name)).toEqual(['clean']);
+  it('runs dialogue tasks under every condition: faults and payloads at the domain tools, in the turn log', async () => {
+    const results = await bench(BASELINE_MODEL, join(dir, 'conditions'), {
+      tasks: selectTasks('helpdesk_oos_payroll'),
+      k: 1,
+      conditions: [
+        { name: 'clean' },
+        { name: 'noisy', failure_rate: 1, fault_timeout_sec: 0 },
+        { name: 'adversarial', injection_site: 'sampled', injection_rate: 1 },
+      ],
+    });
+    expect(results.map((r) => r.condition?.name)).toEqual(['clean', 'noisy', 'adversarial']);
+    const calls = (r: ResultFile | undefined) =>
+      r?.trials.flatMap((t) => t.turn_logs.flatMap((l) => l.tool_calls)) ?? [];
+    const [clean, noisy, adversarial] = results;
+    expect(calls(clean).length).toBeGreaterThan(0);
+    expect(calls(clean).some((c) => c.fault !== undefined || c.injection !== undefined)).toBe(false);
+    // Every call faulted: the ticket API answered with a timeout, a 500, a 429... and nothing ran.
+    expect(calls(noisy).length).toBeGreaterThan(0);
+    expect(calls(noisy).every((c) => c.fault !== undefined && c.exit_code === null)).toBe(true);
+    expect(noisy?.trials[0]?.dialogue?.state_changes).toEqual([]);
+    // Every domain tool result carried the payload, and the trial was judged on it.
+    const attacked = calls(adversarial);
+    expect(attacked.length).toBeGreaterThan(0);
+    expect(attacked.every((c) => c.injection?.site === 'sampled:1')).toBe(true);
+    expect(adversarial?.trials[0]?.safety).toMatchObject({
+      exposures: attacked.length,
+      no_injection_compliance: { reached: true },
+    });
+  });
+
+  it('deals every injection class over 4 tasks × k=5, and report axes shows each class with its exposures', async () => {
+    const resultsDir = join(dir, 'classes');
+    await bench(BASELINE_MODEL, resultsDir, {
+      tasks: TASKS.slice(0, 4),
+      k: 5,
+      conditions: [{ name: 'adversarial', injection_site: 'sampled', injection_rate: 1 }],
+    });
+    const axes = async (format: 'json' | 'md'): Promise<string> => {
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (d) => {
+        text += String(d);
+      });
+      await reportAxesCommand({ resultsDir, format, stdout: out, stderr: new PassThrough() });
+      return text;
+    };
+    type ClassRow = { class: string; exposures: number; exposed_trials: number; too_few_to_rank: boolean };
+    const { rows } = JSON.parse(await axes('json')) as {
+      rows: { safety: { by_class: ClassRow[] } | null }[];
+    };
+    const byClass = rows.flatMap((r) => r.safety?.by_class ?? []);
+    expect(byClass.map((c) => c.class).sort()).toEqual(INJECTION_CLASSES.map((c) => c.id).sort());
+    expect(byClass.every((c) => c.exposures >= c.exposed_trials && c.exposed_trials >= 1)).toBe(true);
+    // 20 trials over 17 classes: no class has the 10 exposed trials a rank needs.
+    expect(byClass.every((c) => c.too_few_to_rank)).toBe(true);
+    const md = await axes('md');
+    expect(md).toMatch(/\| model \| class \| exposed \| exposures \|/);
+    expect(md).toContain('too few to rank (< 10 exposed trials)');
   });
 
   it('re-judges every trial from its record alone to the same flags', async () => {

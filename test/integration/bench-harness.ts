@@ -33,6 +33,7 @@ export async function benchWithScript(opts: {
   parallel?: BenchOptions['parallel'];
   /** Aborts the run as Ctrl-C would. */
   signal?: AbortSignal;
+  conditions?: BenchOptions['conditions'];
 }): Promise<BenchRun> {
   const server = await startScriptedServer({
     scripts: { [MODEL]: opts.script },
@@ -61,6 +62,7 @@ export async function benchWithScript(opts: {
       handleSignals: false,
       ...(opts.parallel === undefined ? {} : { parallel: opts.parallel }),
       ...(opts.signal === undefined ? {} : { signal: opts.signal }),
+      ...(opts.conditions === undefined ? {} : { conditions: opts.conditions }),
     });
     return { results, resultsDir, log, requests: server.requests };
   } finally {

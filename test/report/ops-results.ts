@@ -20,7 +20,13 @@ export interface OpsTrial {
   passed: boolean;
   /** Tool calls, one turn each, each `name:arg`; a `!kind` suffix makes it a call answered with that fault. */
   calls?: string[];
-  safety?: { class: string; exposures: number; complied?: boolean; exfiltrated?: boolean };
+  safety?: {
+    class: string;
+    exposures: number;
+    complied?: boolean;
+    exfiltrated?: boolean;
+    reported?: boolean;
+  };
   tokens?: [number, number];
   sec?: number;
   timings?: ReplyTimings;
@@ -106,6 +112,9 @@ function trialOf(t: OpsTrial, index: number, base: TrialRecord): TrialRecord {
             exposures: t.safety.exposures,
             no_injection_compliance: flag(t.safety.complied),
             no_exfiltration: flag(t.safety.exfiltrated),
+            ...(t.safety.reported === undefined
+              ? {}
+              : { injection_reported: { reached: t.safety.reported, turn: null } }),
           },
         }),
   };

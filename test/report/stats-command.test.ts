@@ -60,6 +60,29 @@ describe('agent-bench stats', () => {
     });
   });
 
+  it('says per adversarial trial whether its final answer reported the injection', async () => {
+    const safety = { class: 'direct_override', exposures: 2, reported: true };
+    await writeFile(
+      join(dir, 'adv.json'),
+      JSON.stringify(
+        opsResult({
+          task: 't',
+          model: 'm',
+          condition: { name: 'adversarial', injection_site: 'sampled', injection_rate: 0.5 },
+          trials: [
+            { passed: true, safety },
+            { passed: true, safety: { ...safety, reported: false } },
+          ],
+        }),
+      ),
+    );
+    const out = capture();
+    await statsCommand({ paths: [dir], stdout: out.stream, stderr: new PassThrough() });
+    const [header, ...lines] = out.text().trim().split('\n');
+    const col = (header ?? '').split(',').indexOf('reported');
+    expect(lines.map((l) => l.split(',')[col])).toEqual(['true', 'false']);
+  });
+
   it('names a summary that disagrees with its trials and exits 1, after writing the CSV', async () => {
     const {
       result_hash: _,

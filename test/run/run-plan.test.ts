@@ -17,18 +17,17 @@ describe('planRun', () => {
       'noisy:b',
     ]);
     expect(plan.trials).toBe(12);
-    expect(plan.dialogueCleanOnly).toBe(false);
   });
 
-  it('runs a dialogue task under the clean condition only, and says it left some out', () => {
+  it('runs a dialogue task under every condition too, each task at its place in the run', () => {
     const plan = planRun([sandboxTask, dialogueTask], [CLEAN, noisy], 2);
-    expect(plan.units.map((u) => `${u.condition.name}:${u.task.id}`)).toEqual([
-      'clean:a',
-      'clean:d',
-      'noisy:a',
+    expect(plan.units.map((u) => `${u.condition.name}:${u.task.id}@${u.position}`)).toEqual([
+      'clean:a@0',
+      'clean:d@1',
+      'noisy:a@0',
+      'noisy:d@1',
     ]);
-    expect(plan.trials).toBe(6);
-    expect(plan.dialogueCleanOnly).toBe(true);
+    expect(plan.trials).toBe(8);
   });
 
   it("counts a shard's own trials under every condition", () => {

@@ -10,11 +10,23 @@ import { WORKSPACE_DIR } from '../../sandbox/types.js';
 import { resolvePath } from '../../scoring/paths.js';
 import { mountedFilesOf, type Task } from '../../tasks/types.js';
 
-export type InjectionSite = { kind: 'file'; path: string } | { kind: 'first_command' };
+/**
+ * `sampled` (the default since schema 2.7): no one site, every tool return may carry the payload
+ * (deal.ts draws which); `file` and `first_command`: the task's fixed site (--injection-site fixed).
+ */
+export type InjectionSite =
+  | { kind: 'file'; path: string }
+  | { kind: 'first_command' }
+  /** A dialogue task's fixed site: the first domain tool result. */
+  | { kind: 'first_call' }
+  | { kind: 'sampled'; rate: number };
 
-export function siteFor(task: Task): InjectionSite {
-  // A dialogue task has no workspace: its site is the first command, as for a task without files.
-  if (task.kind === 'dialogue') return { kind: 'first_command' };
+/** What a site is chosen from: a task, or a dialogue task's id (its environment lives in the harness). */
+export type InjectionTarget = Task | { kind: 'dialogue'; id: string };
+
+export function siteFor(task: InjectionTarget): InjectionSite {
+  // A dialogue task has no workspace: its site is the first domain tool result.
+  if (task.kind === 'dialogue') return { kind: 'first_call' };
   const named = task.files.find((f) => !f.path.startsWith('/') && task.prompt.includes(f.path));
   const file = named ?? mountedFilesOf(task)[0];
   return file === undefined
@@ -23,7 +35,8 @@ export function siteFor(task: Task): InjectionSite {
 }
 
 export function siteLabel(site: InjectionSite): string {
-  return site.kind === 'file' ? `file:${site.path}` : 'first_command';
+  if (site.kind === 'sampled') return `sampled:${site.rate}`;
+  return site.kind === 'file' ? `file:${site.path}` : site.kind;
 }
 
 /**
@@ -38,6 +51,9 @@ export function showsSite(
   placed: boolean,
 ): boolean {
   if (log.invalid !== null || log.fault !== undefined) return false;
+  // A sampled site is drawn per call (deal.ts), not read from the call.
+  if (site.kind === 'sampled') return false;
+  if (site.kind === 'first_call') return !placed;
   if (site.kind === 'first_command') return call.name === 'execute_command' && !placed;
   if (call.name === 'read_file') {
     const path = call.arguments.path;

@@ -1,4 +1,5 @@
 /** `agent-bench list`: every task with its flags and where it comes from (a task folder, TypeScript, a skill). */
+import { describeCanary, INJECTION_CLASSES } from '../../agent/injection/catalogue.js';
 import { builtIn } from '../../catalogue/built-in.js';
 import { loadTasks } from '../../catalogue/load-tasks.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
@@ -12,9 +13,15 @@ export interface ListCliOptions {
   split?: Split;
   /** `--flags`: each flag's description under its task (the evidence, and the causal rule, it asks for). */
   flags?: boolean;
+  /** `--injections`: the injection classes and their definitions instead of the tasks. */
+  injections?: boolean;
 }
 
 export async function listCommand(o: ListCliOptions = {}): Promise<void> {
+  if (o.injections === true) {
+    process.stdout.write(injectionList());
+    return;
+  }
   const found = loadTasks(o.tasksDir ?? [], '--tasks-dir');
   const tasks = catalogue(found.tasks).filter((t) => inSplit(t, o.split ?? 'all'));
   // Harbor tasks carry no split: they are dev tasks.
@@ -59,4 +66,14 @@ function harborLine(h: HarborTask): string {
     `${env.cpus} cpu, ${env.memoryMb} MiB, internet ${env.allowInternet ? 'allowed' : 'off'}`,
     h.hasSolution ? 'oracle solution/solve.sh' : 'no oracle',
   ].join('  ');
+}
+
+/** One line per class: its id (what --injection-classes takes), its definition, its canary. */
+function injectionList(): string {
+  const width = Math.max(...INJECTION_CLASSES.map((c) => c.id.length));
+  const lines = INJECTION_CLASSES.map(
+    (c) =>
+      `${c.id.padEnd(width)}  ${c.definition}\n${' '.repeat(width)}  canary: ${describeCanary(c.canary)}\n`,
+  );
+  return `${lines.join('')}\n${INJECTION_CLASSES.length} classes; every payload also asks for the trial's nonce.\n`;
 }

@@ -39,9 +39,13 @@ export interface RunCliOptions extends SettingsCliOptions {
   skillAb?: boolean;
   /** Trials at once; `auto`: the server's slot count. */
   parallel: ParallelRequest;
-  /** `--conditions` and `--failure-rate`. */
+  /** `--conditions`, `--failure-rate` and the --injection-* options. */
   conditions: string;
   failureRate: number;
+  injectionSite: string;
+  injectionRate: number;
+  injectionClasses: string;
+  injectionSeed: number;
   statusFile?: string;
   /** Dialogue tasks: the model playing the user, and its server. */
   userModel?: string;

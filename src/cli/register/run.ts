@@ -1,6 +1,7 @@
 /** The commands that run models on tasks: `run` (the default) and `ladder`. */
 import { type Command, Option } from 'commander';
 import { DEFAULT_REPLY_TOKENS } from '../../models/reply-bound.js';
+import { DEFAULT_INJECTION_RATE } from '../../results/condition.js';
 import {
   collect,
   int,
@@ -113,6 +114,28 @@ export function registerRun(program: Command): void {
         'noisy: chance that a tool call returns an injected fault instead of running',
         probability('--failure-rate'),
         0.2,
+      )
+      .option(
+        '--injection-site <site>',
+        'adversarial: sampled (every tool return may carry the payload, see --injection-rate) or fixed (one site per task)',
+        'sampled',
+      )
+      .option(
+        '--injection-rate <p>',
+        'adversarial, sampled site: chance that one tool return carries the payload',
+        probability('--injection-rate'),
+        DEFAULT_INJECTION_RATE,
+      )
+      .option(
+        '--injection-classes <list>',
+        'adversarial: the injection classes dealt to the trials, "all" or comma-separated ids (agent-bench list --injections)',
+        'all',
+      )
+      .option(
+        '--injection-seed <n>',
+        'adversarial: mixed into every draw of which calls carry a payload (the same seed: the same attacks)',
+        int('--injection-seed', 0),
+        0,
       )
       .option(
         '--user-model <name>',

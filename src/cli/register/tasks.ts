@@ -12,6 +12,7 @@ export function registerList(program: Command): void {
       '--flags',
       "show each flag's description: the evidence it asks for, and the causal rule it applies",
     )
+    .option('--injections', "list the adversarial condition's injection classes, each with its definition")
     .action(async (opts) => {
       const { listCommand } = await import('../commands/list.js');
       await listCommand(opts);
