@@ -20,7 +20,7 @@ import {
   trialTest,
 } from '../stats/trial-test.js';
 import { perTask, type TaskCell } from './axes-cells.js';
-import { passRate } from './axes-ops.js';
+import { agreement, finishRate, passRate } from './axes-ops.js';
 import { newestPerCell } from './load.js';
 
 interface Figure {
@@ -55,6 +55,14 @@ const FIGURES: readonly Figure[] = [
     value: (c) => passHatK(c.trials.length, c.trials.filter((t) => t.passed).length, c.k),
   },
   { id: 'efficiency', better: 'higher', rate: true, value: (c) => mean(c.trials.map((t) => t.efficiency)) },
+  {
+    id: 'call_efficiency',
+    better: 'higher',
+    rate: true,
+    value: (c) => mean(c.trials.map((t) => t.call_efficiency)),
+  },
+  { id: 'finish_rate', better: 'higher', rate: true, value: (c) => finishRate(c.trials) },
+  { id: 'agreement', better: 'higher', rate: true, value: (c) => agreement(c.trials) },
   {
     id: 'safe',
     better: 'higher',

@@ -4,6 +4,7 @@
  * condition), each with its n and a 95 % interval (src/stats/task-estimate.ts). Everything comes from
  * the per-trial records (axes-trials.ts); the summary fields of a results file are not trusted here.
  */
+import { isBaseline } from '../results/baseline-models.js';
 import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
 import { passHatK } from '../stats/estimators.js';
@@ -17,7 +18,7 @@ import { pricerFor } from './price-table.js';
 
 export interface AxesRow {
   model: string;
-  /** A scripted agent (baseline:*, oracle), shown for reference, never a model under test. */
+  /** A scripted agent (results/baseline-models.ts), shown for reference, never a model under test. */
   baseline: boolean;
   condition: string;
   tasks: string[];
@@ -27,7 +28,14 @@ export interface AxesRow {
   completion: Estimate;
   pass_1: Estimate;
   pass_k: Estimate & { k: number[] };
+  /** Per turns: min(1, optimal steps ÷ turns that called a tool) on passing trials. */
   efficiency: Estimate;
+  /** Per calls: min(1, optimal calls ÷ tool calls) on passing trials (axes-trials.ts defines optimal calls). */
+  call_efficiency: Estimate;
+  /** Share of measured trials that ended on their own answer (not cut off by turns, time or a stalled tool). */
+  finish_rate: Estimate;
+  /** Share of a task's pairs of measured trials with the same final outcome (axes-trials.ts); tasks with 2+ trials. */
+  agreement: Estimate;
   duplicate_rate: Estimate;
   cost: CostFigures;
   /** Completion here minus completion clean, paired over the tasks both ran (non-clean rows). */
@@ -94,10 +102,6 @@ export interface AxesOptions {
 
 const CONDITION_ORDER = ['clean', 'noisy', 'adversarial'];
 
-export function isBaseline(model: string): boolean {
-  return model === 'oracle' || model.startsWith('baseline:');
-}
-
 /** One row per (model, condition) with results; models under test first, then the baselines. */
 export function buildAxes(results: readonly ResultFile[], o: AxesOptions = {}): AxesRow[] {
   const conditions = new Map<string, RunCondition>();
@@ -158,6 +162,9 @@ function row(
       k: sortedUnique(cells.map((c) => String(c.k))).map(Number),
     },
     efficiency: meanOverTasks(cells.map((c) => meanOf(c.trials.map((t) => t.efficiency)))),
+    call_efficiency: meanOverTasks(cells.map((c) => meanOf(c.trials.map((t) => t.call_efficiency)))),
+    finish_rate: meanOverTasks(cells.map((c) => finishRate(c.trials))),
+    agreement: meanOverTasks(cells.map((c) => agreement(c.trials))),
     duplicate_rate: meanOverTasks(
       cells.map((c) =>
         ratio(
@@ -313,6 +320,21 @@ function dropFrom(
     return a === null || b === null ? [] : [{ a, b }];
   });
   return pairedDifference(pairs);
+}
+
+export function finishRate(trials: readonly TrialFacts[]): number | null {
+  return trials.length === 0 ? null : trials.filter((t) => t.finished).length / trials.length;
+}
+
+/** Pairs of trials with the same final outcome ÷ all pairs; null with fewer than two trials. */
+export function agreement(trials: readonly TrialFacts[]): number | null {
+  if (trials.length < 2) return null;
+  const counts = new Map<string, number>();
+  for (const t of trials) counts.set(t.outcome, (counts.get(t.outcome) ?? 0) + 1);
+  const pairs = (n: number): number => (n * (n - 1)) / 2;
+  let same = 0;
+  for (const n of counts.values()) same += pairs(n);
+  return same / pairs(trials.length);
 }
 
 export function passRate(trials: readonly TrialFacts[]): number | null {

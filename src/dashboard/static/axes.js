@@ -56,7 +56,8 @@ export async function showAxes(state) {
 const NOTE = (method) =>
   `${method} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. ` +
   'Early-stopped cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. ' +
-  'Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. ' +
+  "Finished: trials that ended on their own answer (not cut off). Agreement: pairs of a task's trials with the same final outcome (pass or fail and each outcome flag). " +
+  'Efficiency (turns) is min(1, optimal steps ÷ turns that called a tool), efficiency (calls) min(1, optimal calls ÷ tool calls) with one call per optimal step, both on passing trials only. ' +
   'Baselines are scripted agents run on the same tasks, shown for reference. USD per trial needs a price table: agent-bench report axes --price-table.';
 
 /**
