@@ -55,6 +55,8 @@ interface NamedReward {
 }
 
 interface CostFigures {
+  /** Prompt and completion tokens together. */
+  tokens: Estimate;
   prompt_tokens: Estimate;
   completion_tokens: Estimate;
   wall_sec: Estimate;
@@ -206,6 +208,9 @@ function costOf(cells: readonly TaskCell[], pricer: ReturnType<typeof pricerFor>
   const timed = cells.some((c) => c.trials.some((t) => t.timed.replies > 0));
   const latency = cells.some((c) => c.trials.some((t) => t.model_latency_ms > 0 && t.completion_tokens > 0));
   return {
+    tokens: meanOverTasksBootstrap(
+      cells.map((c) => meanOf(c.trials.map((t) => t.prompt_tokens + t.completion_tokens))),
+    ),
     prompt_tokens: meanOverTasksBootstrap(cells.map((c) => meanOf(c.trials.map((t) => t.prompt_tokens)))),
     completion_tokens: meanOverTasksBootstrap(
       cells.map((c) => meanOf(c.trials.map((t) => t.completion_tokens))),
