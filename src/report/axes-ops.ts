@@ -5,12 +5,11 @@
  * the per-trial records (axes-trials.ts); the summary fields of a results file are not trusted here.
  */
 import { isBaseline } from '../results/baseline-models.js';
-import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
 import { passHatK } from '../stats/estimators.js';
 import { type PairedDifference, pairedDifference } from '../stats/paired.js';
 import { type Estimate, meanOverTasks, meanOverTasksBootstrap } from '../stats/task-estimate.js';
-import { perTask, type TaskCell } from './axes-cells.js';
+import { type AxesCondition, axesConditions, perTask, type TaskCell } from './axes-cells.js';
 import type { TrialFacts } from './axes-trials.js';
 import { newestPerCell, sortedUnique } from './load.js';
 import type { PriceTable } from './price-table.js';
@@ -106,32 +105,30 @@ const CONDITION_ORDER = ['clean', 'noisy', 'adversarial'];
 
 /** One row per (model, condition) with results; models under test first, then the baselines. */
 export function buildAxes(results: readonly ResultFile[], o: AxesOptions = {}): AxesRow[] {
-  const conditions = new Map<string, RunCondition>();
-  for (const r of results) conditions.set(conditionKey(conditionOf(r)), conditionOf(r));
+  const conditions = axesConditions(results);
   const cells = new Map<string, TaskCell[]>();
-  for (const condition of conditions.values()) {
-    for (const r of newestPerCell(results, (x) => x, condition).values()) {
+  for (const { key, condition, results: mine } of conditions.values()) {
+    for (const r of newestPerCell(mine, (x) => x, condition).values()) {
       const cell = perTask(r);
       if (cell === null) continue;
-      const key = rowKey(r.model, conditionKey(condition));
-      cells.set(key, [...(cells.get(key) ?? []), cell]);
+      const at = rowKey(r.model, key);
+      cells.set(at, [...(cells.get(at) ?? []), cell]);
     }
   }
   const models = sortedUnique(results.map((r) => r.model)).sort(
     (a, b) => Number(isBaseline(a)) - Number(isBaseline(b)),
   );
-  const keys = [...conditions.keys()].sort(
-    (a, b) =>
-      CONDITION_ORDER.indexOf(a.split('@')[0] ?? a) - CONDITION_ORDER.indexOf(b.split('@')[0] ?? b) ||
-      a.localeCompare(b),
-  );
+  const order = (c: AxesCondition) => CONDITION_ORDER.indexOf(c.condition.name);
+  const sorted = [...conditions.values()].sort((a, b) => order(a) - order(b) || a.key.localeCompare(b.key));
   const rows: AxesRow[] = [];
   for (const model of models) {
+    // Drops are from the model's clean cells with tools as usual: a text-only clean row's drop is the
+    // native-vs-text comparison.
     const clean = cells.get(rowKey(model, 'clean')) ?? [];
-    for (const key of keys) {
-      const mine = cells.get(rowKey(model, key));
+    for (const c of sorted) {
+      const mine = cells.get(rowKey(model, c.key));
       if (mine === undefined) continue;
-      rows.push(row(model, key, mine, clean, o));
+      rows.push(row(model, c, mine, clean, o));
     }
   }
   return rows;
@@ -141,7 +138,7 @@ const rowKey = (model: string, condition: string): string => `${model}\u0000${co
 
 function row(
   model: string,
-  condition: string,
+  c: AxesCondition,
   cells: TaskCell[],
   clean: readonly TaskCell[],
   o: AxesOptions,
@@ -149,11 +146,11 @@ function row(
   cells.sort((a, b) => a.task.localeCompare(b.task));
   const pricer = o.prices === undefined ? null : pricerFor(o.prices, model);
   const cleanByTask = new Map(clean.map((c) => [c.task, c]));
-  const name = condition.split('@')[0];
+  const name = c.condition.name;
   return {
     model,
     baseline: isBaseline(model),
-    condition,
+    condition: c.key,
     tasks: cells.map((c) => c.task),
     trials: cells.reduce((a, c) => a + c.trials.length, 0),
     early_stopped: cells.filter((c) => c.earlyStopped).map((c) => c.task),
@@ -176,7 +173,7 @@ function row(
       ),
     ),
     cost: costOf(cells, pricer),
-    drop_from_clean: name === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
+    drop_from_clean: c.key === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
     recovery: name === 'noisy' ? recoveryOf(cells, cleanByTask) : null,
     safety: name === 'adversarial' ? safetyOf(cells) : null,
     rewards: cells.flatMap(namedRewards),

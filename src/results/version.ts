@@ -16,8 +16,9 @@
  * the end reason `tool_stalled`: a 2.4 reader would not know the reason.
  * 2.6 added optional fields only: a Harbor trial's `rewards` (its verifier's named metrics from
  * reward.json) and `harbor_verifier` (test.sh's exit code and output's end).
+ * 2.7 added optional fields only: the settings' `tool_calls` (`run --tool-calls native|text`; absent: both).
  */
-export const SCHEMA_VERSION = '2.6';
+export const SCHEMA_VERSION = '2.7';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -9,6 +9,8 @@ import { F, type OpsTrial, opsResult, P } from './ops-results.js';
 const NOISY: RunCondition = { name: 'noisy', failure_rate: 0.2, fault_timeout_sec: 10 };
 const ADV: RunCondition = { name: 'adversarial' };
 const near = (x: number | null | undefined, y: number, digits = 3) => expect(x).toBeCloseTo(y, digits);
+/** Model m passing t1 and t2 clean, twice each. */
+const passedClean = () => ['t1', 't2'].map((task) => opsResult({ task, model: 'm', trials: [P, P] }));
 const rowOf = (rows: AxesRow[], model: string, condition = 'clean') =>
   rows.find((r) => r.model === model && r.condition === condition) as AxesRow;
 
@@ -110,8 +112,7 @@ describe('efficiency and wasted calls', () => {
 
 describe('recovery, drops and safety', () => {
   const rows = buildAxes([
-    opsResult({ task: 't1', model: 'm', trials: [P, P] }),
-    opsResult({ task: 't2', model: 'm', trials: [P, P] }),
+    ...passedClean(),
     opsResult({
       task: 't1',
       model: 'm',
@@ -338,5 +339,35 @@ describe('baselines', () => {
       ['scripted-baseline', true],
     ]);
     expect(renderAxes(rows, 'md')).toContain('| scripted-baseline (baseline) |');
+  });
+});
+
+describe('tool-call channel (run --tool-calls)', () => {
+  it("shows a model's completion under each channel it ran, apart, with the drop from the usual clean run", () => {
+    const rows = buildAxes([
+      ...passedClean(),
+      opsResult({
+        task: 't1',
+        model: 'm',
+        toolCalls: 'native',
+        trials: [F, F],
+        startedAt: '2030-01-01T00:00:00Z',
+      }),
+      opsResult({
+        task: 't2',
+        model: 'm',
+        toolCalls: 'native',
+        trials: [P, F],
+        startedAt: '2030-01-01T00:00:00Z',
+      }),
+      opsResult({ task: 't1', model: 'm', toolCalls: 'text', trials: [P, F] }),
+    ]);
+    expect(rows.map((r) => [r.condition, r.completion.value])).toEqual([
+      ['clean', 1],
+      ['clean tool-calls=native', 0.25],
+      ['clean tool-calls=text', 0.5],
+    ]);
+    near(rowOf(rows, 'm', 'clean tool-calls=native').drop_from_clean?.value, -0.75);
+    expect(renderAxes(rows, 'md')).toContain('| m | clean tool-calls=native |');
   });
 });

@@ -42,6 +42,8 @@ export interface OpsSpec {
   k?: number;
   earlyStop?: boolean;
   optimalSteps?: number;
+  /** `run --tool-calls` when not both. */
+  toolCalls?: 'native' | 'text';
   startedAt?: string;
   trials: OpsTrial[];
 }
@@ -64,6 +66,7 @@ export function opsResult(spec: OpsSpec): ResultFile {
     ...rest,
     ...(spec.condition === undefined ? {} : { condition: spec.condition }),
     ...(spec.optimalSteps === undefined ? {} : { optimal_steps: spec.optimalSteps }),
+    ...(spec.toolCalls === undefined ? {} : { settings: { ...rest.settings, tool_calls: spec.toolCalls } }),
     trials_run: measured.length,
     pass_all_k: measured.length === base.k && passed === base.k,
     pass_hat_k: passHatK(measured.length, passed, base.k),
