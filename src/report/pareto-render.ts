@@ -22,7 +22,8 @@ export function renderParetoJson(chart: ParetoChart): string {
 
 export function renderParetoMd(chart: ParetoChart): string {
   const names = shortModelNames(chart.points.map((p) => p.model));
-  const name = (m: string) => names.get(m) ?? m;
+  // A model name may hold a `|`, which would end its table cell.
+  const name = (m: string) => (names.get(m) ?? m).replace(/\|/g, '\\|');
   const digits = chart.cost === 'usd' ? 4 : chart.cost === 'tokens' ? 0 : 1;
   const lines = [
     `# Cost against completion (${UNIT[chart.cost]})`,
