@@ -39,7 +39,10 @@ export function renderParetoMd(chart: ParetoChart): string {
       (d) => `- ${d.sentence.replace(d.model, name(d.model)).replace(d.by, name(d.by))}`,
     ),
     ...chart.left_out.map((l) => `- left out: ${name(l.model)} (${l.condition}): ${l.reason}`),
-    ...(chart.dominated.length + chart.left_out.length > 0 ? [''] : []),
+    ...chart.mixed_tasks.map(
+      (c) => `- ${c}: the models ran different tasks, so their completions are over different suites`,
+    ),
+    ...(chart.dominated.length + chart.left_out.length + chart.mixed_tasks.length > 0 ? [''] : []),
     PARETO_NOTE,
   ];
   return `${lines.join('\n')}\n`;

@@ -34,11 +34,17 @@ export interface ParetoChart {
   dominated: { model: string; condition: string; by: string; sentence: string }[];
   /** Rows left off the chart, and why (no cost or no completion). */
   left_out: { model: string; condition: string; reason: string }[];
+  /** Conditions whose models under test ran different tasks: their completions are over different suites. */
+  mixed_tasks: string[];
 }
 
 export function buildPareto(rows: readonly AxesRow[], cost: ParetoCost): ParetoChart {
   const left_out: ParetoChart['left_out'] = [];
   const points: ParetoPoint[] = [];
+  const suites = new Map<string, Set<string>>();
+  for (const r of rows)
+    if (!r.baseline)
+      suites.set(r.condition, (suites.get(r.condition) ?? new Set()).add(r.tasks.join('\u0000')));
   for (const r of rows) {
     const c = costOf(r, cost);
     if (c === null || c.value === null || r.completion.value === null) {
@@ -78,6 +84,7 @@ export function buildPareto(rows: readonly AxesRow[], cost: ParetoCost): ParetoC
       return [{ model: p.model, condition: p.condition, by, sentence: sentence(p, q) }];
     }),
     left_out,
+    mixed_tasks: [...suites].filter(([, tasks]) => tasks.size > 1).map(([condition]) => condition),
   };
 }
 

@@ -97,6 +97,7 @@ describe('agent-bench report axes', () => {
     const reference = json.points.find((p: { model: string }) => p.model === 'baseline:reference');
     expect(reference).toMatchObject({ baseline: true, on_front: false, dominated_by: [] });
     expect(json.points.find((p: { model: string }) => p.model === 'B').dominated_by).toEqual(['C', 'A']);
+    expect(json.mixed_tasks).toEqual([]);
     const md = await axes({ pareto: 'wall_sec' });
     expect(md).toContain('# Cost against completion (wall seconds per trial)');
     await expect(axes({ pareto: 'usd' })).rejects.toThrow(/needs --price-table/);

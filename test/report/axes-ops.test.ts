@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compareResults } from '../../src/report/axes-compare.js';
 import { type AxesRow, buildAxes } from '../../src/report/axes-ops.js';
 import { renderAxes, renderComparison } from '../../src/report/axes-render.js';
+import { buildPareto } from '../../src/report/pareto.js';
+import { renderParetoMd } from '../../src/report/pareto-render.js';
 import type { RunCondition } from '../../src/results/condition.js';
 import { F, type OpsTrial, opsResult, P } from './ops-results.js';
 
@@ -369,5 +371,17 @@ describe('tool-call channel (run --tool-calls)', () => {
     ]);
     near(rowOf(rows, 'm', 'clean tool-calls=native').drop_from_clean?.value, -0.75);
     expect(renderAxes(rows, 'md')).toContain('| m | clean tool-calls=native |');
+  });
+});
+
+describe('cost against completion', () => {
+  it('says when the models of a condition ran different tasks', () => {
+    const rows = buildAxes([
+      opsResult({ task: 't1', model: 'a', trials: [P] }),
+      opsResult({ task: 't2', model: 'b', trials: [P] }),
+    ]);
+    const chart = buildPareto(rows, 'tokens');
+    expect(chart.mixed_tasks).toEqual(['clean']);
+    expect(renderParetoMd(chart)).toContain('- clean: the models ran different tasks');
   });
 });
