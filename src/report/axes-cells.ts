@@ -43,11 +43,16 @@ export function axesConditions(results: readonly ResultFile[]): Map<string, Axes
   const out = new Map<string, AxesCondition>();
   for (const r of results) {
     const condition = conditionOf(r);
-    const mode = r.settings.tool_calls;
-    const key = `${conditionKey(condition)}${mode === undefined ? '' : ` tool-calls=${mode}`}`;
+    const key = axesConditionKey(r);
     const group = out.get(key) ?? { key, condition, results: [] };
     group.results.push(r);
     out.set(key, group);
   }
   return out;
+}
+
+/** `clean`, `noisy@0.2`, `clean tool-calls=text`: the axes condition a result belongs to. */
+export function axesConditionKey(r: ResultFile): string {
+  const mode = r.settings.tool_calls;
+  return `${conditionKey(conditionOf(r))}${mode === undefined ? '' : ` tool-calls=${mode}`}`;
 }
