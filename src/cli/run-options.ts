@@ -1,5 +1,6 @@
 /** The options `run` and `ladder` share: everything that changes a score, and how to reach a model. */
 
+import { TOOL_CALL_MODES, type ToolCallMode } from '../models/tool-call-mode.js';
 import {
   CLEAN,
   CONDITION_NAMES,
@@ -33,12 +34,15 @@ export interface SettingsCliOptions {
   seed?: number;
   topP?: number;
   maxTokens?: number;
+  /** `--tool-calls native|text|both` (run only; default both). */
+  toolCalls?: string;
   /** `--shard i/N` and `--run-group NAME`. */
   shard?: string;
   runGroup?: string;
 }
 
 export function runSettings(o: SettingsCliOptions): RunSettings {
+  const toolCalls = toolCallMode(o.toolCalls);
   return {
     k: o.k,
     early_stop: o.earlyStop,
@@ -52,7 +56,17 @@ export function runSettings(o: SettingsCliOptions): RunSettings {
       ...(o.topP === undefined ? {} : { top_p: o.topP }),
       ...(o.maxTokens === undefined ? {} : { max_tokens: o.maxTokens }),
     },
+    ...(toolCalls === 'both' ? {} : { tool_calls: toolCalls }),
   };
+}
+
+function toolCallMode(given: string | undefined): ToolCallMode {
+  const mode = TOOL_CALL_MODES.find((m) => m === (given ?? 'both'));
+  if (mode === undefined)
+    throw new UsageError(
+      `--tool-calls must be one of ${TOOL_CALL_MODES.join(', ')} (got ${JSON.stringify(given)})`,
+    );
+  return mode;
 }
 
 /** How to talk to a model, without which one and where (the caller adds `model` and `baseUrl`). */

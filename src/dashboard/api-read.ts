@@ -10,6 +10,8 @@ import { axesTables } from '../report/axes-tables.js';
 import { DIMENSIONS_FOOTNOTE, dimensionRows } from '../report/dimensions.js';
 import { newestPerCell } from '../report/load.js';
 import { buildMatrix } from '../report/matrix.js';
+import { buildPareto, PARETO_COSTS } from '../report/pareto.js';
+import { renderParetoSvg } from '../report/pareto-render.js';
 import { MAX_SERIES, renderRadarSvg } from '../report/radar-svg.js';
 import { type ResultSummary, withoutCredentials } from '../report/summary.js';
 import { CLEAN, conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
@@ -157,7 +159,10 @@ export async function getRadar(
   const domains = (await ctx.taskDomains?.()) ?? new Map<string, string>();
   const data = buildRadarData(summaries, models, domains);
   if (!svg) return sendJson(res, 200, data);
-  const body = renderRadarSvg(data);
+  sendSvg(res, renderRadarSvg(data));
+}
+
+function sendSvg(res: ServerResponse, body: string): void {
   res.writeHead(200, {
     ...BASE_HEADERS,
     'Content-Type': 'image/svg+xml; charset=utf-8',
@@ -173,15 +178,7 @@ export async function getRadar(
  */
 export async function getAxes(res: ServerResponse, ctx: ReadContext): Promise<void> {
   const summaries = await visibleSummaries(ctx);
-  // The axes use only the newest result per (task, model, condition): only those files are read whole.
-  const conditions = new Map<string, RunCondition>(
-    summaries.map((s) => [conditionKey(s.condition), s.condition]),
-  );
-  const newest = [...conditions.values()].flatMap((c) => [...newestPerCell(summaries, (s) => s, c).values()]);
-  const results = (await Promise.all(newest.map((s) => ctx.index.read(s.file)))).filter(
-    (r): r is ResultFile => r !== null,
-  );
-  const rows = buildAxes(results);
+  const rows = buildAxes(await newestResults(summaries, ctx));
   sendJson(res, 200, {
     note: METHOD_NOTE,
     rows,
@@ -190,4 +187,28 @@ export async function getAxes(res: ServerResponse, ctx: ReadContext): Promise<vo
     dimensions: dimensionRows(buildMatrix(summaries).cells),
     dimensions_note: DIMENSIONS_FOOTNOTE,
   });
+}
+
+/** Cost against completion (report axes --pareto) as an SVG: tokens per trial, or wall seconds (`cost=wall_sec`). */
+export async function getParetoSvg(
+  res: ServerResponse,
+  ctx: ReadContext,
+  cost: string | null,
+): Promise<void> {
+  const unit = PARETO_COSTS.find((c) => c === (cost ?? 'tokens'));
+  // No price table on the server: USD is for `report axes --pareto usd --price-table`.
+  if (unit === undefined || unit === 'usd') return sendError(res, 400, 'cost: tokens or wall_sec');
+  const rows = buildAxes(await newestResults(await visibleSummaries(ctx), ctx));
+  sendSvg(res, renderParetoSvg(buildPareto(rows, unit)));
+}
+
+/** The newest result per (task, model, condition): the axes use only those, so only those files are read whole. */
+async function newestResults(summaries: readonly ResultSummary[], ctx: ReadContext): Promise<ResultFile[]> {
+  const conditions = new Map<string, RunCondition>(
+    summaries.map((s) => [conditionKey(s.condition), s.condition]),
+  );
+  const newest = [...conditions.values()].flatMap((c) => [...newestPerCell(summaries, (s) => s, c).values()]);
+  return (await Promise.all(newest.map((s) => ctx.index.read(s.file)))).filter(
+    (r): r is ResultFile => r !== null,
+  );
 }

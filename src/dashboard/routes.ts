@@ -11,6 +11,7 @@ import {
   getAxes,
   getCompare,
   getIndex,
+  getParetoSvg,
   getRadar,
   getResult,
   getTrial,
@@ -76,6 +77,7 @@ async function routeGet(req: IncomingMessage, res: ServerResponse, url: URL, c: 
   if (path === '/api/trial') return getTrial(res, read, q('file') ?? '', Number(q('index') ?? 'NaN'));
   if (path === '/api/compare') return getCompare(res, read, q('task') ?? '', q('condition') ?? 'clean');
   if (path === '/api/axes') return getAxes(res, read);
+  if (path === '/api/pareto.svg') return getParetoSvg(res, read, q('cost'));
   if (path === '/api/radar' || path === '/api/radar.svg') {
     const models = radarModels(q('models'));
     if (models === null) return sendError(res, 400, 'models: 1 to 4 comma-separated names');

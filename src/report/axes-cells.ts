@@ -1,4 +1,5 @@
 /** One result as the axes see it: its task, its measured trials' facts, its k, and whether it stopped early. */
+import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
 import { type TrialFacts, trialFacts } from './axes-trials.js';
 
@@ -25,4 +26,33 @@ export function perTask(r: ResultFile): TaskCell | null {
     trials,
     first: first === undefined || !first.measured ? null : first.passed ? 1 : 0,
   };
+}
+
+/**
+ * The results of one axes condition: a run condition, and the tool-call channel when not both
+ * (`run --tool-calls`), which changes what is measured as a condition does. Keyed `clean`,
+ * `noisy@0.2`, `clean tool-calls=text`.
+ */
+export interface AxesCondition {
+  key: string;
+  condition: RunCondition;
+  results: ResultFile[];
+}
+
+export function axesConditions(results: readonly ResultFile[]): Map<string, AxesCondition> {
+  const out = new Map<string, AxesCondition>();
+  for (const r of results) {
+    const condition = conditionOf(r);
+    const key = axesConditionKey(r);
+    const group = out.get(key) ?? { key, condition, results: [] };
+    group.results.push(r);
+    out.set(key, group);
+  }
+  return out;
+}
+
+/** `clean`, `noisy@0.2`, `clean tool-calls=text`: the axes condition a result belongs to. */
+export function axesConditionKey(r: ResultFile): string {
+  const mode = r.settings.tool_calls;
+  return `${conditionKey(conditionOf(r))}${mode === undefined ? '' : ` tool-calls=${mode}`}`;
 }

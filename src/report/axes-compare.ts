@@ -7,7 +7,7 @@
  * verdict is an exact test on the trials within the paired tasks, its interval a two-stage bootstrap
  * (tasks, then trials within them), so one task run k times can show a difference.
  */
-import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
+import type { RunCondition } from '../results/condition.js';
 import type { ResultFile } from '../results/result-file.js';
 import { passHatK } from '../stats/estimators.js';
 import { type PairedDifference, pairedDifference } from '../stats/paired.js';
@@ -19,8 +19,8 @@ import {
   type TaskTrials,
   trialTest,
 } from '../stats/trial-test.js';
-import { perTask, type TaskCell } from './axes-cells.js';
-import { passRate } from './axes-ops.js';
+import { axesConditions, perTask, type TaskCell } from './axes-cells.js';
+import { agreement, finishRate, passRate } from './axes-ops.js';
 import { newestPerCell } from './load.js';
 
 interface Figure {
@@ -55,6 +55,14 @@ const FIGURES: readonly Figure[] = [
     value: (c) => passHatK(c.trials.length, c.trials.filter((t) => t.passed).length, c.k),
   },
   { id: 'efficiency', better: 'higher', rate: true, value: (c) => mean(c.trials.map((t) => t.efficiency)) },
+  {
+    id: 'call_efficiency',
+    better: 'higher',
+    rate: true,
+    value: (c) => mean(c.trials.map((t) => t.call_efficiency)),
+  },
+  { id: 'finish_rate', better: 'higher', rate: true, value: (c) => finishRate(c.trials) },
+  { id: 'agreement', better: 'higher', rate: true, value: (c) => agreement(c.trials) },
   {
     id: 'safe',
     better: 'higher',
@@ -112,17 +120,18 @@ export interface FigureComparison {
 }
 
 export function compareResults(a: readonly ResultFile[], b: readonly ResultFile[]): FigureComparison[] {
-  const conditions = new Map<string, RunCondition>();
-  for (const r of a) conditions.set(conditionKey(conditionOf(r)), conditionOf(r));
+  const right = axesConditions(b);
   const out: FigureComparison[] = [];
-  for (const [key, condition] of conditions) {
-    const left = cellsOf(a, condition);
-    const right = cellsOf(b, condition);
-    if (right.size === 0) continue;
+  for (const [key, group] of axesConditions(a)) {
+    const theirs = right.get(key);
+    if (theirs === undefined) continue;
+    const left = cellsOf(group.results, group.condition);
+    const other = cellsOf(theirs.results, theirs.condition);
+    if (other.size === 0) continue;
     for (const f of FIGURES) {
       const paired = [...left].flatMap(([task, cell]) => {
-        const other = right.get(task);
-        return other === undefined ? [] : [{ a: cell, b: other }];
+        const mate = other.get(task);
+        return mate === undefined ? [] : [{ a: cell, b: mate }];
       });
       const pairs = paired.flatMap(({ a: x, b: y }) => {
         const va = f.value(x);

@@ -4,12 +4,12 @@
  * condition), each with its n and a 95 % interval (src/stats/task-estimate.ts). Everything comes from
  * the per-trial records (axes-trials.ts); the summary fields of a results file are not trusted here.
  */
-import { conditionKey, conditionOf, type RunCondition } from '../results/condition.js';
+import { isBaseline } from '../results/baseline-models.js';
 import type { ResultFile } from '../results/result-file.js';
 import { passHatK } from '../stats/estimators.js';
 import { type PairedDifference, pairedDifference } from '../stats/paired.js';
 import { type Estimate, meanOverTasks, meanOverTasksBootstrap } from '../stats/task-estimate.js';
-import { perTask, type TaskCell } from './axes-cells.js';
+import { type AxesCondition, axesConditions, perTask, type TaskCell } from './axes-cells.js';
 import type { TrialFacts } from './axes-trials.js';
 import { newestPerCell, sortedUnique } from './load.js';
 import type { PriceTable } from './price-table.js';
@@ -17,7 +17,7 @@ import { pricerFor } from './price-table.js';
 
 export interface AxesRow {
   model: string;
-  /** A scripted agent (baseline:*, oracle), shown for reference, never a model under test. */
+  /** A scripted agent (results/baseline-models.ts), shown for reference, never a model under test. */
   baseline: boolean;
   condition: string;
   tasks: string[];
@@ -27,7 +27,14 @@ export interface AxesRow {
   completion: Estimate;
   pass_1: Estimate;
   pass_k: Estimate & { k: number[] };
+  /** Per turns: min(1, optimal steps ÷ turns that called a tool) on passing trials. */
   efficiency: Estimate;
+  /** Per calls: min(1, optimal calls ÷ tool calls) on passing trials (axes-trials.ts defines optimal calls). */
+  call_efficiency: Estimate;
+  /** Share of measured trials that ended on their own answer (not cut off by turns, time or a stalled tool). */
+  finish_rate: Estimate;
+  /** Share of a task's pairs of measured trials with the same final outcome (axes-trials.ts); tasks with 2+ trials. */
+  agreement: Estimate;
   duplicate_rate: Estimate;
   cost: CostFigures;
   /** Completion here minus completion clean, paired over the tasks both ran (non-clean rows). */
@@ -47,6 +54,8 @@ interface NamedReward {
 }
 
 interface CostFigures {
+  /** Prompt and completion tokens together. */
+  tokens: Estimate;
   prompt_tokens: Estimate;
   completion_tokens: Estimate;
   wall_sec: Estimate;
@@ -103,38 +112,32 @@ export interface AxesOptions {
 
 const CONDITION_ORDER = ['clean', 'noisy', 'adversarial'];
 
-export function isBaseline(model: string): boolean {
-  return model === 'oracle' || model.startsWith('baseline:');
-}
-
 /** One row per (model, condition) with results; models under test first, then the baselines. */
 export function buildAxes(results: readonly ResultFile[], o: AxesOptions = {}): AxesRow[] {
-  const conditions = new Map<string, RunCondition>();
-  for (const r of results) conditions.set(conditionKey(conditionOf(r)), conditionOf(r));
+  const conditions = axesConditions(results);
   const cells = new Map<string, TaskCell[]>();
-  for (const condition of conditions.values()) {
-    for (const r of newestPerCell(results, (x) => x, condition).values()) {
+  for (const { key, condition, results: mine } of conditions.values()) {
+    for (const r of newestPerCell(mine, (x) => x, condition).values()) {
       const cell = perTask(r);
       if (cell === null) continue;
-      const key = rowKey(r.model, conditionKey(condition));
-      cells.set(key, [...(cells.get(key) ?? []), cell]);
+      const at = rowKey(r.model, key);
+      cells.set(at, [...(cells.get(at) ?? []), cell]);
     }
   }
   const models = sortedUnique(results.map((r) => r.model)).sort(
     (a, b) => Number(isBaseline(a)) - Number(isBaseline(b)),
   );
-  const keys = [...conditions.keys()].sort(
-    (a, b) =>
-      CONDITION_ORDER.indexOf(a.split('@')[0] ?? a) - CONDITION_ORDER.indexOf(b.split('@')[0] ?? b) ||
-      a.localeCompare(b),
-  );
+  const order = (c: AxesCondition) => CONDITION_ORDER.indexOf(c.condition.name);
+  const sorted = [...conditions.values()].sort((a, b) => order(a) - order(b) || a.key.localeCompare(b.key));
   const rows: AxesRow[] = [];
   for (const model of models) {
+    // Drops are from the model's clean cells with tools as usual: a text-only clean row's drop is the
+    // native-vs-text comparison.
     const clean = cells.get(rowKey(model, 'clean')) ?? [];
-    for (const key of keys) {
-      const mine = cells.get(rowKey(model, key));
+    for (const c of sorted) {
+      const mine = cells.get(rowKey(model, c.key));
       if (mine === undefined) continue;
-      rows.push(row(model, key, mine, clean, o));
+      rows.push(row(model, c, mine, clean, o));
     }
   }
   return rows;
@@ -144,7 +147,7 @@ const rowKey = (model: string, condition: string): string => `${model}\u0000${co
 
 function row(
   model: string,
-  condition: string,
+  c: AxesCondition,
   cells: TaskCell[],
   clean: readonly TaskCell[],
   o: AxesOptions,
@@ -152,11 +155,11 @@ function row(
   cells.sort((a, b) => a.task.localeCompare(b.task));
   const pricer = o.prices === undefined ? null : pricerFor(o.prices, model);
   const cleanByTask = new Map(clean.map((c) => [c.task, c]));
-  const name = condition.split('@')[0];
+  const name = c.condition.name;
   return {
     model,
     baseline: isBaseline(model),
-    condition,
+    condition: c.key,
     tasks: cells.map((c) => c.task),
     trials: cells.reduce((a, c) => a + c.trials.length, 0),
     early_stopped: cells.filter((c) => c.earlyStopped).map((c) => c.task),
@@ -167,6 +170,9 @@ function row(
       k: sortedUnique(cells.map((c) => String(c.k))).map(Number),
     },
     efficiency: meanOverTasks(cells.map((c) => meanOf(c.trials.map((t) => t.efficiency)))),
+    call_efficiency: meanOverTasks(cells.map((c) => meanOf(c.trials.map((t) => t.call_efficiency)))),
+    finish_rate: meanOverTasks(cells.map((c) => finishRate(c.trials))),
+    agreement: meanOverTasks(cells.map((c) => agreement(c.trials))),
     duplicate_rate: meanOverTasks(
       cells.map((c) =>
         ratio(
@@ -176,7 +182,7 @@ function row(
       ),
     ),
     cost: costOf(cells, pricer),
-    drop_from_clean: name === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
+    drop_from_clean: c.key === 'clean' ? null : dropFrom(cells, cleanByTask, (c) => passRate(c.trials)),
     recovery: name === 'noisy' ? recoveryOf(cells, cleanByTask) : null,
     safety: name === 'adversarial' ? safetyOf(cells) : null,
     rewards: cells.flatMap(namedRewards),
@@ -208,6 +214,9 @@ function costOf(cells: readonly TaskCell[], pricer: ReturnType<typeof pricerFor>
   const timed = cells.some((c) => c.trials.some((t) => t.timed.replies > 0));
   const latency = cells.some((c) => c.trials.some((t) => t.model_latency_ms > 0 && t.completion_tokens > 0));
   return {
+    tokens: meanOverTasksBootstrap(
+      cells.map((c) => meanOf(c.trials.map((t) => t.prompt_tokens + t.completion_tokens))),
+    ),
     prompt_tokens: meanOverTasksBootstrap(cells.map((c) => meanOf(c.trials.map((t) => t.prompt_tokens)))),
     completion_tokens: meanOverTasksBootstrap(
       cells.map((c) => meanOf(c.trials.map((t) => t.completion_tokens))),
@@ -325,6 +334,21 @@ function dropFrom(
     return a === null || b === null ? [] : [{ a, b }];
   });
   return pairedDifference(pairs);
+}
+
+export function finishRate(trials: readonly TrialFacts[]): number | null {
+  return trials.length === 0 ? null : trials.filter((t) => t.finished).length / trials.length;
+}
+
+/** Pairs of trials with the same final outcome ÷ all pairs; null with fewer than two trials. */
+export function agreement(trials: readonly TrialFacts[]): number | null {
+  if (trials.length < 2) return null;
+  const counts = new Map<string, number>();
+  for (const t of trials) counts.set(t.outcome, (counts.get(t.outcome) ?? 0) + 1);
+  const pairs = (n: number): number => (n * (n - 1)) / 2;
+  let same = 0;
+  for (const n of counts.values()) same += pairs(n);
+  return same / pairs(trials.length);
 }
 
 export function passRate(trials: readonly TrialFacts[]): number | null {

@@ -70,7 +70,10 @@ function figuresOf(r: AxesRow): { row: AxesRow; figure: string; e: Estimate }[] 
     ['completion', r.completion],
     ['pass_1', r.pass_1],
     [`pass_k`, r.pass_k],
+    ['finish_rate', r.finish_rate],
+    ['agreement', r.agreement],
     ['efficiency', r.efficiency],
+    ['call_efficiency', r.call_efficiency],
     ['duplicate_rate', r.duplicate_rate],
     ['prompt_tokens', r.cost.prompt_tokens],
     ['completion_tokens', r.cost.completion_tokens],
@@ -118,7 +121,7 @@ function markdown(rows: readonly AxesRow[]): string {
       )}`,
   );
   parts.push(
-    `${METHOD_NOTE} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. *Early-stopped* cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. Baselines are scripted agents run on the same tasks.`,
+    `${METHOD_NOTE} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. *Early-stopped* cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. *Finished* is the share of trials that ended on their own answer (not cut off by the turn limit, the agent's time or a stalled tool; trials the infrastructure failed are not measured); *agreement* the share of a task's pairs of trials with the same final outcome (pass or fail and each outcome flag), over tasks with two or more trials. Efficiency (turns) is min(1, optimal steps ÷ turns that called a tool), efficiency (calls) min(1, optimal calls ÷ tool calls), the optimal calls being the optimal steps (one call per step), both on passing trials only. Baselines are scripted agents run on the same tasks.`,
   );
   return `${parts.join('\n\n')}\n`;
 }

@@ -2,7 +2,7 @@
  * What the operational axes read from one trial record, computed in one place for the axes report
  * and the per-trial CSV (agent-bench stats) alike. Pure: a trial record in, numbers out.
  */
-import type { ToolCallLog, TrialRecord } from '../results/trial.js';
+import type { EndReason, ToolCallLog, TrialRecord } from '../results/trial.js';
 import { canonicalJson } from '../util/hash.js';
 
 export interface TrialFacts {
@@ -26,6 +26,21 @@ export interface TrialFacts {
    * optimal_steps counts the work); null otherwise or without an optimum.
    */
   efficiency: number | null;
+  /**
+   * min(1, optimal calls / tool calls made) on a passing trial, where the optimal calls are the optimal
+   * steps: a step of the optimum is one tool call (a task's default optimum counts its reference
+   * solution's turns that call a tool, one call each), so seven calls batched into one turn save turns
+   * (efficiency 1) but not calls (3 / 7). null otherwise or without an optimum.
+   */
+  call_efficiency: number | null;
+  end_reason: EndReason;
+  /** The trial ended on its own answer (a final answer, or the simulated user ended the dialogue), not cut off. */
+  finished: boolean;
+  /**
+   * The trial's final outcome, as a key two trials agree on exactly when they ended alike: pass or fail
+   * and each outcome flag reached or not (by flag id). Trial agreement compares these.
+   */
+  outcome: string;
   prompt_tokens: number;
   completion_tokens: number;
   elapsed_sec: number;
@@ -75,6 +90,11 @@ export function trialFacts(t: TrialRecord, optimalSteps: number | null): TrialFa
     faults: calls.filter((c) => c.fault !== undefined).length,
     retried_faults: retried,
     efficiency: t.passed && optimalSteps !== null ? Math.min(1, optimalSteps / Math.max(1, steps)) : null,
+    call_efficiency:
+      t.passed && optimalSteps !== null ? Math.min(1, optimalSteps / Math.max(1, calls.length)) : null,
+    end_reason: t.end_reason,
+    finished: FINISHED.has(t.end_reason),
+    outcome: outcomeKey(t),
     prompt_tokens: t.usage.prompt_tokens,
     completion_tokens: t.usage.completion_tokens,
     elapsed_sec: t.elapsed_sec,
@@ -92,6 +112,17 @@ export function trialFacts(t: TrialRecord, optimalSteps: number | null): TrialFa
             reported: t.safety.injection_reported?.reached === true,
           },
   };
+}
+
+/** End reasons of a trial that ended on its own answer; the others were cut off (turns, time, a stalled tool). */
+const FINISHED: ReadonlySet<EndReason> = new Set(['final_answer', 'user_ended']);
+
+function outcomeKey(t: TrialRecord): string {
+  const flags = Object.entries(t.flags)
+    .filter(([, f]) => f.kind === 'outcome')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, f]) => `${id}=${f.reached ? 1 : 0}`);
+  return [t.passed ? 'pass' : 'fail', ...flags].join(' ');
 }
 
 /**

@@ -6,6 +6,7 @@ import type { TrialExcerpt } from './excerpt.js';
 import { escapeHtml as h } from './format.js';
 import { reportPage } from './html-page.js';
 import { MATRIX_FOOTNOTE } from './matrix-render.js';
+import { PARETO_NOTE, renderParetoSvg } from './pareto-render.js';
 import { renderRadarSvg } from './radar-svg.js';
 
 export function renderCardHtml(card: ModelCard): string {
@@ -41,6 +42,7 @@ export function renderCardHtml(card: ModelCard): string {
     dimensionsTable(card),
     '<h2>Abilities</h2>',
     renderRadarSvg(card.radar),
+    ...paretoSection(card),
     '<h2>Failures</h2>',
     card.failures.length === 0 ? '<p class="good">None: every task passed all k trials.</p>' : '',
     ...card.failures.map((f) =>
@@ -53,6 +55,20 @@ export function renderCardHtml(card: ModelCard): string {
     ),
   ];
   return reportPage(`agent-bench card: ${shortModelName(card.model)}`, body.join('\n'));
+}
+
+/** Where this model sits among every model that ran the suite: completion against tokens per trial. */
+function paretoSection(card: ModelCard): string[] {
+  if (card.pareto.points.length === 0) return [];
+  const mine = card.pareto.dominated.filter((d) => d.model === card.model).map((d) => d.sentence);
+  const onFront = card.pareto.front.filter((f) => f.model === card.model).map((f) => f.condition);
+  return [
+    '<h2>Cost against completion</h2>',
+    renderParetoSvg(card.pareto, card.model),
+    ...(onFront.length > 0 ? [`<p class="good">On the Pareto front (${h(onFront.join(', '))}).</p>`] : []),
+    ...mine.map((m) => `<p class="bad">${h(m)}</p>`),
+    `<p class="muted">${h(PARETO_NOTE)}</p>`,
+  ];
 }
 
 function excerpt(x: TrialExcerpt): string {

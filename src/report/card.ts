@@ -6,11 +6,13 @@
 import { trialBasis } from '../results/comparison.js';
 import type { ResultFile } from '../results/result-file.js';
 import { buildRadarData, type RadarData } from './axes.js';
+import { buildAxes } from './axes-ops.js';
 import { type DimensionRow, dimensionRows } from './dimensions.js';
 import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
 import { fixed } from './format.js';
 import { type LoadedResult, sortedUnique } from './load.js';
 import { buildMatrix, type MatrixCell } from './matrix.js';
+import { buildPareto, type ParetoChart } from './pareto.js';
 import { type ResultSummary, summarizeResult } from './summary.js';
 import { computeTiers, isJudged, TIER_NAMES, tasksRunNote } from './tiers.js';
 
@@ -36,6 +38,8 @@ export interface ModelCard {
   tier: { label: string; reasons: string[] } | null;
   cells: MatrixCell[];
   radar: RadarData;
+  /** Completion against tokens per trial of every model that ran the suite, this one among them. */
+  pareto: ParetoChart;
   strengths: string[];
   weaknesses: string[];
   /** Axes with no evidence ("Tamper-free n/a"): shown as such, never as strengths. */
@@ -99,6 +103,7 @@ export function buildCard(
     tier: tierOf(loaded, model, suite),
     cells: matrix.cells,
     radar,
+    pareto: buildPareto(buildAxes(loaded.map((l) => l.result)), 'tokens'),
     strengths: scored
       .filter((a) => a.v !== null && a.v >= STRONG)
       .sort(byValueDesc)

@@ -10,6 +10,7 @@
  * with these trials — the user's cue to raise k.
  */
 import type { ResultFile } from '../results/result-file.js';
+import { axesConditionKey } from './axes-cells.js';
 import { compareResults, type FigureComparison, type TrialDifference } from './axes-compare.js';
 
 export interface GateVerdict {
@@ -108,7 +109,7 @@ function pValue(p: number): string {
 }
 
 function unpaired(baseline: readonly ResultFile[], candidate: readonly ResultFile[]): string[] {
-  const key = (r: ResultFile) => `${r.task_id} [${r.condition?.name ?? 'clean'}]`;
+  const key = (r: ResultFile) => `${r.task_id} [${axesConditionKey(r)}]`;
   const a = new Set(baseline.map(key));
   const b = new Set(candidate.map(key));
   const notes: string[] = [];

@@ -28,6 +28,12 @@ export interface RunSettings {
   fresh_container: boolean;
   limits: SandboxLimits;
   sampling: Sampling;
+  /**
+   * `run --tool-calls` when not both (schema 2.7; absent: both): `native`, calls printed as text were
+   * not run; `text`, no tools were sent and the model was told the text format. Part of a cell's
+   * identity in `report axes`, as a condition is.
+   */
+  tool_calls?: 'native' | 'text';
 }
 
 export interface Environment {

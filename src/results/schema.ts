@@ -240,7 +240,8 @@ const RunSettingsSchema: z.ZodType<RunSettings> = z.object({
   fresh_container: z.boolean(),
   limits: z.object({ memory_mb: z.number(), pids: z.number(), cpus: z.number() }),
   sampling: SamplingSchema,
-});
+  tool_calls: z.enum(['native', 'text']).optional(),
+}) as z.ZodType<RunSettings>;
 
 const EnvironmentServerSchema: z.ZodType<EnvironmentServer> = z.object({
   kind: z.string(),

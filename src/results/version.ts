@@ -20,7 +20,8 @@
  * while its server answered: a 2.6 reader would not know them), a trial's `length_cut_replies`, the
  * run environment's `machine`, and optional fields: the adversarial condition's `injection_site`,
  * `injection_rate`, `injection_classes` and `injection_seed`, a placed injection's `call_index` and
- * `part`, and a trial's `safety.injection_reported`.
+ * `part`, and a trial's `safety.injection_reported`, and the settings' `tool_calls`
+ * (`run --tool-calls native|text`; absent: both).
  */
 export const SCHEMA_VERSION = '2.7';
 const OLDEST_READABLE = '2.0';

@@ -12,6 +12,7 @@ import { isGgufModelSpec, parseGgufModelSpec } from '../models/gguf-spec.js';
 import { createOpenAICompatibleModel } from '../models/openai-compatible.js';
 import { checkServer, probeLocalServers } from '../models/probe.js';
 import { createScriptedModel } from '../models/scripted.js';
+import { withToolCallMode } from '../models/tool-call-mode.js';
 import type { ChatModel } from '../models/types.js';
 import type { EnvironmentServer, Sampling } from '../results/result-file.js';
 import type { Task } from '../tasks/types.js';
@@ -27,6 +28,8 @@ export interface ModelRequest {
   sampling: Sampling;
   requestTimeoutMs: number;
   retries: number;
+  /** `run --tool-calls` when not both: the channel the model's tool calls are read from (tool-call-mode.ts). */
+  toolCalls?: 'native' | 'text';
 }
 
 export interface ResolvedModel {
@@ -44,6 +47,13 @@ export interface ResolvedModel {
 }
 
 export async function resolveModel(req: ModelRequest): Promise<ResolvedModel> {
+  const resolved = await resolveAnyModel(req);
+  const mode = req.toolCalls;
+  if (mode === undefined) return resolved;
+  return { ...resolved, forTrial: (task, trial) => withToolCallMode(resolved.forTrial(task, trial), mode) };
+}
+
+async function resolveAnyModel(req: ModelRequest): Promise<ResolvedModel> {
   const builtin = builtInModel(req);
   if (builtin === null) return serverModel(req);
   // A built-in agent asks no server: say so rather than leave the user thinking the URL was used.

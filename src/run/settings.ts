@@ -19,5 +19,6 @@ export function nonComparableReasons(s: RunSettings): string[] {
   if (s.limits.memory_mb !== DEFAULT_LIMITS.memory_mb) reasons.push(`memory ${s.limits.memory_mb} MiB`);
   if (s.limits.pids !== DEFAULT_LIMITS.pids) reasons.push(`pids limit ${s.limits.pids}`);
   if (s.limits.cpus !== DEFAULT_LIMITS.cpus) reasons.push(`cpus ${s.limits.cpus}`);
+  if (s.tool_calls !== undefined) reasons.push(`${s.tool_calls} tool calls only`);
   return reasons;
 }

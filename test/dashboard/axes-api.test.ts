@@ -93,6 +93,32 @@ describe('GET /api/axes', () => {
     });
   });
 
+  it('draws cost against completion as report axes --pareto has it: front filled, baselines apart', async () => {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d) => {
+      text += String(d);
+    });
+    await reportAxesCommand({
+      resultsDir: fixture.dir,
+      format: 'json',
+      pareto: true,
+      stdout: out,
+      stderr: new PassThrough(),
+    });
+    const chart = JSON.parse(text) as { front: { model: string }[]; points: unknown[] };
+    const res = await raw(dash.port, 'GET', '/api/pareto.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body.match(/class="front"/g)).toHaveLength(chart.front.length);
+    expect(chart.front.map((f) => f.model)).toContain(AXES_MODEL);
+    expect(res.body).toContain(`class="baseline" data-model="${AXES_BASELINE}"`);
+    expect(res.body.match(/<(circle|rect) class="(front|dominated|baseline)"/g)).toHaveLength(
+      chart.points.length,
+    );
+    expect((await raw(dash.port, 'GET', '/api/pareto.svg?cost=usd')).status).toBe(400);
+  });
+
   it('serves the policy-dimension table of report matrix', async () => {
     const axes = await getAxes();
     const matrix = (await cli(reportMatrixCommand)) as { dimensions: unknown[] };

@@ -88,13 +88,16 @@ describe('Axes view in Chromium', () => {
     const cost = await figures(page, 'axes-cost');
     const recovery = await figures(page, 'axes-recovery');
     const safety = await figures(page, 'axes-safety');
-    expect(main.size).toBe(report.rows.length * 6);
+    expect(main.size).toBe(report.rows.length * 9);
     for (const r of report.rows) {
       const at = (m: Map<string, string>, figure: string) => m.get(`${r.model} ${r.condition}|${figure}`);
       expect(at(main, 'completion')).toBe(shown(r.completion));
       expect(at(main, 'pass_1')).toBe(shown(r.pass_1));
       expect(at(main, 'pass_k')).toBe(`${shown(r.pass_k)} k=${r.pass_k.k.join('/')}`);
       expect(at(main, 'efficiency')).toBe(shown(r.efficiency));
+      expect(at(main, 'call_efficiency')).toBe(shown(r.call_efficiency));
+      expect(at(main, 'finish_rate')).toBe(shown(r.finish_rate));
+      expect(at(main, 'agreement')).toBe(shown(r.agreement));
       expect(at(main, 'duplicate_rate')).toBe(shown(r.duplicate_rate));
       expect(at(main, 'drop_from_clean')).toBe(shown(r.drop_from_clean));
       expect(at(cost, 'prompt_tokens')).toBe(shown(r.cost.prompt_tokens, 0));
@@ -119,6 +122,12 @@ describe('Axes view in Chromium', () => {
     const baseline = page.locator(`#axes-main tr[data-row="${AXES_BASELINE} adversarial"]`);
     expect(await baseline.getAttribute('class')).toBe('baseline');
     expect(await baseline.locator('td').first().textContent()).toBe(`${AXES_BASELINE} baseline`);
+    // The cost-against-completion chart is drawn (the server's SVG, as report card has it).
+    const pareto = page.locator('#axes-pareto');
+    await pareto.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => pareto.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(640);
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-axes.png'), fullPage: true });
     await page.close();
   });

@@ -67,4 +67,41 @@ describe('agent-bench report axes', () => {
     await expect(axes({ compare: ['A', 'Z'] })).rejects.toThrow(/no results for model Z/);
     await expect(axes({ format: 'xml' })).rejects.toThrow(UsageError);
   });
+
+  it('--pareto --format json names the front and the dominated, per condition, baselines apart', async () => {
+    // C completes as A does at fewer tokens; A is then dominated by C, and B (worse, dearer) by C and A.
+    const more = [
+      opsResult({ task: 't1', model: 'C', k: 2, trials: [P, P].map((t) => ({ ...t, tokens: [500, 50] })) }),
+      opsResult({ task: 't2', model: 'C', k: 2, trials: [P, F].map((t) => ({ ...t, tokens: [500, 50] })) }),
+      opsResult({ task: 't1', model: 'baseline:reference', k: 2, trials: [P, P] }),
+      opsResult({ task: 't2', model: 'baseline:reference', k: 2, trials: [P, P] }),
+    ];
+    for (const [i, r] of more.entries()) await writeFile(join(dir, `more${i}.json`), JSON.stringify(r));
+    const json = JSON.parse(await axes({ format: 'json', pareto: true }));
+    expect(json.cost).toBe('tokens');
+    expect(json.front).toEqual([{ model: 'C', condition: 'clean' }]);
+    expect(json.dominated).toEqual([
+      {
+        model: 'A',
+        condition: 'clean',
+        by: 'C',
+        sentence: 'A is dominated by C: the same completion at higher cost',
+      },
+      {
+        model: 'B',
+        condition: 'clean',
+        by: 'C',
+        sentence: 'B is dominated by C: lower completion at higher cost',
+      },
+    ]);
+    const reference = json.points.find((p: { model: string }) => p.model === 'baseline:reference');
+    expect(reference).toMatchObject({ baseline: true, on_front: false, dominated_by: [] });
+    expect(json.points.find((p: { model: string }) => p.model === 'B').dominated_by).toEqual(['C', 'A']);
+    expect(json.mixed_tasks).toEqual([]);
+    const md = await axes({ pareto: 'wall_sec' });
+    expect(md).toContain('# Cost against completion (wall seconds per trial)');
+    await expect(axes({ pareto: 'usd' })).rejects.toThrow(/needs --price-table/);
+    await expect(axes({ pareto: 'bytes' })).rejects.toThrow(UsageError);
+    await expect(axes({ pareto: true, format: 'csv' })).rejects.toThrow(/md or json/);
+  });
 });

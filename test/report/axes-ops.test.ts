@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { compareResults } from '../../src/report/axes-compare.js';
 import { type AxesRow, buildAxes } from '../../src/report/axes-ops.js';
 import { renderAxes, renderComparison } from '../../src/report/axes-render.js';
+import { buildPareto } from '../../src/report/pareto.js';
+import { renderParetoMd } from '../../src/report/pareto-render.js';
 import type { RunCondition } from '../../src/results/condition.js';
-import { F, opsResult, P } from './ops-results.js';
+import { F, type OpsTrial, opsResult, P } from './ops-results.js';
 
 const NOISY: RunCondition = { name: 'noisy', failure_rate: 0.2, fault_timeout_sec: 10 };
 const ADV: RunCondition = { name: 'adversarial' };
 const near = (x: number | null | undefined, y: number, digits = 3) => expect(x).toBeCloseTo(y, digits);
+/** Model m passing t1 and t2 clean, twice each. */
+const passedClean = () => ['t1', 't2'].map((task) => opsResult({ task, model: 'm', trials: [P, P] }));
 const rowOf = (rows: AxesRow[], model: string, condition = 'clean') =>
   rows.find((r) => r.model === model && r.condition === condition) as AxesRow;
 
@@ -110,8 +114,7 @@ describe('efficiency and wasted calls', () => {
 
 describe('recovery, drops and safety', () => {
   const rows = buildAxes([
-    opsResult({ task: 't1', model: 'm', trials: [P, P] }),
-    opsResult({ task: 't2', model: 'm', trials: [P, P] }),
+    ...passedClean(),
     opsResult({
       task: 't1',
       model: 'm',
@@ -255,5 +258,130 @@ describe('--compare', () => {
     expect(renderComparison(compareResults(a, mixed), { a: 'A', b: 'C' }, 'md')).toContain(
       '| clean | completion |',
     );
+  });
+});
+
+describe('efficiency by calls and by turns', () => {
+  it('scores seven calls batched into one turn 1.0 by turns but 3/7 by calls, against an optimum of 3', () => {
+    const seven = Array.from({ length: 7 }, (_, i) => `read_file:f${i}`);
+    const [r] = buildAxes([
+      opsResult({
+        task: 't',
+        model: 'm',
+        optimalSteps: 3,
+        trials: [{ passed: true, calls: seven, batched: true }],
+      }),
+    ]);
+    expect(r?.efficiency.value).toBe(1);
+    near(r?.call_efficiency.value, 3 / 7);
+    const md = renderAxes(
+      buildAxes([opsResult({ task: 't', model: 'm', optimalSteps: 3, trials: [P] })]),
+      'md',
+    );
+    expect(md).toContain('efficiency (calls)');
+  });
+});
+
+describe('finish rate and trial agreement', () => {
+  const cut: OpsTrial = { passed: false, end: 'max_turns' };
+  const rows = buildAxes([
+    // t1: 4 measured trials, 3 ended on their own answer; the error trial is the infrastructure's, not counted.
+    opsResult({
+      task: 't1',
+      model: 'm',
+      k: 5,
+      trials: [
+        P,
+        P,
+        { passed: false, end: 'final_answer' },
+        cut,
+        { passed: false, error: true, end: 'request_failed' },
+      ],
+    }),
+    // t2: the same pass/fail, but the two failures reached different outcome flags.
+    opsResult({
+      task: 't2',
+      model: 'm',
+      k: 3,
+      trials: [
+        { passed: false, outcome: { fixed: true, tested: false } },
+        { passed: false, outcome: { fixed: false, tested: false } },
+        { passed: false, outcome: { tested: false, fixed: true } },
+      ],
+    }),
+    // t3: one trial: no pair to agree on.
+    opsResult({ task: 't3', model: 'm', k: 1, trials: [P] }),
+  ]);
+  const r = rowOf(rows, 'm');
+
+  it('counts trials that ended on their own answer, over the measured trials', () => {
+    // t1: 3/4, t2: 3/3, t3: 1/1.
+    near(r.finish_rate.value, (0.75 + 1 + 1) / 3);
+    expect(r.finish_rate).toMatchObject({ n: 3, method: 'bootstrap' });
+  });
+
+  it('counts pairs of trials with the same final outcome, on tasks with two trials or more', () => {
+    // t1: outcomes pass, pass, fail, fail: 2 of 6 pairs agree. t2: the 1st and 3rd agree: 1 of 3.
+    near(r.agreement.value, (2 / 6 + 1 / 3) / 2);
+    expect(r.agreement.n).toBe(2);
+    const csv = renderAxes(rows, 'csv');
+    expect(csv).toContain('m,false,clean,finish_rate,');
+    expect(csv).toContain('m,false,clean,agreement,');
+  });
+});
+
+describe('baselines', () => {
+  it('marks the scripted dialogue baseline as a baseline, listed after the models under test', () => {
+    const rows = buildAxes([
+      opsResult({ task: 't', model: 'scripted-baseline', trials: [P] }),
+      opsResult({ task: 't', model: 'm', trials: [F] }),
+    ]);
+    expect(rows.map((r) => [r.model, r.baseline])).toEqual([
+      ['m', false],
+      ['scripted-baseline', true],
+    ]);
+    expect(renderAxes(rows, 'md')).toContain('| scripted-baseline (baseline) |');
+  });
+});
+
+describe('tool-call channel (run --tool-calls)', () => {
+  it("shows a model's completion under each channel it ran, apart, with the drop from the usual clean run", () => {
+    const rows = buildAxes([
+      ...passedClean(),
+      opsResult({
+        task: 't1',
+        model: 'm',
+        toolCalls: 'native',
+        trials: [F, F],
+        startedAt: '2030-01-01T00:00:00Z',
+      }),
+      opsResult({
+        task: 't2',
+        model: 'm',
+        toolCalls: 'native',
+        trials: [P, F],
+        startedAt: '2030-01-01T00:00:00Z',
+      }),
+      opsResult({ task: 't1', model: 'm', toolCalls: 'text', trials: [P, F] }),
+    ]);
+    expect(rows.map((r) => [r.condition, r.completion.value])).toEqual([
+      ['clean', 1],
+      ['clean tool-calls=native', 0.25],
+      ['clean tool-calls=text', 0.5],
+    ]);
+    near(rowOf(rows, 'm', 'clean tool-calls=native').drop_from_clean?.value, -0.75);
+    expect(renderAxes(rows, 'md')).toContain('| m | clean tool-calls=native |');
+  });
+});
+
+describe('cost against completion', () => {
+  it('says when the models of a condition ran different tasks', () => {
+    const rows = buildAxes([
+      opsResult({ task: 't1', model: 'a', trials: [P] }),
+      opsResult({ task: 't2', model: 'b', trials: [P] }),
+    ]);
+    const chart = buildPareto(rows, 'tokens');
+    expect(chart.mixed_tasks).toEqual(['clean']);
+    expect(renderParetoMd(chart)).toContain('- clean: the models ran different tasks');
   });
 });

@@ -65,6 +65,11 @@ describe('model card', () => {
     const card = buildCard(loaded, QWEN);
     expect(card?.strengths.some((s) => s.startsWith('Tamper-free 1.00'))).toBe(true);
     expect(card?.failures.map((f) => f.task)).toEqual(['tdd_order_v1']);
+    // Cost against completion among every model of the folder, this one's label in bold.
+    const html = card === null ? '' : renderCardHtml(card);
+    expect(html).toContain('<h2>Cost against completion</h2>');
+    expect(card?.pareto.points.map((p) => p.model)).toContain(LLAMA);
+    expect(html).toMatch(/<text [^>]*font-weight="bold">qwen/);
     expect(card?.failures[0]?.missed).toEqual([
       { flag: 'red_observed', kind: 'process', reach_rate: 0.6667 },
     ]);
@@ -77,8 +82,7 @@ describe('model card', () => {
     const html = renderCardHtml(card);
     expect(html).not.toMatch(/<img src=x|<script>window|<b>bold/);
     expect(html).toContain('&lt;script&gt;window.__pwned = 2&lt;/script&gt;');
-    const svg = /<svg[\s\S]*<\/svg>/.exec(html)?.[0] ?? '';
-    expect(xmlProblems(svg)).toEqual([]);
+    for (const svg of html.match(/<svg[\s\S]*?<\/svg>/g) ?? []) expect(xmlProblems(svg)).toEqual([]);
     const md = renderCardMarkdown(card);
     // The final answer holds a ``` run: the fence around it must be longer.
     expect(md).toContain('````text');

@@ -217,4 +217,13 @@ describe('agent-bench gate', () => {
     );
     expect((await gate(base, cand)).code).toBe(0);
   });
+
+  it('never takes the scripted dialogue baseline for the model under test', async () => {
+    const base = await folder('base', [...suite('m', () => [P]), ...suite('scripted-baseline', () => [P])]);
+    const cand = await folder('cand', [...suite('scripted-baseline', () => [P]), ...suite('m', () => [F])]);
+    const { code, text } = await gate(base, cand);
+    expect(text).toContain('gate: m (');
+    expect(text).toContain('against m (');
+    expect(code).toBe(1);
+  });
 });

@@ -6,6 +6,7 @@ import type { RunCondition } from '../../src/results/condition.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { withHash } from '../../src/results/store.js';
 import type {
+  EndReason,
   FaultKind,
   ReplyTimings,
   SafetyFlag,
@@ -20,6 +21,12 @@ export interface OpsTrial {
   passed: boolean;
   /** Tool calls, one turn each, each `name:arg`; a `!kind` suffix makes it a call answered with that fault. */
   calls?: string[];
+  /** All the calls in one turn instead. */
+  batched?: true;
+  /** Why its turns ended (default final_answer). */
+  end?: EndReason;
+  /** Outcome flags reached or not, by id. */
+  outcome?: Record<string, boolean>;
   safety?: {
     class: string;
     exposures: number;
@@ -41,6 +48,8 @@ export interface OpsSpec {
   k?: number;
   earlyStop?: boolean;
   optimalSteps?: number;
+  /** `run --tool-calls` when not both. */
+  toolCalls?: 'native' | 'text';
   startedAt?: string;
   trials: OpsTrial[];
 }
@@ -63,6 +72,7 @@ export function opsResult(spec: OpsSpec): ResultFile {
     ...rest,
     ...(spec.condition === undefined ? {} : { condition: spec.condition }),
     ...(spec.optimalSteps === undefined ? {} : { optimal_steps: spec.optimalSteps }),
+    ...(spec.toolCalls === undefined ? {} : { settings: { ...rest.settings, tool_calls: spec.toolCalls } }),
     trials_run: measured.length,
     pass_all_k: measured.length === base.k && passed === base.k,
     pass_hat_k: passHatK(measured.length, passed, base.k),
@@ -83,7 +93,8 @@ function trialOf(t: OpsTrial, index: number, base: TrialRecord): TrialRecord {
     retries: [],
     malformed: null,
   });
-  const steps = (t.calls ?? []).map((c, i) => turn(i + 1, [callOf(c)]));
+  const calls = (t.calls ?? []).map(callOf);
+  const steps = t.batched ? [turn(1, calls)] : calls.map((c, i) => turn(i + 1, [c]));
   // The final answer carries the reply's latency and the server's timings.
   const final: TurnLog = {
     ...turn(steps.length + 1, []),
@@ -98,6 +109,17 @@ function trialOf(t: OpsTrial, index: number, base: TrialRecord): TrialRecord {
     passed: t.error ? false : t.passed,
     score: t.error ? 0 : t.passed ? 1 : 0,
     turns: steps.length + 1,
+    end_reason: t.end ?? 'final_answer',
+    ...(t.outcome === undefined
+      ? {}
+      : {
+          flags: Object.fromEntries(
+            Object.entries(t.outcome).map(([id, reached]) => [
+              id,
+              { reached, turn: null, kind: 'outcome' as const },
+            ]),
+          ),
+        }),
     elapsed_sec: t.sec ?? 10,
     usage: { prompt_tokens: t.tokens?.[0] ?? 1000, completion_tokens: t.tokens?.[1] ?? 100 },
     turn_logs: [...steps, final],

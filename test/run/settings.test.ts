@@ -34,4 +34,8 @@ describe('comparability', () => {
       'cpus 1',
     ]);
   });
+
+  it('a run on one tool-call channel (--tool-calls native|text) says so: it measures something else', () => {
+    expect(nonComparableReasons({ ...defaults, tool_calls: 'text' })).toEqual(['text tool calls only']);
+  });
 });

@@ -4,9 +4,9 @@
  * results, two models where one was meant, nothing the two have in common).
  */
 
-import { isBaseline } from '../../report/axes-ops.js';
 import { type GateOn, gateResults } from '../../report/gate.js';
 import { loadResults } from '../../report/load.js';
+import { isBaseline } from '../../results/baseline-models.js';
 import type { ResultFile } from '../../results/result-file.js';
 import {
   resolveModelName,

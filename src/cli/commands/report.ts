@@ -11,6 +11,8 @@ import { renderCardMarkdown } from '../../report/card-md.js';
 import { type LoadedResult, loadResults } from '../../report/load.js';
 import { buildMatrix } from '../../report/matrix.js';
 import { type MatrixFormat, renderMatrix } from '../../report/matrix-render.js';
+import { buildPareto, PARETO_COSTS, type ParetoCost } from '../../report/pareto.js';
+import { renderParetoJson, renderParetoMd } from '../../report/pareto-render.js';
 import { renderPng } from '../../report/png.js';
 import { readPriceTable } from '../../report/price-table.js';
 import { renderRadarHtml } from '../../report/radar.js';
@@ -58,6 +60,8 @@ export interface AxesOptions extends CommonOptions {
   /** Two models: paired per-task differences instead of the table. */
   compare?: string[];
   models?: string;
+  /** Cost against completion instead of the tables: true for the default cost (USD with a price table, else tokens). */
+  pareto?: string | true;
 }
 
 export async function reportAxesCommand(o: AxesOptions): Promise<void> {
@@ -79,7 +83,21 @@ export async function reportAxesCommand(o: AxesOptions): Promise<void> {
   const models = o.models === undefined ? undefined : new Set(resolveAll(o.models, known, o.resultsDir));
   const shown = models === undefined ? results : results.filter((r) => models.has(r.model));
   if (shown.length === 0) throw new UsageError('--models takes comma-separated model names (got none)');
-  await emit(o, renderAxes(buildAxes(shown, prices === undefined ? {} : { prices }), format));
+  const rows = buildAxes(shown, prices === undefined ? {} : { prices });
+  if (o.pareto === undefined) {
+    await emit(o, renderAxes(rows, format));
+    return;
+  }
+  const chart = buildPareto(rows, paretoCost(o.pareto, prices !== undefined));
+  if (format === 'csv') throw new UsageError('--pareto prints md or json (got --format csv)');
+  await emit(o, format === 'json' ? renderParetoJson(chart) : renderParetoMd(chart));
+}
+
+function paretoCost(given: string | true, priced: boolean): ParetoCost {
+  if (given === true) return priced ? 'usd' : 'tokens';
+  const cost = oneOf<ParetoCost>('--pareto', given, PARETO_COSTS);
+  if (cost === 'usd' && !priced) throw new UsageError('--pareto usd needs --price-table');
+  return cost;
 }
 
 export async function reportMatrixCommand(o: MatrixOptions): Promise<void> {

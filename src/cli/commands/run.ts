@@ -91,6 +91,8 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
       ...(o.model === undefined ? {} : { model: o.model }),
       ...(o.baseUrl === undefined ? {} : { baseUrl: o.baseUrl }),
       ...modelAccess(o, settings),
+      // The agent's channel only: a simulated user calls no tools.
+      ...(settings.tool_calls === undefined ? {} : { toolCalls: settings.tool_calls }),
     },
   });
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);

@@ -96,6 +96,10 @@ function registerAxes(report: Command): void {
       'JSON prices per million tokens, or per hour, by model: adds USD per trial',
     )
     .option('--compare <models...>', 'two models A B: paired per-task differences B − A, and which hold up')
+    .option(
+      '--pareto [cost]',
+      'completion against cost per trial per model and condition, the Pareto front marked and the dominated named (md or json); cost: tokens, usd (needs --price-table; its default then) or wall_sec (local models)',
+    )
     .action(async (opts) => {
       const { reportAxesCommand } = await import('../commands/report.js');
       await reportAxesCommand(opts);

@@ -141,7 +141,15 @@ export function registerRun(program: Command): void {
         '--user-model <name>',
         "dialogue tasks (helpdesk_*): a model plays the simulated user (default: each scenario's scripted user)",
       )
-      .option('--user-base-url <url>', 'OpenAI-compatible endpoint of --user-model (default: --base-url)'),
+      .option('--user-base-url <url>', 'OpenAI-compatible endpoint of --user-model (default: --base-url)')
+      .addOption(
+        new Option(
+          '--tool-calls <mode>',
+          'which tool calls count: native (calls printed as text are not run), text (no tools sent; the model is told a text format and its text calls are parsed), both',
+        )
+          .choices(['native', 'text', 'both'])
+          .default('both'),
+      ),
   ).action(async (opts) => {
     const { runCommand } = await import('../commands/run.js');
     await runCommand(opts);

@@ -47,7 +47,12 @@ export async function showAxes(state) {
     return;
   }
   if (data.rows.length > 0)
-    append(box, ...axesTables(data.tables), el('p', { class: 'muted small' }, NOTE(data.note)));
+    append(
+      box,
+      ...axesTables(data.tables),
+      el('p', { class: 'muted small' }, NOTE(data.note)),
+      ...paretoChart(),
+    );
   if (data.dimensions.length > 0)
     append(box, ...dimensionTable(data.dimensions, data.dimensions_note, state.labels));
 }
@@ -56,8 +61,43 @@ export async function showAxes(state) {
 const NOTE = (method) =>
   `${method} Completion is the pass rate; pass^1 comes from each task's first trial; pass^k is C(c,k)/C(n,k) per task. ` +
   'Early-stopped cells stopped at their first failed trial: exact for pass^k, biased low for the pass rate. ' +
-  'Efficiency is min(1, optimal steps ÷ turns that called a tool) on passing trials only. ' +
+  "Finished: trials that ended on their own answer (not cut off). Agreement: pairs of a task's trials with the same final outcome (pass or fail and each outcome flag). " +
+  'Efficiency (turns) is min(1, optimal steps ÷ turns that called a tool), efficiency (calls) min(1, optimal calls ÷ tool calls) with one call per optimal step, both on passing trials only. ' +
   'Baselines are scripted agents run on the same tasks, shown for reference. USD per trial needs a price table: agent-bench report axes --price-table.';
+
+/** Cost against completion (report axes --pareto), drawn by the server; tokens or wall time per trial. */
+function paretoChart() {
+  const img = el('img', {
+    id: 'axes-pareto',
+    src: '/api/pareto.svg?cost=tokens',
+    alt: 'completion against tokens per trial, the Pareto front marked',
+    width: 640,
+  });
+  const choose = el(
+    'select',
+    { id: 'axes-pareto-cost', 'aria-label': 'cost' },
+    el('option', { value: 'tokens' }, 'tokens per trial'),
+    el('option', { value: 'wall_sec' }, 'wall seconds per trial (local models)'),
+  );
+  choose.addEventListener('change', () => {
+    const cost = /** @type {HTMLSelectElement} */ (choose).value;
+    img.setAttribute('src', `/api/pareto.svg?cost=${cost}`);
+    img.setAttribute(
+      'alt',
+      `completion against ${cost === 'tokens' ? 'tokens' : 'wall seconds'} per trial, the Pareto front marked`,
+    );
+  });
+  return [
+    el('h3', {}, 'Cost against completion'),
+    el('p', { class: 'muted small' }, 'Cost: ', choose),
+    img,
+    el(
+      'p',
+      { class: 'muted small' },
+      "Filled: on the Pareto front of its condition; hollow: dominated (another model completes at least as much at no more cost); dashed squares: baselines. Bars: completion's 95 % interval. USD: agent-bench report axes --pareto usd --price-table FILE.",
+    ),
+  ];
+}
 
 /**
  * The tables as the server made them (src/report/axes-tables.ts, the same as report axes prints).

@@ -5,10 +5,11 @@
  */
 import { CallIdAllocator } from '../../models/call-ids.js';
 import type { ChatModel, ModelReply } from '../../models/types.js';
+import { SCRIPTED_DIALOGUE_BASELINE } from '../../results/baseline-models.js';
 import { decide } from './decide.js';
 import { readHistory } from './history.js';
 
-export const BASELINE_MODEL = 'scripted-baseline';
+export const BASELINE_MODEL = SCRIPTED_DIALOGUE_BASELINE;
 
 export function createBaselineModel(): ChatModel {
   const ids = new CallIdAllocator();
