@@ -222,7 +222,7 @@ describe.sequential('robustness', () => {
     expect(outcome.verdict).toMatch(
       /^no verdict on debug_python_v1 at pass\^k \(k=1\): dies-1b-Q4_K_M not measured; /,
     );
-    expect(out).toMatch(/dies-1b-Q4_K_M .*ERROR\s+-\s+not measured/);
+    expect(out).toMatch(/dies-1b-Q4_K_M .*ERROR none measured\s+-\s+not measured/);
     // Its results file is kept, marked error, with the trial the server broke off as an error trial.
     const dies = (await readResultFiles(resultsDir)).results.find((f) => f.result.model.startsWith('dies'));
     expect(dies?.result.status).toBe('error');
