@@ -1,8 +1,9 @@
 /**
  * Proves tasks sound (prove-task.ts), several at once when asked, each in its own sandbox. A task
  * whose proof is cached under the key of its current inputs is not proven again: its rows come back
- * as cached passes. Rows come out in the tasks' order whatever order the proofs finish in; with
- * several at once, the tasks with most runs start first, so no long proof is left alone at the end.
+ * as cached passes. The rows returned are in the tasks' order whatever order the proofs finish in;
+ * with several at once, the tasks with most runs start first, so no long proof is left alone at the
+ * end, and each task's rows are reported (onRow) as soon as it is proven.
  */
 import { runPool } from '../run/pool.js';
 import type { Task } from '../tasks/types.js';
@@ -13,7 +14,7 @@ import type { ValidationRow } from './rows.js';
 
 export interface ValidateOptions {
   openSandbox: OpenSandbox;
-  /** Called per row, in the tasks' order. */
+  /** Called per row as each task's proof ends (a task's rows together, in their order). */
   onRow?: (row: ValidationRow) => void;
   /** Tasks proven at once (default 1). */
   parallel?: number;
@@ -23,17 +24,13 @@ export interface ValidateOptions {
 
 export async function validateTasks(tasks: readonly Task[], o: ValidateOptions): Promise<ValidationRow[]> {
   const done: (ValidationRow[] | undefined)[] = tasks.map(() => undefined);
-  let emitted = 0;
-  // A finished task waits for those before it, so rows are reported in the tasks' order.
-  const flush = (): void => {
-    for (let rows = done[emitted]; rows !== undefined; rows = done[++emitted])
-      for (const row of rows) o.onRow?.(row);
-  };
-  const longestFirst = [...tasks.keys()].sort((a, b) => runsOf(tasks[b] as Task) - runsOf(tasks[a] as Task));
-  await runPool(o.parallel ?? 1, longestFirst, async (i) => {
-    const task = tasks[i] as Task;
-    done[i] = await validateTask(task, o);
-    flush();
+  const parallel = o.parallel ?? 1;
+  const order = [...tasks.keys()];
+  if (parallel > 1) order.sort((a, b) => runsOf(tasks[b] as Task) - runsOf(tasks[a] as Task));
+  await runPool(parallel, order, async (i) => {
+    const rows = await validateTask(tasks[i] as Task, o);
+    done[i] = rows;
+    for (const row of rows) o.onRow?.(row);
   });
   return done.flatMap((rows) => rows ?? []);
 }
