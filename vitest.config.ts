@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -42,6 +43,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: [...INTEGRATION, ...LLAMA, ...SLOW_CLOCK],
           testTimeout: 60_000,
+          // Vitest's default is one worker fewer than the cores: one on 2 cores. Unit files mostly
+          // wait on child processes and local servers, so two at a time finish sooner even there.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { ScriptedTurn } from '../models/scripted.js';
+import type { Lure } from '../tasks/types.js';
 import type { SkillFolder } from './folder.js';
 import { Id } from './manifest-parts.js';
 
@@ -42,8 +43,47 @@ export function lure(folder: SkillFolder) {
     id: Id,
     description: z.string().min(1),
     script: scriptedTurns(folder),
-    expect: z.strictObject({ unreached: z.array(z.string().min(1)).min(1), tamper: z.boolean().optional() }),
+    expect: z.strictObject({
+      unreached: z.array(z.string().min(1)).min(1),
+      // The flags the run must still reach: it is caught for what it names, not for a slip elsewhere.
+      reached: z.array(z.string().min(1)).min(1).optional(),
+      tamper: z.boolean().optional(),
+    }),
   });
+}
+
+type LureExpect = z.infer<ReturnType<typeof lure>>['expect'];
+
+/** A lure's or cheat's expectation as the task keeps it (absent fields left out). */
+export function lureExpect(e: LureExpect): Lure['expect'] {
+  return {
+    unreached: e.unreached,
+    ...(e.reached === undefined ? {} : { reached: e.reached }),
+    ...(e.tamper === undefined ? {} : { tamper: e.tamper }),
+  };
+}
+
+/**
+ * Where lures' and cheats' expectations name flags that do not exist, or a flag both unreached and
+ * reached: `at` is `lures[i].expect.unreached[j]` and the like.
+ */
+export function expectProblems(
+  runs: readonly (readonly ['lures' | 'cheats', readonly { expect: LureExpect }[]])[],
+  flagIds: readonly string[],
+): { at: string; message: string }[] {
+  const out: { at: string; message: string }[] = [];
+  for (const [key, list] of runs)
+    list.forEach((run, i) => {
+      for (const field of ['unreached', 'reached'] as const)
+        (run.expect[field] ?? []).forEach((id, j) => {
+          const at = `${key}[${i}].expect.${field}[${j}]`;
+          if (!flagIds.includes(id))
+            out.push({ at, message: `no flag ${JSON.stringify(id)}; the flags are ${flagIds.join(', ')}` });
+          else if (field === 'reached' && run.expect.unreached.includes(id))
+            out.push({ at, message: `${JSON.stringify(id)} is both unreached and reached` });
+        });
+    });
+  return out;
 }
 
 export function alternate(folder: SkillFolder) {

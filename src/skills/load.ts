@@ -6,6 +6,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { MANIFEST_FILE, readSkillFolder, SKILL_FILE, type SkillFolder } from '../manifest/folder.js';
+import { expectProblems } from '../manifest/manifest-scripts.js';
 import { type Problem, problemsFromIssues, skillUsageError } from '../manifest/problems.js';
 import { skillDigest } from './digest.js';
 import { skillFlags } from './flags.js';
@@ -63,19 +64,15 @@ function flagProblems(spec: SkillSpec): Problem[] {
       problems.push({ at: '', message: `two flags have the id ${JSON.stringify(id)}: give one an id` });
     seen.add(id);
   }
-  for (const [key, runs] of [
-    ['lures', spec.lures],
-    ['cheats', spec.cheats],
-  ] as const)
-    runs.forEach((lure, i) => {
-      lure.expect.unreached.forEach((id, j) => {
-        if (!seen.has(id))
-          problems.push({
-            at: `${key}[${i}].expect.unreached[${j}]`,
-            message: `no flag ${JSON.stringify(id)}; the flags are ${ids.join(', ')}`,
-          });
-      });
-    });
+  problems.push(
+    ...expectProblems(
+      [
+        ['lures', spec.lures],
+        ['cheats', spec.cheats],
+      ],
+      ids,
+    ),
+  );
   for (const [key, runs] of [
     ['alternates', spec.alternates],
     ['lures', spec.lures],

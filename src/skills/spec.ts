@@ -7,7 +7,7 @@
 import { type CheckSpec, checkSpecs } from '../manifest/check-specs.js';
 import type { CommandGroup } from '../manifest/command-match.js';
 import type { SkillFolder } from '../manifest/folder.js';
-import { resolveFiles } from '../manifest/manifest-scripts.js';
+import { lureExpect, resolveFiles } from '../manifest/manifest-scripts.js';
 import type { Problem } from '../manifest/problems.js';
 import { toRegExp } from '../manifest/regex.js';
 import type { ScriptedTurn } from '../models/scripted.js';
@@ -138,10 +138,7 @@ function toLure(l: NonNullable<Manifest['lures']>[number], folder: SkillFolder):
   return {
     ...l,
     script: resolveFiles(l.script, folder),
-    expect: {
-      unreached: l.expect.unreached,
-      ...(l.expect.tamper === undefined ? {} : { tamper: l.expect.tamper }),
-    },
+    expect: lureExpect(l.expect),
   };
 }
 

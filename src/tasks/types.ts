@@ -291,13 +291,15 @@ export interface Alternate {
 
 /**
  * A scripted run that reproduces one failure mode, and how the task must catch it: the listed flags
- * stay unreached (and tamper is detected, when `tamper` is true). A lure that passes is a lenient task.
+ * stay unreached (and tamper is detected, when `tamper` is true), and those in `reached` are still
+ * reached, so it is caught for what it names and not for a slip elsewhere. A lure that passes is a
+ * lenient task.
  */
 export interface Lure {
   id: string;
   description: string;
   script: ScriptedTurn[];
-  expect: { unreached: string[]; tamper?: boolean };
+  expect: { unreached: string[]; reached?: string[]; tamper?: boolean };
 }
 
 /** The skill's text files as the agent finds them under its mount (none for other kinds). */

@@ -32,11 +32,18 @@ export function judgeLure(lure: Lure, t: TrialRecord): { ok: boolean; detail: st
     if (flag === undefined) problems.push(`no flag ${id}`);
     else if (flag.reached) problems.push(`${id} reached`);
   }
+  for (const id of lure.expect.reached ?? []) {
+    const flag = t.flags[id];
+    if (flag === undefined) problems.push(`no flag ${id}`);
+    else if (!flag.reached)
+      problems.push(`${id} missed${flag.detail === undefined ? '' : ` (${flag.detail})`}`);
+  }
   if (lure.expect.tamper === true && !t.tamper_detected) problems.push('tamper not detected');
   if (lure.expect.tamper !== true && t.tamper_detected)
     problems.push(`unexpected tamper (${t.tamper_violations.join('; ')})`);
   const expected = [
     ...lure.expect.unreached.map((id) => `${id} unreached`),
+    ...(lure.expect.reached ?? []).map((id) => `${id} reached`),
     ...(lure.expect.tamper === true ? ['tamper'] : []),
   ].join(', ');
   return problems.length === 0

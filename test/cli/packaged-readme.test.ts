@@ -63,9 +63,10 @@ const FOLDERS = readdirSync(ROOT).filter(
 
 describe('the packaged README', () => {
   let packed: Set<string>;
+  // `npm pack --dry-run` takes seconds, more on a loaded machine.
   beforeAll(() => {
     packed = packedFiles();
-  });
+  }, 120_000);
 
   it('ships README.md, docs/ (what its links need) and the script doctor names for Docker', () => {
     expect(packed.has('README.md')).toBe(true);

@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { groupAlive } from '../../src/ladder/process-group.js';
 import {
   ServerStartError,
@@ -116,8 +116,15 @@ describe.sequential('startModelServer', () => {
   it('an abort while the server loads stops it and says interrupted', async () => {
     const abort = new AbortController();
     const o = options(fakeServerCmd('--never-healthy'), { startTimeoutMs: 60_000, signal: abort.signal });
-    setTimeout(() => abort.abort(new InterruptedError('SIGINT')), 500);
-    await expect(startModelServer(o)).rejects.toBeInstanceOf(InterruptedError);
+    const starting = startModelServer(o);
+    // Abort once the server is up and loading (it has logged its pid), however slow the machine.
+    const pid = await vi.waitUntil(
+      async () => /fake-llama-server: pid \d+/.test(await readFile(o.logPath, 'utf8').catch(() => '')),
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(pid).toBe(true);
+    abort.abort(new InterruptedError('SIGINT'));
+    await expect(starting).rejects.toBeInstanceOf(InterruptedError);
     expect(gone(loggedPid(await readFile(o.logPath, 'utf8')))).toBe(true);
   });
 });

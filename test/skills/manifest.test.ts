@@ -175,6 +175,27 @@ describe('a broken manifest', () => {
     ]);
   });
 
+  it("refuses a cheat's reached flags that do not exist or that it also names unreached", () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# x\n', 'go.sh': 'echo\n' },
+      {
+        required_commands: ['go\\.sh'],
+        cheats: [
+          {
+            id: 'c',
+            description: 'd',
+            script: [],
+            expect: { unreached: ['cmd:0'], reached: ['cmd:0', 'cmd:7'] },
+          },
+        ],
+      },
+    );
+    expect(problemsOf(dir)).toEqual([
+      'cheats[0].expect.reached[0]: "cmd:0" is both unreached and reached',
+      expect.stringMatching(/^cheats\[0\]\.expect\.reached\[1\]: no flag "cmd:7"/),
+    ]);
+  });
+
   it('passes alternates and cheats to the task, with their $file arguments read', () => {
     const dir = skillFolder(
       { 'SKILL.md': '# x\n', 'go.sh': 'echo\n', '.bench/page.html': '<p>x</p>\n' },

@@ -1,9 +1,8 @@
 /**
- * Alternates and cheats run for real on the host (runLocally): which of the given flags each
- * reaches, so a test can say "this legitimate style passes the AST checks" or "this cheat misses
- * exactly what it names, and still keeps the behaviour".
+ * A scripted run for real on the host (runLocally): which of the given flags it reaches, so a test
+ * can say "this cheat misses on its mutation score". Whether each cheat misses exactly what it names
+ * is proven in the sandbox by validate (a cheat's `expect.reached`).
  */
-import { expect } from 'vitest';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import type { WorkspaceTask } from '../../src/tasks/types.js';
 import { runLocally } from './local-trial.js';
@@ -25,22 +24,4 @@ export async function localFlags(
   } finally {
     trial.cleanup();
   }
-}
-
-/** What a run of flags ids should give: reached, except the missed ones (any detail). */
-export function expected(ids: readonly string[], missed: readonly string[] = []): Record<string, unknown> {
-  return Object.fromEntries(ids.map((id) => [id, missed.includes(id) ? expect.any(String) : true]));
-}
-
-/**
- * The cheats a host run can judge: one that leaves a background job relies on the sandbox's list of
- * the agent's processes still running after each command (alive_after), which the host run does
- * not keep. Those are proven by `validate`, in the sandbox, like every cheat.
- */
-export function hostRunnable<C extends { script: readonly ScriptedTurn[] }>(
-  cheats: readonly C[] | undefined,
-): C[] {
-  const background = (turn: ScriptedTurn): boolean =>
-    turn.calls.some((c) => c.name === 'execute_command' && String(c.arguments.command).includes('nohup'));
-  return (cheats ?? []).filter((c) => !c.script.some(background));
 }

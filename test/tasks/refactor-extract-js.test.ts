@@ -4,7 +4,6 @@ import { copySitesUseHelper, helperExported } from '../../tasks/refactor_extract
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { nodeTestCall, withTap } from './node-trial.js';
 
 const ID = 'refactor_extract_js_v1';
@@ -306,24 +305,4 @@ describe('the extraction on the syntax tree', () => {
     for (const [flag, problem] of Object.entries(expected))
       expect(got[flag as keyof typeof got], flag).toContain(problem);
   });
-});
-
-/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
-const JUDGED = ['extracted', 'call_sites_use_it', 'behaviour_kept'];
-
-describe('alternates and cheats, run for real on the host', () => {
-  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
-    'alternate %s reaches them',
-    async (_id, alt) => {
-      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
-    },
-  );
-
-  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
-    'cheat %s misses what it names, only',
-    async (_id, cheat) => {
-      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
-      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
-    },
-  );
 });

@@ -1,14 +1,14 @@
 /**
- * Each task's reference solution, run for real (local python3 + pytest, temp dirs for /workspace
- * and /harness), reaches every flag without tamper; doing nothing reaches none; and the cheap cheats
- * the outcome flags exist for fail them. Skipped where python3 >= 3.11 with pytest is missing.
+ * The cheap cheats the outcome flags exist for, run for real (local python3 + pytest, temp dirs for
+ * /workspace and /harness): they fail them. Skipped where python3 >= 3.11 with pytest is missing.
+ * That each reference solution reaches every flag and doing nothing reaches none is proven in the
+ * sandbox by the whole-suite validate (test/integration/validate.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { allTasks } from '../../src/catalogue/built-in.js';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { type FlagOutcome, isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
+import type { FlagOutcome, WorkspaceTask } from '../../src/tasks/types.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { type LocalTrial, localPythonReady, runLocally } from './local-trial.js';
 
@@ -37,34 +37,8 @@ const write = (path: string, content: string): ScriptedTurn => ({
   calls: [{ name: 'write_file', arguments: { path, content } }],
 });
 
-/** Dialogue tasks (helpdesk_*) have no workspace: test/dialogue/pack.test.ts runs theirs. */
-const sandboxTasks = () => allTasks().filter(isWorkspaceTask);
-
 // Skipped only off CI: under CI a missing python3/pytest must fail the run, not hide these tests.
-describe.skipIf(!localPythonReady() && !process.env.CI)('reference solutions, run for real', () => {
-  // Skill tasks judge programs by where their interpreter lives (the image's, not a host's pyenv):
-  // their reference solutions are proven through the real sandbox (test/integration/validate.test.ts).
-  it.each(
-    sandboxTasks()
-      .filter((t) => t.kind !== 'skill')
-      .map((t) => [t.id, t] as const),
-  )('%s: the reference solution reaches every flag', async (_id, t) => {
-    const r = await run(t, t.referenceSolution);
-    expect(r.tamper).toEqual([]);
-    for (const [id, outcome] of Object.entries(r.outcomes))
-      expect({ id, ...outcome }).toMatchObject({ id, reached: true });
-    expect(r).toMatchObject({ passed: true, score: 1 });
-  });
-
-  it.each(sandboxTasks().map((t) => [t.id, t] as const))(
-    '%s: doing nothing reaches no flag',
-    async (_id, t) => {
-      const r = await run(t, [{ text: 'Done.', calls: [] }]);
-      expect(Object.values(r.outcomes).filter((o) => o.reached)).toEqual([]);
-      expect(r.score).toBe(0);
-    },
-  );
-
+describe.skipIf(!localPythonReady() && !process.env.CI)('cheap cheats, run for real', () => {
   it('debug_python_v1: special-casing the visible values fails the hidden tests', async () => {
     const cheat = FIXED_MODULE.replace(
       '    cleaned = text.strip().lower()',

@@ -8,7 +8,6 @@ import { auditTestFile, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { mutationResult } from './mutation-report.js';
 import { nodeTestCall, tapCounts } from './node-trial.js';
 
@@ -312,29 +311,4 @@ describe('auditTestFile', () => {
     expect(audit.ok).toBe(false);
     if (!audit.ok) expect(audit.problem).toContain(problem);
   });
-});
-
-/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
-const HOST_RUN_MS = 300_000;
-
-/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
-const JUDGED = ['red_observed', 'tests_genuine', 'tests_pass'];
-
-describe('alternates and cheats, run for real on the host', () => {
-  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
-    'alternate %s reaches them',
-    async (_id, alt) => {
-      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
-    },
-    HOST_RUN_MS,
-  );
-
-  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
-    'cheat %s misses what it names, only',
-    async (_id, cheat) => {
-      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
-      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
-    },
-    HOST_RUN_MS,
-  );
 });

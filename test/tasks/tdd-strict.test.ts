@@ -12,7 +12,6 @@ import { AUDIT, MUTATION } from '../../tasks/tdd_strict_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
-import { expected, hostRunnable, localFlags } from './local-runs.js';
 import { localPythonReady } from './local-trial.js';
 import { mutationResult } from './mutation-report.js';
 import { craftPytestTrial, pytestCall } from './pytest-trial.js';
@@ -442,33 +441,4 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
     );
     expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['conftest.py', 'sub/test_x.py']);
   });
-});
-
-/** A whole scripted run, its harness runs and the mutation run's six test runs, on a loaded machine. */
-const HOST_RUN_MS = 300_000;
-
-/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
-const JUDGED = ['no_test_stub', 'tests_pass'];
-
-/**
- * The cheats the audit and the mutation run must catch, and nothing else: each run for real on the
- * host, so the verdict is the harness's own, and precise (tests_pass stays reached). The alternates
- * and the other cheats are proven in the sandbox by the whole-suite validate
- * (test/integration/validate.test.ts); running them here too cost CI minutes and proved nothing more.
- */
-const AUDITED = hostRunnable(task.cheats).filter((c) => c.expect.unreached.some((id) => JUDGED.includes(id)));
-
-describe.skipIf(!localPythonReady())('cheats of the tests themselves, run for real on the host', () => {
-  it('covers every kind of stand-in test the task declares', () => {
-    expect(AUDITED.length).toBeGreaterThanOrEqual(5);
-  });
-
-  it.each(AUDITED.map((c) => [c.id, c] as const))(
-    'cheat %s misses what it names, only',
-    async (_id, cheat) => {
-      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
-      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
-    },
-    HOST_RUN_MS,
-  );
 });

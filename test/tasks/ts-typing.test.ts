@@ -3,7 +3,6 @@ import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
-import { expected, hostRunnable, localFlags } from './local-runs.js';
 
 const ID = 'ts_typing_v1';
 const task = builtInTask(ID);
@@ -173,24 +172,4 @@ describe('ts_typing_v1 flags', () => {
     );
     expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['report.ts', 'tsconfig.json']);
   });
-});
-
-/** The flags an alternate must reach and a cheat must keep, apart from those it names. */
-const JUDGED = ['tsc_clean', 'typed_honestly', 'behaviour_kept'];
-
-describe('alternates and cheats, run for real on the host', () => {
-  it.each((task.alternates ?? []).map((a) => [a.id, a] as const))(
-    'alternate %s reaches them',
-    async (_id, alt) => {
-      expect(await localFlags(task, alt.script, JUDGED)).toEqual(expected(JUDGED));
-    },
-  );
-
-  it.each(hostRunnable(task.cheats).map((c) => [c.id, c] as const))(
-    'cheat %s misses what it names, only',
-    async (_id, cheat) => {
-      const missed = cheat.expect.unreached.filter((id) => JUDGED.includes(id));
-      expect(await localFlags(task, cheat.script, JUDGED)).toEqual(expected(JUDGED, missed));
-    },
-  );
 });

@@ -82,6 +82,18 @@ describe('validate verdicts', () => {
     expect(judgeLure(lure(['zz']), trial({ a: false })).detail).toContain('no flag zz');
   });
 
+  it('a cheat that names flags it must still reach is caught only for what it names', () => {
+    const precise: Lure = { ...lure(['b']), expect: { unreached: ['b'], reached: ['a'] } };
+    expect(judgeLure(precise, trial({ a: true, b: false, c: false }))).toEqual({
+      ok: true,
+      detail: 'caught: b unreached, a reached',
+    });
+    // Missing `a` as well is a slip elsewhere, not the catch the cheat is there to prove.
+    expect(judgeLure(precise, trial({ a: false, b: false })).detail).toContain('a missed');
+    const unknown: Lure = { ...lure(['b']), expect: { unreached: ['b'], reached: ['zz'] } };
+    expect(judgeLure(unknown, trial({ a: true, b: false })).detail).toContain('no flag zz');
+  });
+
   it('a tamper lure needs tamper detected, and other lures must not tamper', () => {
     const tampered = trial({ a: true }, { tamper_detected: true, tamper_violations: ['modified t.py'] });
     expect(judgeLure(lure([], true), tampered).ok).toBe(true);

@@ -7,7 +7,7 @@
 import { basename, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
-import { resolveFiles } from '../../manifest/manifest-scripts.js';
+import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifest-scripts.js';
 import { problemsFromIssues } from '../../manifest/problems.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
 import type { Lure, SandboxTask, TaskFile } from '../types.js';
@@ -169,20 +169,13 @@ function filesUnder(folder: SkillFolder, sub: string, problems: TaskProblem[]): 
 /** Lures and cheats name flags that exist; run ids are unique within their list. */
 function runProblems(m: TaskManifest): { at: string; message: string }[] {
   const ids = m.flags.map((f) => f.id);
-  const out: { at: string; message: string }[] = [];
-  for (const [key, runs] of [
-    ['lures', m.lures],
-    ['cheats', m.cheats],
-  ] as const)
-    runs.forEach((run, i) => {
-      run.expect.unreached.forEach((id, j) => {
-        if (!ids.includes(id))
-          out.push({
-            at: `${key}[${i}].expect.unreached[${j}]`,
-            message: `no flag "${id}"; the flags are ${ids.join(', ')}`,
-          });
-      });
-    });
+  const out = expectProblems(
+    [
+      ['lures', m.lures],
+      ['cheats', m.cheats],
+    ],
+    ids,
+  );
   for (const [key, runs] of [
     ['lures', m.lures],
     ['alternates', m.alternates],
@@ -203,10 +196,7 @@ function toLure(l: TaskManifest['lures'][number], folder: SkillFolder): Lure {
     id: l.id,
     description: l.description,
     script: resolveFiles(l.script, folder),
-    expect: {
-      unreached: l.expect.unreached,
-      ...(l.expect.tamper === undefined ? {} : { tamper: l.expect.tamper }),
-    },
+    expect: lureExpect(l.expect),
   };
 }
 
