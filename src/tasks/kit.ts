@@ -33,6 +33,7 @@ export { type LiveCall, type LiveRoot, liveCode, type Target, topLevelRoot } fro
 export type { Scope } from '../scoring/js-scope.js';
 export { jsRuns } from '../scoring/js-test-runs.js';
 export { afterChange, beforeChange, changedBefore, type StepRef, writersIn } from '../scoring/ordering.js';
+export { type McpCallMatch, mcpCalls } from '../scoring/mcp-calls.js';
 export { isWithin, workspaceRelative } from '../scoring/paths.js';
 export { ownExitCode, programRuns } from '../scoring/program-runs.js';
 export { firstRead, type ReadNeed, readsOf } from '../scoring/seen.js';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../../manifest/manifest-scripts.js';
+import { McpServerList } from '../../manifest/mcp-servers.js';
 import { flagEntry } from './flag-entry.js';
 
 const Meta = z.strictObject({
@@ -36,6 +37,10 @@ export function taskManifestSchema(folder: SkillFolder) {
     watch_tool_caches: z.boolean().default(false),
     /** Shell commands run as the agent in /workspace after the files are placed. */
     setup_commands: z.array(z.string().min(1)).default([]),
+    /** MCP servers whose tools the model is offered, named `<server>__<tool>` (src/tasks/mcp-servers.ts). */
+    mcp_servers: McpServerList.default([]),
+    /** `mcp_only`: the MCP servers' tools alone, without execute_command, read_file and write_file. */
+    tools: z.enum(['all', 'mcp_only']).default('all'),
     flags: z.array(flagEntry(folder)).min(1),
     reference_solution: scriptedTurns(folder).refine((turns) => turns.some((t) => t.calls.length > 0), {
       message: 'needs at least one tool call',
@@ -43,6 +48,9 @@ export function taskManifestSchema(folder: SkillFolder) {
     lures: z.array(lure(folder)).min(1, 'needs at least one lure (a scripted run of a failure it catches)'),
     alternates: z.array(alternate(folder)).default([]),
     cheats: z.array(lure(folder)).default([]),
+  }).refine((m) => m.tools === 'all' || m.mcp_servers.length > 0, {
+    path: ['tools'],
+    message: 'mcp_only needs at least one [[mcp_servers]]',
   });
 }
 
