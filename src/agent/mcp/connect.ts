@@ -79,9 +79,9 @@ async function connectOne(spec: McpServerSpec, sandbox: Sandbox, timeoutMs: numb
   let stderrTail = (): string => '';
   const fail = (err: unknown): McpServerUnreachable => {
     if (err instanceof McpServerUnreachable) return err;
-    const tail = oneLine(stderrTail()).slice(-300);
+    const said = telling(stderrTail());
     return new McpServerUnreachable(
-      `MCP server ${spec.name} (${describe(spec)}) could not be reached: ${oneLine(errorMessage(err))}${tail === '' ? '' : `; its stderr ends: ${tail}`}`,
+      `MCP server ${spec.name} (${describe(spec)}) could not be reached: ${oneLine(errorMessage(err))}${said === '' ? '' : `; its stderr: ${said}`}`,
       { cause: err },
     );
   };
@@ -123,6 +123,19 @@ function describe(spec: McpServerSpec): string {
   if (t.kind === 'stdio') return `stdio: ${[t.command, ...t.args].join(' ')}`;
   if (t.kind === 'streamable-http') return `streamable-http: ${t.url}`;
   return 'stub';
+}
+
+/**
+ * The line of a dying server's stderr that says why: the last that names an error (a stack trace's
+ * head, Python's last line), else the last one.
+ */
+function telling(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const line = lines.findLast((l) => /error|exception|fatal/i.test(l)) ?? lines.at(-1) ?? '';
+  return line.slice(0, 300);
 }
 
 function oneLine(text: string): string {
