@@ -16,6 +16,7 @@ import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
 import { DockerfileSyntaxError } from './dockerfile-parse.js';
+import type { McpServerSpec } from '../../mcp-servers.js';
 import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
 import { resolveVariables } from './variables.js';
 
@@ -55,6 +56,8 @@ export interface HarborTask {
     workdir: string | null;
     /** task.toml's [environment.env], resolved: what every process in the environment gets. */
     env: Record<string, string>;
+    /** `[[environment.mcp_servers]]`: their tools are offered to the model. */
+    mcpServers: readonly McpServerSpec[];
   };
   /** task.toml keys that change how Harbor runs a task and that agent-bench does not honour (manifest.ts). */
   ignoredKeys: string[];
@@ -124,6 +127,7 @@ export function loadHarborFolder(dir: string): HarborTask {
       allowInternet: e.allow_internet,
       workdir: e.workdir ?? null,
       env,
+      mcpServers: e.mcp_servers,
     },
     ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
     tests: under(folder, 'tests/'),
