@@ -51,7 +51,10 @@ export const McpServerEntry = z
       return z.NEVER;
     }
     if (transport === 'stdio')
-      return { name: e.name, transport: { kind: 'stdio', command: e.command ?? '', args: e.args, env: e.env } };
+      return {
+        name: e.name,
+        transport: { kind: 'stdio', command: e.command ?? '', args: e.args, env: e.env },
+      };
     if (transport === 'streamable-http')
       return { name: e.name, transport: { kind: 'streamable-http', url: e.url ?? '' } };
     return { name: e.name, transport: { kind: 'stub', tools: (e.tools ?? []).map(stubTool) } };
@@ -79,3 +82,16 @@ function stubTool(t: z.output<typeof StubTool>): StubbedMcpTool {
     })),
   };
 }
+
+/** A skill manifest's `required_mcp_calls` item: a tool of a declared server the model must call, and that must answer. */
+export const RequiredMcpCall = z.strictObject({
+  /** Default: `<server>__<tool>`. The flag is `mcp:<id>`. */
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .optional(),
+  server: Name,
+  tool: z.string().min(1),
+  /** Arguments the call must have had, each equal to the call's (it may have more). */
+  args_match: z.record(z.string(), z.unknown()).optional(),
+});
