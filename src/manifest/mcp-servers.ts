@@ -23,7 +23,7 @@ const StubTool = z.strictObject({
   replies: z.array(StubReply).min(1),
 });
 
-export const McpServerEntry = z
+const McpServerEntry = z
   .strictObject({
     name: Name,
     /** Default: stdio with a command, streamable-http with a url, stub with tools. */

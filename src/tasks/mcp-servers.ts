@@ -6,7 +6,7 @@
  */
 
 /** How the harness reaches a server. */
-export type McpTransport =
+type McpTransport =
   /** A command started inside the trial's sandbox (as the agent user, in /workspace), spoken to over its stdin/stdout. */
   | { kind: 'stdio'; command: string; args: readonly string[]; env: Readonly<Record<string, string>> }
   /**
@@ -36,7 +36,7 @@ export interface StubbedMcpTool {
   replies: readonly StubbedMcpReply[];
 }
 
-export interface StubbedMcpReply {
+interface StubbedMcpReply {
   arguments?: Readonly<Record<string, unknown>>;
   text: string;
   isError: boolean;

@@ -44,7 +44,9 @@ describe.sequential('MCP servers as tools', () => {
   it('offers the server tools by prefixed name, and a model that calls the right one passes', async () => {
     const run = await benchWithScript({ tasks: [task], script: [ask, write, done] });
     const result = only(run);
-    const offered = run.requests[0]?.body.tools?.map((t) => (t.type === 'function' ? t.function.name : t.type));
+    const offered = run.requests[0]?.body.tools?.map((t) =>
+      t.type === 'function' ? t.function.name : t.type,
+    );
     expect(offered).toEqual(['execute_command', 'read_file', 'write_file', 'inventory__stock_level']);
     const trial = result.trials[0];
     expect(trial?.status).toBe('passed');

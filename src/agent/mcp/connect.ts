@@ -14,12 +14,12 @@ import { errorMessage, InfraError } from '../../util/errors.js';
 import { HARNESS_VERSION } from '../../util/version.js';
 import { BUILTIN_TOOLS, type RegisteredTool } from '../tools/registry.js';
 import { mcpTool } from './mcp-tool.js';
-import { SandboxStdioTransport } from './stdio-in-sandbox.js';
 import { sandboxFetch } from './sandbox-fetch.js';
+import { SandboxStdioTransport } from './stdio-in-sandbox.js';
 import { startStubServer } from './stub-server.js';
 import { mcpToolName } from './tool-names.js';
 
-export class McpServerUnreachable extends InfraError {}
+class McpServerUnreachable extends InfraError {}
 
 export interface McpToolbox {
   /** Every server's tools, in the order the servers are declared and each lists its own. */
@@ -29,7 +29,7 @@ export interface McpToolbox {
 }
 
 /** A trial's toolbox when the task declares no server. */
-export const NO_MCP: McpToolbox = { tools: [], close: async () => {} };
+const NO_MCP: McpToolbox = { tools: [], close: async () => {} };
 
 /** The tools a trial offers: the built-in three then the servers' (`all`), or the servers' alone. */
 export function offeredTools(choice: ToolChoice, mcp: McpToolbox): readonly RegisteredTool[] {
@@ -99,7 +99,9 @@ async function connectOne(spec: McpServerSpec, sandbox: Sandbox, timeoutMs: numb
       stderrTail = () => process.stderrTail();
       transport = new SandboxStdioTransport(process);
     } else if (t.kind === 'streamable-http') {
-      transport = new StreamableHTTPClientTransport(new URL(t.url), { fetch: sandboxFetch(sandbox, timeoutMs) });
+      transport = new StreamableHTTPClientTransport(new URL(t.url), {
+        fetch: sandboxFetch(sandbox, timeoutMs),
+      });
     } else {
       transport = await startStubServer(spec.name, t.tools);
     }

@@ -50,7 +50,9 @@ async function callMcpTool(
     };
   };
   try {
-    const result = await client.callTool({ name: ref.tool, arguments: args }, undefined, { timeout: timeoutMs });
+    const result = await client.callTool({ name: ref.tool, arguments: args }, undefined, {
+      timeout: timeoutMs,
+    });
     const text = resultText(result.content);
     return result.isError === true ? outcome(1, text, true) : outcome(0, text, false);
   } catch (err) {

@@ -58,7 +58,9 @@ export function sandboxFetch(sandbox: Sandbox, timeoutMs: number): FetchLike {
     const parsed = r.exitCode === 0 && nl >= 0 ? Head.safeParse(safeJson(r.stdout.slice(0, nl))) : null;
     if (parsed?.success !== true) {
       const why = r.timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : r.stderr.trim();
-      throw new InfraError(`${method} ${String(url)} inside the sandbox failed: ${why || `exit ${r.exitCode}`}`);
+      throw new InfraError(
+        `${method} ${String(url)} inside the sandbox failed: ${why || `exit ${r.exitCode}`}`,
+      );
     }
     const out = new Headers();
     for (const [k, v] of Object.entries(parsed.data.headers))

@@ -39,7 +39,10 @@ export async function startStubServer(name: string, tools: readonly StubbedMcpTo
 }
 
 /** Every recorded argument equal to the call's (the call may give more). */
-function matches(recorded: Readonly<Record<string, unknown>> | undefined, args: Record<string, unknown>): boolean {
+function matches(
+  recorded: Readonly<Record<string, unknown>> | undefined,
+  args: Record<string, unknown>,
+): boolean {
   return Object.entries(recorded ?? {}).every(([k, v]) => isDeepStrictEqual(args[k], v));
 }
 

@@ -155,8 +155,12 @@ function callBlock(c) {
       ),
     ),
     fold('arguments', args, c.invalid !== null),
-    c.stdout === '' ? null : fold(`${c.mcp ? 'result' : 'stdout'} (${c.stdout.length} chars)`, c.stdout, false),
-    c.stderr === '' ? null : fold(`${c.mcp ? 'error' : 'stderr'} (${c.stderr.length} chars)`, c.stderr, false),
+    c.stdout === ''
+      ? null
+      : fold(`${c.mcp ? 'result' : 'stdout'} (${c.stdout.length} chars)`, c.stdout, false),
+    c.stderr === ''
+      ? null
+      : fold(`${c.mcp ? 'error' : 'stderr'} (${c.stderr.length} chars)`, c.stderr, false),
   );
 }
 

@@ -11,12 +11,12 @@ import { basename, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
 import { TaskId } from '../../../manifest/manifest-parts.js';
 import { problemsFromIssues } from '../../../manifest/problems.js';
+import type { McpServerSpec } from '../../mcp-servers.js';
 import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
 import { DockerfileSyntaxError } from './dockerfile-parse.js';
-import type { McpServerSpec } from '../../mcp-servers.js';
 import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
 import { resolveVariables } from './variables.js';
 
