@@ -4,14 +4,17 @@
  * SDK), the model is offered its tools beside the built-in three, and the mcp_call flag is reached
  * only by a call that really ran and answered.
  */
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'rolldown';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpServers } from '../../src/agent/mcp/connect.js';
+import { DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import type { Task } from '../../src/tasks/types.js';
 import type { ScriptedReply } from '../helpers/scripted-server.js';
+import { openSandbox } from '../sandbox/fixture.js';
 import { benchWithScript, only } from './bench-harness.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'mcp-inventory');
@@ -22,17 +25,22 @@ const write: ScriptedReply = {
 };
 const done: ScriptedReply = { text: 'AB-42: 317 units.' };
 
-/** A copy of the fixture with the server bundled into files/mcp/inventory.mjs. */
-async function inventoryTask(): Promise<Task> {
+/** A copy of the fixture with the servers bundled into files/mcp/. */
+async function bundled(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'agent-bench-mcp-'));
   await cp(FIXTURE, dir, { recursive: true });
-  await build({
-    input: join(FIXTURE, 'server', 'inventory.mjs'),
-    platform: 'node',
-    output: { file: join(dir, 'files', 'mcp', 'inventory.mjs'), format: 'esm' },
-    logLevel: 'silent',
-  });
-  return loadTaskFolder(dir);
+  for (const name of ['inventory.mjs', 'http-inventory.mjs'])
+    await build({
+      input: join(FIXTURE, 'server', name),
+      platform: 'node',
+      output: { file: join(dir, 'files', 'mcp', name), format: 'esm' },
+      logLevel: 'silent',
+    });
+  return dir;
+}
+
+async function inventoryTask(): Promise<Task> {
+  return loadTaskFolder(await bundled());
 }
 
 describe.sequential('MCP servers as tools', () => {
@@ -78,6 +86,41 @@ describe.sequential('MCP servers as tools', () => {
     const trial = result.trials[0];
     expect(trial?.turn_logs[0]?.tool_calls[0]).toMatchObject({ exit_code: 1, stderr: 'unknown SKU ZZ-1' });
     expect(trial?.flags.asked_inventory?.reached).toBe(false);
+  });
+
+  it('over streamable HTTP: the harness reaches a server inside the sandbox through the container, no port published', async () => {
+    const sandbox = await openSandbox();
+    try {
+      const dir = await bundled();
+      const server = await readFile(join(dir, 'files', 'mcp', 'http-inventory.mjs'), 'utf8');
+      await sandbox.putFiles([{ path: 'http-inventory.mjs', content: server }]);
+      // Kept running by its attached exec (a setup command's processes are killed before the trial).
+      const proc = await sandbox.spawn(['node', '/workspace/http-inventory.mjs'], {
+        user: 'agent',
+        cwd: '/workspace',
+      });
+      const wait = `for i in $(seq 1 100); do node -e "require('net').connect(8000, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))" && exit 0; sleep 0.1; done; exit 1`;
+      expect((await sandbox.exec(['bash', '-c', wait])).exitCode, proc.stderrTail()).toBe(0);
+      const mcp = await connectMcpServers(
+        [{ name: 'inventory', transport: { kind: 'streamable-http', url: 'http://127.0.0.1:8000/mcp' } }],
+        sandbox,
+        30_000,
+      );
+      try {
+        expect(mcp.tools.map((t) => t.spec.name)).toEqual(['inventory__stock_level']);
+        const run = mcp.tools[0]?.prepare({ sku: 'AB-42' }, sandbox, {
+          ...DISPATCH_LIMITS,
+          commandTimeoutMs: 30_000,
+        });
+        const outcome = run?.ok === true ? await run.args() : null;
+        expect(outcome?.log).toMatchObject({ exit_code: 0, stdout: 'AB-42: 317 units in stock' });
+      } finally {
+        await mcp.close();
+        await proc.end();
+      }
+    } finally {
+      await sandbox.dispose();
+    }
   });
 
   it('a server that cannot start makes an error trial that says why, not a failed one', async () => {
