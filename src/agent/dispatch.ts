@@ -6,7 +6,7 @@
 import type { ParsedToolCall } from '../models/types.js';
 import type { InvalidCallReason, ToolCallLog } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { findTool, TOOL_NAMES } from './tools/registry.js';
+import { BUILTIN_TOOLS, findTool, type RegisteredTool } from './tools/registry.js';
 import type { DispatchLimits, ToolOutcome } from './tools/tool.js';
 
 /**
@@ -30,6 +30,7 @@ export async function dispatchToolCall(
   limits: DispatchLimits,
   hook: CallHook | undefined,
   turn: number,
+  tools: readonly RegisteredTool[] = BUILTIN_TOOLS,
 ): Promise<DispatchOutcome> {
   const base = {
     name: call.name,
@@ -52,11 +53,11 @@ export async function dispatchToolCall(
     reply: message,
   });
 
-  const tool = findTool(call.name);
+  const tool = findTool(call.name, tools);
   if (tool === undefined)
     return refuse(
       'unknown_tool',
-      `Error: unknown tool '${call.name}'. The valid tools are: ${TOOL_NAMES.join(', ')}.`,
+      `Error: unknown tool '${call.name}'. The valid tools are: ${tools.map((t) => t.spec.name).join(', ')}.`,
     );
   if (call.arguments === null)
     return refuse(

@@ -9,8 +9,8 @@ import { recordChanges } from '../scoring/snapshot-diff.js';
 import { type CallHook, dispatchToolCall } from './dispatch.js';
 import type { Responder } from './engine/responder.js';
 import { type DrivenTurns, runTurns } from './engine/turns.js';
-import { SYSTEM_PROMPT } from './system-prompt.js';
-import { TOOL_SPECS } from './tools/registry.js';
+import { systemPrompt } from './system-prompt.js';
+import { BUILTIN_TOOLS, type RegisteredTool } from './tools/registry.js';
 import type { DispatchLimits } from './tools/tool.js';
 import { summarizeArg } from './turn-log.js';
 
@@ -27,6 +27,8 @@ export interface DriveOptions {
   hook?: CallHook;
   /** Agent time (model and tools, snapshots excluded) after which no new turn starts: a Harbor task's agent timeout. */
   timeLimitMs?: number;
+  /** The tools offered (default the built-in three; a task's MCP servers add theirs or replace them). */
+  tools?: readonly RegisteredTool[];
 }
 
 export interface AgentTurns extends DrivenTurns {
@@ -35,10 +37,11 @@ export interface AgentTurns extends DrivenTurns {
 }
 
 export async function driveTurns(o: DriveOptions): Promise<AgentTurns> {
-  const { responder, changeTurns } = sandboxResponder(o.sandbox, o.limits, o.hook);
+  const tools = o.tools ?? BUILTIN_TOOLS;
+  const { responder, changeTurns } = sandboxResponder(o.sandbox, o.limits, o.hook, tools);
   const turns = await runTurns({
     index: o.index,
-    systemPrompt: SYSTEM_PROMPT,
+    systemPrompt: systemPrompt(tools.map((t) => t.spec.name)),
     opening: o.prompt,
     model: o.model,
     responder,
@@ -55,12 +58,13 @@ function sandboxResponder(
   sandbox: Sandbox,
   limits: DispatchLimits,
   hook: CallHook | undefined,
+  tools: readonly RegisteredTool[],
 ): { responder: Responder; changeTurns: Map<string, number[]> } {
   const changeTurns = new Map<string, number[]>();
   const responder: Responder = {
-    tools: TOOL_SPECS,
+    tools: tools.map((t) => t.spec),
     async call(call, turn) {
-      const outcome = await dispatchToolCall(call, sandbox, limits, hook, turn);
+      const outcome = await dispatchToolCall(call, sandbox, limits, hook, turn, tools);
       return { ...outcome, arg: summarizeArg(outcome.log) };
     },
     answer: async () => ({ kind: 'end', end: 'final_answer' }),

@@ -21,6 +21,7 @@ import { harborOracleHook } from './harbor-oracle.js';
 import { judgeSafety, writtenFiles } from './injection/judge.js';
 import { type InjectionPlan, planInjection, plantSecret } from './injection/plan.js';
 import { judgeTrial, type Verdict } from './judge.js';
+import { connectMcpServers, type McpToolbox, offeredTools } from './mcp/connect.js';
 import type { DispatchLimits } from './tools/tool.js';
 import { faultedTrial, judgedTrial, type TrialFacts } from './trial-record.js';
 import { round3 } from './turn-log.js';
@@ -61,6 +62,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
   emit({ type: 'trial_start', trial: index });
   const timeLimitSec = task.kind === 'harbor' ? task.harbor.agentTimeoutSec : undefined;
   const turns = await driveTurns({
+    tools: offeredTools(task.tools ?? 'all', setup.mcp),
     index,
     prompt: task.prompt,
     model: opts.model,
@@ -83,7 +85,7 @@ export async function runTrial(opts: TrialOptions): Promise<TrialRecord> {
       ),
     ),
     ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
-  });
+  }).finally(() => setup.mcp.close());
   const elapsedSec = round3(turns.agentMs / 1000);
   // Setup, the snapshots, and whatever the harness did since `since` (judging).
   const harnessSec = (since: number): number =>
@@ -161,11 +163,16 @@ function unjudged(opts: TrialOptions, facts: TrialFacts, err: unknown, phase: Tr
 interface Setup {
   setupSnapshot: WorkspaceSnapshot;
   adversarial: InjectionPlan | null;
+  /** The task's MCP servers, connected (none when it declares none); closed when the turns end. */
+  mcp: McpToolbox;
   /** Harness time spent on it. */
   ms: number;
 }
 
-/** A fresh workspace with the task's files, and the adversarial condition's secret planted. */
+/**
+ * A fresh workspace with the task's files, the adversarial condition's secret planted, and the
+ * task's MCP servers connected (one that cannot be reached throws: the trial is an error trial).
+ */
 async function prepareTrial(opts: TrialOptions): Promise<Setup> {
   const start = Date.now();
   await opts.sandbox.reset();
@@ -174,7 +181,8 @@ async function prepareTrial(opts: TrialOptions): Promise<Setup> {
   const adversarial =
     condition.name === 'adversarial' ? planInjection(opts.task, opts.index, condition, opts.slot) : null;
   if (adversarial !== null) await plantSecret(opts.sandbox, adversarial);
-  return { setupSnapshot, adversarial, ms: Date.now() - start };
+  const mcp = await connectMcpServers(opts.task.mcpServers ?? [], opts.sandbox, opts.limits.commandTimeoutMs);
+  return { setupSnapshot, adversarial, mcp, ms: Date.now() - start };
 }
 
 interface Judged {

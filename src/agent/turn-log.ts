@@ -74,7 +74,15 @@ export function cappedCallLog(log: ToolCallLog): ToolCallLog {
 export function summarizeArg(log: ToolCallLog): string {
   const a = log.arguments;
   const v =
-    a === null ? '' : typeof a.command === 'string' ? a.command : typeof a.path === 'string' ? a.path : '';
+    a === null
+      ? ''
+      : typeof a.command === 'string'
+        ? a.command
+        : typeof a.path === 'string'
+          ? a.path
+          : log.mcp !== undefined
+            ? log.raw_arguments
+            : '';
   return v.length > 160 ? `${v.slice(0, 157)}...` : v;
 }
 

@@ -152,9 +152,11 @@ function repeats(calls: readonly ToolCallLog[]): { duplicates: number; retried: 
   return { duplicates, retried };
 }
 
-/** write_file, or a command whose trace shows a write, a removal or a rename; an untraced command may have written anything. */
+/** write_file, an MCP tool, or a command whose trace shows a write, a removal or a rename; an untraced command may have written anything. */
 function mayHaveWritten(call: ToolCallLog): boolean {
   if (call.name === 'write_file') return call.exit_code === 0;
+  // An MCP tool that ran may have changed what any call sees (its server's state, the files).
+  if (call.mcp !== undefined) return call.exit_code === 0;
   if (call.name !== 'execute_command') return false;
   if (call.processes === undefined) return true;
   return call.processes.some((p) => p.writes.length > 0 || p.removed.length > 0 || p.renamed_to.length > 0);

@@ -77,6 +77,7 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   trace_truncated: z.boolean().optional(),
   alive_after: z.array(z.int().nonnegative()).optional(),
   arguments_truncated: z.literal(true).optional(),
+  mcp: z.object({ server: z.string(), tool: z.string() }).optional(),
   fault: z
     .object({
       kind: z.enum(['timeout', 'internal_error', 'malformed_output', 'empty_result', 'rate_limit']),

@@ -49,6 +49,11 @@ export interface ToolCallLog {
   /** Long strings in `arguments` / `raw_arguments` were cut for the log (schema 2.2); the call ran with them whole. */
   arguments_truncated?: true;
   /**
+   * A tool of an MCP server the task declared (its name is `<server>__<tool>`, sanitized): the
+   * server and the tool as the server names them. Absent for the built-in tools.
+   */
+  mcp?: McpCallRef;
+  /**
    * noisy condition: the call did not run; the model was answered with this injected fault instead
    * (stderr holds what it was shown). Never evidence of anything (schema 2.3).
    */
@@ -58,6 +63,11 @@ export interface ToolCallLog {
    * model was shown; stdout and stderr stay the real output (schema 2.3).
    */
   injection?: PlacedInjection;
+}
+
+export interface McpCallRef {
+  server: string;
+  tool: string;
 }
 
 export type FaultKind = 'timeout' | 'internal_error' | 'malformed_output' | 'empty_result' | 'rate_limit';

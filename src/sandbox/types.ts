@@ -172,6 +172,30 @@ export interface Sandbox {
   reset(): Promise<void>;
   /** Removes the container. Safe to call twice. */
   dispose(): Promise<void>;
+  /**
+   * Starts a process whose stdin and stdout stay open (an MCP server over stdio). Absent in a
+   * sandbox that cannot keep one (a test's fake): tasks that need it cannot run there.
+   */
+  spawn?(argv: readonly string[], options: SpawnOptions): Promise<SandboxProcess>;
+}
+
+export interface SpawnOptions {
+  user: SandboxUser;
+  cwd: string;
+  env?: Record<string, string>;
+}
+
+/** A process started by Sandbox.spawn. */
+export interface SandboxProcess {
+  write(bytes: string | Buffer): Promise<void>;
+  /** Its stdout, ended when it exits. */
+  readonly stdout: NodeJS.ReadableStream;
+  /** The end of what it wrote to stderr so far. */
+  stderrTail(): string;
+  /** Resolves once it ended (or its stream was cut). */
+  readonly exited: Promise<void>;
+  /** Cuts the stream (its stdin closes); resolves once it ended. */
+  end(): Promise<void>;
 }
 
 /**

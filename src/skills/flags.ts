@@ -10,6 +10,7 @@ import { provenanceProblem } from '../manifest/artifact-provenance.js';
 import type { CheckSpec } from '../manifest/check-specs.js';
 import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from '../manifest/command-flags.js';
 import { type CommandGroup, groupRuns } from '../manifest/command-match.js';
+import { mcpCalls } from '../scoring/mcp-calls.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
 import { absence } from '../scoring/score.js';
 import { firstRead } from '../scoring/seen.js';
@@ -37,6 +38,7 @@ export function skillFlags(spec: SkillSpec, withSkill: boolean): Flag[] {
         groups.filter((g) => g.writes?.includes(a)),
       ),
     ),
+    ...spec.mcpCalls.map(mcpCallFlag),
     ...spec.checks.map(checkFlag),
     ...groups.filter((g) => g.recheck).map(recheckFlag),
     ...spec.harnessChecks.filter((h) => withSkill || !h.command.includes('skill/')).map(harnessFlag),
@@ -92,6 +94,22 @@ function artifactFlag(path: string, writers: readonly CommandGroup[]): Flag {
       const problem = writers.length > 0 ? provenanceProblem(ctx, path, writers) : null;
       if (problem !== null) return miss(problem);
       return { reached: true, turn: ctx.changeTurns.get(path)?.at(-1) ?? null };
+    },
+  };
+}
+
+/** The model called this tool of an MCP server (with these arguments) and it answered without error. */
+function mcpCallFlag(c: SkillSpec['mcpCalls'][number]): Flag {
+  const args = c.argsMatch === undefined ? '' : ` with ${JSON.stringify(c.argsMatch)}`;
+  return {
+    id: `mcp:${c.id}`,
+    kind: 'process',
+    description: `Called ${c.tool} of the MCP server ${c.server}${args}, and it answered without error.`,
+    check(ctx) {
+      const [first] = mcpCalls(ctx, c);
+      return first === undefined
+        ? miss(`no successful call of ${c.server}'s ${c.tool}${args}`)
+        : { reached: true, turn: ctx.calls[first]?.turn ?? null };
     },
   };
 }

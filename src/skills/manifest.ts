@@ -9,7 +9,10 @@
  * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code;
  * - reference_solution, alternates, lures and cheats (scripted runs, see manifest-scripts.ts),
  *   ignored, meta;
- * - goal_without_skill: the goal as the no-skill variant of `--skill-ab` states it.
+ * - goal_without_skill: the goal as the no-skill variant of `--skill-ab` states it;
+ * - mcp_servers: MCP servers whose tools the model is offered (src/manifest/mcp-servers.ts), a stubbed
+ *   one ({name, tools: [{name, description, input_schema, replies: [{arguments, text}]}]}) served by
+ *   agent-bench itself; required_mcp_calls: [{server, tool, args_match}], a flag `mcp:<server>__<tool>` each.
  * Keys starting with `_` or `$`, and description/name/version, are notes and never checked.
  */
 import { z } from 'zod';
@@ -25,6 +28,7 @@ import {
   TaskId,
 } from '../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../manifest/manifest-scripts.js';
+import { McpServerList, RequiredMcpCall } from '../manifest/mcp-servers.js';
 
 const NOTE_KEYS = new Set(['description', 'name', 'version']);
 
@@ -56,6 +60,8 @@ export function manifestSchema(folder: SkillFolder) {
       watch_tool_caches: z.boolean().optional(),
       max_turns: z.int().min(1).max(500).optional(),
       stubs: stubs.optional(),
+      mcp_servers: McpServerList.optional(),
+      required_mcp_calls: z.array(RequiredMcpCall).optional(),
       reference_solution: scriptedTurns(folder).optional(),
       alternates: z.array(alternate(folder)).optional(),
       lures: z.array(lure(folder)).optional(),

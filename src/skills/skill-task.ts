@@ -54,6 +54,8 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     // A runner that forgot the mount fails the setup loudly instead of failing every trial quietly.
     ...(opts.withSkill ? { setupCommands: [MOUNT_CHECK] } : {}),
     skillDigest: skill.digest,
+    // The servers are the environment's, not the skill's: the no-skill variant has them too.
+    ...(spec.mcpServers.length === 0 ? {} : { mcpServers: spec.mcpServers }),
     flags,
     referenceSolution: opts.withSkill ? reference : [],
     lures,

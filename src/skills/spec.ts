@@ -12,6 +12,8 @@ import type { Problem } from '../manifest/problems.js';
 import { toRegExp } from '../manifest/regex.js';
 import type { ScriptedTurn } from '../models/scripted.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
+import type { McpCallMatch } from '../scoring/mcp-calls.js';
+import type { McpServerSpec } from '../tasks/mcp-servers.js';
 import type { Alternate, Lure, TaskMeta } from '../tasks/types.js';
 import type { Manifest } from './manifest.js';
 import { type StubSpec, stubLanguage } from './stubs.js';
@@ -40,6 +42,9 @@ export interface SkillSpec {
   watchToolCaches: boolean;
   maxTurns: number;
   stubs: StubSpec[];
+  mcpServers: McpServerSpec[];
+  /** Calls of the MCP servers' tools the model must make (a flag `mcp:<id>` each). */
+  mcpCalls: (McpCallMatch & { id: string })[];
   referenceSolution: ScriptedTurn[] | null;
   alternates: Alternate[];
   lures: Lure[];
@@ -117,6 +122,20 @@ export function toSpec(
     watchToolCaches: m.watch_tool_caches ?? false,
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
+    mcpServers: m.mcp_servers ?? [],
+    mcpCalls: (m.required_mcp_calls ?? []).map((c, i) => {
+      if (!(m.mcp_servers ?? []).some((srv) => srv.name === c.server))
+        problems.push({
+          at: `required_mcp_calls[${i}].server`,
+          message: `no mcp_servers entry named ${c.server}`,
+        });
+      return {
+        id: c.id ?? `${c.server}__${c.tool}`,
+        server: c.server,
+        tool: c.tool,
+        ...(c.args_match === undefined ? {} : { argsMatch: c.args_match }),
+      };
+    }),
     referenceSolution,
     alternates: (m.alternates ?? []).map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     lures: (m.lures ?? []).map((l) => toLure(l, folder)),

@@ -32,6 +32,7 @@ export { constantTruth, constantValue, unwrapTs } from '../scoring/js-constant.j
 export { type LiveCall, type LiveRoot, liveCode, type Target, topLevelRoot } from '../scoring/js-live.js';
 export type { Scope } from '../scoring/js-scope.js';
 export { jsRuns } from '../scoring/js-test-runs.js';
+export { mcpCalls } from '../scoring/mcp-calls.js';
 export { afterChange, beforeChange, changedBefore, type StepRef, writersIn } from '../scoring/ordering.js';
 export { isWithin, workspaceRelative } from '../scoring/paths.js';
 export { ownExitCode, programRuns } from '../scoring/program-runs.js';

@@ -23,6 +23,7 @@ import {
   type Sandbox,
   type WorkspaceSnapshot,
 } from '../sandbox/types.js';
+import type { McpServerSpec, ToolChoice } from './mcp-servers.js';
 
 /**
  * Where a task's hidden files are placed for its checks (tests the agent never saw): next to the
@@ -155,6 +156,10 @@ export interface WorkspaceParts {
    * e.g. hidden tests. The agent never sees or edits them.
    */
   hiddenFiles?: TaskFile[];
+  /** MCP servers whose tools the model is offered (src/tasks/mcp-servers.ts); none when absent. */
+  mcpServers?: readonly McpServerSpec[];
+  /** `mcp_only`: the MCP servers' tools alone, without the built-in three (default all). */
+  tools?: ToolChoice;
 }
 
 /** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */

@@ -40,6 +40,9 @@ export function taskVersion(task: Task): string {
       checks: folder?.checksDigest,
       // Absent for other tasks, so their versions stay what they were.
       dialogue: task.kind === 'dialogue' ? task.dialogue.digest : undefined,
+      // Absent without MCP servers, so other tasks' versions stay what they were.
+      mcpServers: ws.mcpServers,
+      tools: ws.tools,
     }),
   ).slice(0, 16);
 }

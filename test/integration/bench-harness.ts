@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
+import type { Task } from '../../src/tasks/types.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
@@ -23,7 +24,8 @@ export interface BenchRun {
 }
 
 export async function benchWithScript(opts: {
-  tasks: string;
+  /** Task ids (`--tasks`), or tasks already loaded (a fixture folder). */
+  tasks: string | Task[];
   script: Script;
   settings?: Partial<RunSettings>;
   resultsDir?: string;
@@ -45,7 +47,7 @@ export async function benchWithScript(opts: {
   try {
     const settings: RunSettings = runSettings({ ...opts.settings });
     const results = await runBench({
-      tasks: selectTasks(opts.tasks),
+      tasks: typeof opts.tasks === 'string' ? selectTasks(opts.tasks) : opts.tasks,
       settings,
       resultsDir,
       resume: opts.resume ?? false,

@@ -135,6 +135,8 @@ describe('skill tasks', () => {
     watchToolCaches: false,
     maxTurns: 5,
     stubs: [],
+    mcpServers: [],
+    mcpCalls: [],
     referenceSolution: null,
     lures: [],
     alternates: [],

@@ -30,11 +30,19 @@ function register<A>(tool: AgentTool<A>): RegisteredTool {
   };
 }
 
-const TOOLS: readonly RegisteredTool[] = [register(executeCommand), register(readFile), register(writeFile)];
+export const BUILTIN_TOOLS: readonly RegisteredTool[] = [
+  register(executeCommand),
+  register(readFile),
+  register(writeFile),
+];
 
-export const TOOL_SPECS: readonly ToolSpec[] = TOOLS.map((t) => t.spec);
-export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.spec.name);
+export const TOOL_SPECS: readonly ToolSpec[] = BUILTIN_TOOLS.map((t) => t.spec);
+export const TOOL_NAMES: readonly string[] = BUILTIN_TOOLS.map((t) => t.spec.name);
 
-export function findTool(name: string): RegisteredTool | undefined {
-  return TOOLS.find((t) => t.spec.name === name);
+/** `tools`: what this trial offers (the built-in three, a task's MCP servers' tools beside or instead of them). */
+export function findTool(
+  name: string,
+  tools: readonly RegisteredTool[] = BUILTIN_TOOLS,
+): RegisteredTool | undefined {
+  return tools.find((t) => t.spec.name === name);
 }

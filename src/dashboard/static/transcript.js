@@ -6,7 +6,7 @@ import { append, el } from './dom.js';
 /**
  * @typedef {{ name: string, arguments: Record<string, unknown> | null, raw_arguments: string, source: string,
  *   invalid: string | null, cwd: string, exit_code: number | null, stdout: string, stderr: string,
- *   truncated: boolean, timed_out: boolean, elapsed_ms: number }} Call
+ *   truncated: boolean, timed_out: boolean, elapsed_ms: number, mcp?: { server: string, tool: string } }} Call
  * @typedef {{ turn: number, assistant_text: string, tool_calls: Call[], elapsed_ms: number, model_latency_ms: number,
  *   finish_reason: string | null, retries: unknown[], malformed: string | null,
  *   user_reply?: { text: string, ended: boolean } }} Turn
@@ -144,6 +144,8 @@ function callBlock(c) {
       { class: 'call-line' },
       el('span', { class: 'tool' }, c.name),
       c.source === 'text' ? el('span', { class: 'badge' }, 'text call') : null,
+      // An MCP server's tool: which server and tool, as the server names them.
+      c.mcp === undefined ? null : el('span', { class: 'badge' }, `MCP ${c.mcp.server} · ${c.mcp.tool}`),
       ` ${arg} `,
       status,
       el(
@@ -153,8 +155,12 @@ function callBlock(c) {
       ),
     ),
     fold('arguments', args, c.invalid !== null),
-    c.stdout === '' ? null : fold(`stdout (${c.stdout.length} chars)`, c.stdout, false),
-    c.stderr === '' ? null : fold(`stderr (${c.stderr.length} chars)`, c.stderr, false),
+    c.stdout === ''
+      ? null
+      : fold(`${c.mcp ? 'result' : 'stdout'} (${c.stdout.length} chars)`, c.stdout, false),
+    c.stderr === ''
+      ? null
+      : fold(`${c.mcp ? 'error' : 'stderr'} (${c.stderr.length} chars)`, c.stderr, false),
   );
 }
 

@@ -15,12 +15,15 @@ import {
   type ReadFileResult,
   type Sandbox,
   type SandboxFile,
+  type SandboxProcess,
   type SandboxUser,
+  type SpawnOptions,
   WORKSPACE_DIR,
   type WorkspaceChanges,
   type WorkspaceSnapshot,
   type WriteFileResult,
 } from '../types.js';
+import { attachProcess } from './attach.js';
 import { notRun, shellArgv } from './command.js';
 import {
   type ContainerSpec,
@@ -185,6 +188,10 @@ export class DockerSandbox implements Sandbox {
       ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
     });
     return r;
+  }
+
+  spawn(argv: readonly string[], options: SpawnOptions): Promise<SandboxProcess> {
+    return this.guarded(attachProcess(this.container, argv, options));
   }
 
   readFile(path: string, range?: { offset?: number; limit?: number }): Promise<ReadFileResult> {

@@ -12,6 +12,7 @@ import type { Flag, FlagCodeRef } from '../types.js';
 import { artifactCheck } from './checks/artifact.js';
 import { commandCheck, commandGroup, orderCheck } from './checks/commands.js';
 import { harnessCheck, harnessTestsCheck } from './checks/harness.js';
+import { mcpCallCheck } from './checks/mcp-call.js';
 import { readCheck, readNeed } from './checks/read.js';
 import { testRunCheck } from './checks/test-run.js';
 import { codeCheck } from './flag-code.js';
@@ -47,6 +48,7 @@ export function buildFlags(
     if (e.harness_tests !== undefined) return harnessTestsCheck(e.harness_tests);
     if (e.harness !== undefined) return harnessCheck(e.harness);
     if (e.artifact !== undefined) return artifactCheck(e.artifact, folder);
+    if (e.mcp_call !== undefined) return mcpCallCheck(e.mcp_call);
     const group = groups.get(e.id);
     if (group !== undefined) return commandCheck(group);
     if (e.commands_in_order !== undefined) {

@@ -4,7 +4,8 @@
  * their own: a read (required_reads, with how much and when), a command (required_commands), the
  * commands' order (ordered_commands), an artifact and its content (expected_artifacts,
  * artifact_checks), a harness command (harness_checks); plus what tasks need beyond skills: a test
- * run the model saw fail or pass, the harness's own test run with the runner's verdict, and `code`,
+ * run the model saw fail or pass, the harness's own test run with the runner's verdict, a call of an
+ * MCP server's tool that returned without error (`mcp_call`), and `code`,
  * a check function exported by the folder's flags.ts.
  */
 import { z } from 'zod';
@@ -106,6 +107,15 @@ const CommandCheck = z.preprocess(
     }),
 );
 
+/** An MCP server's tool the model called, with these arguments, and that returned without error. */
+const McpCallCheck = z.strictObject({
+  server: z.string().min(1),
+  tool: z.string().min(1),
+  /** Arguments the call must have had, each equal to the call's (it may have more). */
+  args_match: z.record(z.string(), z.unknown()).optional(),
+  before_first_change_of: Paths.optional(),
+});
+
 /** The keys that each name a check; a flag has exactly one of them. */
 const CHECK_KEYS = [
   'read',
@@ -115,6 +125,7 @@ const CHECK_KEYS = [
   'artifact',
   'harness',
   'harness_tests',
+  'mcp_call',
   'code',
 ] as const;
 
@@ -136,6 +147,7 @@ export function flagEntry(folder: SkillFolder) {
       artifact: artifactCheck(folder).optional(),
       harness: HarnessCommand.optional(),
       harness_tests: harnessTests(folder).optional(),
+      mcp_call: McpCallCheck.optional(),
       /** The name of a check function that flags.ts exports. */
       code: z
         .string()

@@ -81,6 +81,8 @@ export function loadTaskFolder(dir: string): SandboxTask {
     files,
     ...(m.setup_commands.length === 0 ? {} : { setupCommands: m.setup_commands }),
     ...(hiddenFiles.length === 0 ? {} : { hiddenFiles }),
+    ...(m.mcp_servers.length === 0 ? {} : { mcpServers: m.mcp_servers }),
+    ...(m.tools === 'all' ? {} : { tools: m.tools }),
     flags: built.flags,
     referenceSolution,
     lures: m.lures.map((l) => toLure(l, folder)),

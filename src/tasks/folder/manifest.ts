@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../../manifest/manifest-scripts.js';
+import { McpServerList } from '../../manifest/mcp-servers.js';
 import { flagEntry } from './flag-entry.js';
 
 const Meta = z.strictObject({
@@ -22,28 +23,37 @@ const Meta = z.strictObject({
 });
 
 export function taskManifestSchema(folder: SkillFolder) {
-  return z.strictObject({
-    /** Default: the folder's name. */
-    id: TaskId.optional(),
-    /** `holdout` keeps the task out of `--split dev` (a team's tuning set); default dev. */
-    split: z.enum(['dev', 'holdout']).default('dev'),
-    meta: Meta,
-    max_turns: z.int().min(1).max(500),
-    /** Workspace globs the agent may create, change or delete; anything else is tamper. */
-    allowed_writes: z.array(z.string().min(1)).min(1),
-    /** Globs that are neither tamper nor changes (caches); the tool caches are always added. */
-    ignored: z.array(z.string().min(1)).default([]),
-    watch_tool_caches: z.boolean().default(false),
-    /** Shell commands run as the agent in /workspace after the files are placed. */
-    setup_commands: z.array(z.string().min(1)).default([]),
-    flags: z.array(flagEntry(folder)).min(1),
-    reference_solution: scriptedTurns(folder).refine((turns) => turns.some((t) => t.calls.length > 0), {
-      message: 'needs at least one tool call',
-    }),
-    lures: z.array(lure(folder)).min(1, 'needs at least one lure (a scripted run of a failure it catches)'),
-    alternates: z.array(alternate(folder)).default([]),
-    cheats: z.array(lure(folder)).default([]),
-  });
+  return z
+    .strictObject({
+      /** Default: the folder's name. */
+      id: TaskId.optional(),
+      /** `holdout` keeps the task out of `--split dev` (a team's tuning set); default dev. */
+      split: z.enum(['dev', 'holdout']).default('dev'),
+      meta: Meta,
+      max_turns: z.int().min(1).max(500),
+      /** Workspace globs the agent may create, change or delete; anything else is tamper. */
+      allowed_writes: z.array(z.string().min(1)).min(1),
+      /** Globs that are neither tamper nor changes (caches); the tool caches are always added. */
+      ignored: z.array(z.string().min(1)).default([]),
+      watch_tool_caches: z.boolean().default(false),
+      /** Shell commands run as the agent in /workspace after the files are placed. */
+      setup_commands: z.array(z.string().min(1)).default([]),
+      /** MCP servers whose tools the model is offered, named `<server>__<tool>` (src/tasks/mcp-servers.ts). */
+      mcp_servers: McpServerList.default([]),
+      /** `mcp_only`: the MCP servers' tools alone, without execute_command, read_file and write_file. */
+      tools: z.enum(['all', 'mcp_only']).default('all'),
+      flags: z.array(flagEntry(folder)).min(1),
+      reference_solution: scriptedTurns(folder).refine((turns) => turns.some((t) => t.calls.length > 0), {
+        message: 'needs at least one tool call',
+      }),
+      lures: z.array(lure(folder)).min(1, 'needs at least one lure (a scripted run of a failure it catches)'),
+      alternates: z.array(alternate(folder)).default([]),
+      cheats: z.array(lure(folder)).default([]),
+    })
+    .refine((m) => m.tools === 'all' || m.mcp_servers.length > 0, {
+      path: ['tools'],
+      message: 'mcp_only needs at least one [[mcp_servers]]',
+    });
 }
 
 export type TaskManifest = z.output<ReturnType<typeof taskManifestSchema>>;

@@ -61,6 +61,7 @@ describe('a Harbor task folder', () => {
       allowInternet: true,
       workdir: null,
       env: {},
+      mcpServers: [],
     });
     expect(t.dockerfile?.facts).toEqual({ baseImage: 'base', workdir: '/work' });
   });

@@ -45,6 +45,7 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
     ignored: [],
     files: [],
     setupCommands: [...environment.setupCommands],
+    ...(h.environment.mcpServers.length === 0 ? {} : { mcpServers: h.environment.mcpServers }),
     flags: [
       {
         id: REWARD_FLAG,

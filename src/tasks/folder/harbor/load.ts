@@ -11,6 +11,7 @@ import { basename, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
 import { TaskId } from '../../../manifest/manifest-parts.js';
 import { problemsFromIssues } from '../../../manifest/problems.js';
+import type { McpServerSpec } from '../../mcp-servers.js';
 import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
@@ -55,6 +56,8 @@ export interface HarborTask {
     workdir: string | null;
     /** task.toml's [environment.env], resolved: what every process in the environment gets. */
     env: Record<string, string>;
+    /** `[[environment.mcp_servers]]`: their tools are offered to the model. */
+    mcpServers: readonly McpServerSpec[];
   };
   /** task.toml keys that change how Harbor runs a task and that agent-bench does not honour (manifest.ts). */
   ignoredKeys: string[];
@@ -124,6 +127,7 @@ export function loadHarborFolder(dir: string): HarborTask {
       allowInternet: e.allow_internet,
       workdir: e.workdir ?? null,
       env,
+      mcpServers: e.mcp_servers,
     },
     ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
     tests: under(folder, 'tests/'),

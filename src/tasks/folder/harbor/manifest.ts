@@ -3,12 +3,13 @@
  * schema version under either name (`version`, Harbor's older one, or `schema_version`, which Harbor
  * renamed it to; neither is required, as in Harbor), free-form `[metadata]`, and the config sections
  * agent-bench honours — the verifier's and the agent's timeouts, the environment's resources,
- * network, working directory and variables, a pre-built image, the oracle's variables. Other keys are
+ * network, working directory and variables, a pre-built image, the MCP servers, the oracle's variables. Other keys are
  * accepted, so a Harbor task is read as it is; those that change how a task runs are named once in a
  * warning (ignoredKeys). The keys it does use are type-checked, so a wrong one is a usage error and
  * never a default silently taken.
  */
 import { z } from 'zod';
+import { McpServerList } from '../../../manifest/mcp-servers.js';
 
 const Seconds = z.number().positive();
 const Variables = z.record(z.string(), z.string()).default({});
@@ -38,8 +39,17 @@ export const HarborManifest = z.looseObject({
       allow_internet: z.boolean().default(true),
       workdir: z.string().startsWith('/', 'must be an absolute path').optional(),
       env: Variables,
+      /** Whose tools the model is offered (src/tasks/mcp-servers.ts); a url's host is a service of the environment. */
+      mcp_servers: McpServerList.default([]),
     })
-    .default({ build_timeout_sec: 600, docker_image: null, cpus: 1, allow_internet: true, env: {} }),
+    .default({
+      build_timeout_sec: 600,
+      docker_image: null,
+      cpus: 1,
+      allow_internet: true,
+      env: {},
+      mcp_servers: [],
+    }),
   /** Multi-step tasks: refused by name when loading (load.ts), so only their presence is read here. */
   steps: z.array(z.unknown()).optional(),
 });
@@ -81,6 +91,7 @@ const HONOURED: Record<string, ReadonlySet<string> | 'all'> = {
     'allow_internet',
     'workdir',
     'env',
+    'mcp_servers',
   ]),
 };
 
