@@ -4,6 +4,7 @@ import { runLadder } from '../../ladder/run-ladder.js';
 import { parseCacheTypes, parseCtxList, type RungConfig, rungConfigs } from '../../ladder/rung-config.js';
 import type { SequentialRule } from '../../ladder/sequential-rule.js';
 import { suiteLabel } from '../../ladder/verdict.js';
+import { writeLadderChart } from '../../report/ladder-chart-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
@@ -62,7 +63,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const shard = shardPlan(o, tasks, settings);
   // Before any server is asked or started.
   const resultsDir = writableResultsDir(o.resultsDir);
-  await runLadder({
+  const outcome = await runLadder({
     tasks,
     suite: suiteLabel(
       tasks.map((t) => t.id),
@@ -81,6 +82,11 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ...(sequential === undefined ? {} : { sequential }),
     parallel: o.parallel,
   });
+  // The picture of what the summary holds; a ladder that ran is not failed by its chart.
+  const chart = await writeLadderChart(outcome.summaryPath);
+  process.stderr.write(
+    `${'path' in chart ? `ladder chart: ${chart.path}` : `no ladder chart: ${chart.problem}`}\n`,
+  );
 }
 
 /** `--target` below 1 makes the ladder sequential; at 1 (or absent) it is pass^k as ever. */
