@@ -342,7 +342,9 @@ function measurements(rung: Rung): string {
   const peak = rung.serverPeakRssBytes;
   const speed = rungSpeed(rung.results);
   const parts = [
-    peak === undefined || peak === null ? null : `server peak ${formatBytes(peak)}`,
+    peak === undefined || peak === null
+      ? null
+      : `${rung.peakRssOf === 'process' ? 'process' : 'server'} peak ${formatBytes(peak)}`,
     speed.prompt_tps === null ? null : `prompt ${speed.prompt_tps} tok/s`,
     speed.generation_tps === null ? null : `generation ${speed.generation_tps} tok/s`,
   ].filter((p) => p !== null);

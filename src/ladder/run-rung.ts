@@ -8,6 +8,7 @@ import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
 import { watchGroupMemory } from './group-memory.js';
+import { watchOwnPeak } from './own-memory.js';
 import { runRounds, sequentialOutcome } from './rounds.js';
 import { configSlug } from './rung-config.js';
 import { describeBound, type SequentialRule } from './sequential-rule.js';
@@ -85,8 +86,11 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
     switch (c.place.kind) {
       case 'server':
         return done(await bench({ model: model.id, baseUrl: c.place.baseUrl }), null);
-      case 'embedded':
-        return done(await bench({ model: `gguf:${model.id}` }), null);
+      case 'embedded': {
+        const own = watchOwnPeak();
+        const rung = done(await bench({ model: `gguf:${model.id}` }), null);
+        return { ...rung, serverPeakRssBytes: own.peakBytes(), peakRssOf: 'process' };
+      }
       case 'spawn': {
         const { results, diedDuringRun, stopped, peakRssBytes } = await onSpawnedServer(
           model,
@@ -103,6 +107,7 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
         return {
           ...done(results, [died, stopped].filter((e) => e !== null).join('; ') || null),
           serverPeakRssBytes: peakRssBytes,
+          peakRssOf: 'server',
         };
       }
     }

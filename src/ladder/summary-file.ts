@@ -71,8 +71,13 @@ interface RungSummary {
   kv_cache_bytes?: number | null;
   /** What the rung was ordered by: the file size plus the KV estimate; the measured peak is beside it. */
   memory_estimate_bytes?: number | null;
-  /** A `--server-cmd` rung: its server's peak resident memory (the process group's VmHWM summed). */
+  /**
+   * The peak resident memory the model took: a `--server-cmd` rung's server (the process group's
+   * VmHWM summed), an in-process rung's agent-bench process (`peak_rss_of`: `process`).
+   */
   server_peak_rss_bytes?: number | null;
+  /** Whose peak `server_peak_rss_bytes` is; absent in older summaries (then: the server's). */
+  peak_rss_of?: 'server' | 'process';
   /** Prompt and generation tokens per second from the server's own timings, when it sent them. */
   speed?: RungSpeed;
   /** A sequential rung's decision: trials pooled over the tasks and the one-sided bounds at `confidence`. */
@@ -144,6 +149,7 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
           memory_estimate_bytes: estimatedMemoryBytes(model),
         }),
     ...(rung.serverPeakRssBytes === undefined ? {} : { server_peak_rss_bytes: rung.serverPeakRssBytes }),
+    ...(rung.peakRssOf === undefined ? {} : { peak_rss_of: rung.peakRssOf }),
     ...(speed.prompt_tps === null && speed.generation_tps === null ? {} : { speed }),
     ...(rung.sequential === undefined ? {} : { sequential: sequentialSummary(rung.sequential) }),
   };

@@ -42,6 +42,7 @@ const RungSummarySchema = z.object({
   kv_cache_bytes: z.number().min(0).nullable().optional(),
   memory_estimate_bytes: z.number().min(0).nullable().optional(),
   server_peak_rss_bytes: z.number().min(0).nullable().optional(),
+  peak_rss_of: z.enum(['server', 'process']).optional(),
   speed: z.object({ prompt_tps: z.number().nullable(), generation_tps: z.number().nullable() }).optional(),
   sequential: z
     .object({

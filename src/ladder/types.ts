@@ -41,8 +41,12 @@ export interface Rung {
   error: string | null;
   /** The spawned server's log (`--server-cmd`), else null. */
   serverLog: string | null;
-  /** A `--server-cmd` rung: the peak of its server's process group (summed VmHWM), null if unread. */
+  /**
+   * The peak memory the model took, null if unread: a `--server-cmd` rung's server process group
+   * (summed VmHWM), or an in-process rung's own process (own-memory.ts) — `peakRssOf` says which.
+   */
   serverPeakRssBytes?: number | null;
+  peakRssOf?: 'server' | 'process';
   /** A sequential rung's pooled trials and bound (`--target` below 1); absent at pass^k. */
   sequential?: SequentialEvidence;
 }

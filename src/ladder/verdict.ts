@@ -13,10 +13,10 @@ export function verdictLine(
   suite: string,
   k: number,
   smallestPassing: LadderModel | null,
-  peakBytes: number | null = null,
+  peak: string | null = null,
 ): string {
   if (smallestPassing === null) return `no model in the ladder passes ${suite} at pass^k (k=${k})`;
-  return `${suite} needs at least ${describePassing(smallestPassing, peakBytes)}`;
+  return `${suite} needs at least ${describePassing(smallestPassing, peak)}`;
 }
 
 /**
@@ -27,13 +27,13 @@ export function verdictLine(
 export function ladderVerdict(
   suite: string,
   k: number,
-  rungs: readonly Pick<Rung, 'model' | 'status' | 'serverPeakRssBytes'>[],
+  rungs: readonly Pick<Rung, 'model' | 'status' | 'serverPeakRssBytes' | 'peakRssOf'>[],
 ): string {
   const first = rungs.findIndex((r) => r.status === 'passed');
   const below = first === -1 ? rungs : rungs.slice(0, first);
   const unmeasured = below.filter((r) => r.status === 'error').map((r) => r.model.label);
   const passing = rungs[first]?.model ?? null;
-  const peak = rungs[first]?.serverPeakRssBytes ?? null;
+  const peak = peakSaid(rungs[first]);
   if (unmeasured.length === 0) return verdictLine(suite, k, passing, peak);
   const open = `no verdict on ${suite} at pass^k (k=${k}): ${unmeasured.join(', ')} not measured`;
   return passing === null
@@ -46,7 +46,7 @@ export function ladderVerdict(
  * rung adds its configuration (`Q6_K of beta-8b at ctx 8192, KV q8_0: …`) and a measured rung its
  * server's peak (`server peak 6.1 GiB`).
  */
-function describePassing(model: LadderModel, peakBytes: number | null = null): string {
+function describePassing(model: LadderModel, peak: string | null = null): string {
   const { info, size, config } = model;
   const quant = info.quantization;
   const label = config?.fileLabel ?? model.label;
@@ -55,7 +55,7 @@ function describePassing(model: LadderModel, peakBytes: number | null = null): s
     info.parameters === null ? null : `${formatBillions(info.parameters)} total`,
     info.activeParameters === null ? null : `${formatBillions(info.activeParameters)} active`,
     size === null ? null : formatSize(size),
-    peakBytes === null ? null : `server peak ${formatBytes(peakBytes)}`,
+    peak,
   ].filter((f) => f !== null);
   const what = quant === null ? name : `${quant} of ${name}`;
   return `${what}${configSuffix(model)}${facts.length === 0 ? '' : `: ${facts.join(', ')}`}`;
@@ -73,8 +73,15 @@ function rungName(model: LadderModel): string {
 }
 
 /** `, server peak 6.1 GiB` when the rung's memory was measured. */
-function peakNote(peak: number | null | undefined): string {
-  return peak === undefined || peak === null ? '' : `, server peak ${formatBytes(peak)}`;
+function peakNote(peak: string | null): string {
+  return peak === null ? '' : `, ${peak}`;
+}
+
+/** `server peak 6.1 GiB`, `process peak 2.3 GiB` (an in-process model), or null when not measured. */
+function peakSaid(rung: Pick<Rung, 'serverPeakRssBytes' | 'peakRssOf'> | undefined): string | null {
+  const bytes = rung?.serverPeakRssBytes;
+  if (bytes === undefined || bytes === null) return null;
+  return `${rung?.peakRssOf === 'process' ? 'process' : 'server'} peak ${formatBytes(bytes)}`;
 }
 
 /** How the verdict names what was run: one task by its id, several as a suite. */
@@ -107,7 +114,7 @@ export function sequentialLine(e: SequentialEvidence, rule: SequentialRule): str
 export function sequentialVerdict(
   suite: string,
   rule: SequentialRule,
-  rungs: readonly Pick<Rung, 'model' | 'status' | 'sequential' | 'serverPeakRssBytes'>[],
+  rungs: readonly Pick<Rung, 'model' | 'status' | 'sequential' | 'serverPeakRssBytes' | 'peakRssOf'>[],
 ): string {
   const first = rungs.findIndex((r) => r.status === 'passed');
   const below = first === -1 ? rungs : rungs.slice(0, first);
@@ -123,7 +130,7 @@ export function sequentialVerdict(
   const head =
     passing?.sequential === undefined
       ? `no model in the ladder passes ${suite} at ${target} (${percent(rule.confidence)} confidence)`
-      : `${rungName(passing.model)} passes: ${sequentialLine(passing.sequential, rule).replace(/^passes: /, '')}${peakNote(passing.serverPeakRssBytes)}; the smallest model to pass ${suite} at ${target}`;
+      : `${rungName(passing.model)} passes: ${sequentialLine(passing.sequential, rule).replace(/^passes: /, '')}${peakNote(peakSaid(passing))}; the smallest model to pass ${suite} at ${target}`;
   if (open.length === 0) return head;
   return `${head}; not decided${passing === undefined ? '' : ' below it'}: ${open.join(', ')}`;
 }
