@@ -14,7 +14,7 @@ const M = { left: 56, right: 24, top: 40, bottom: 52 };
 const GiB = 2 ** 30;
 
 const AXIS: Record<LadderMemoryAxis, string> = {
-  peak: 'memory: measured server peak RSS (GiB)',
+  peak: 'memory: measured peak RSS (GiB)',
   estimate: 'memory: estimated, file + KV cache (GiB; not measured)',
   file: 'memory: model file size (GiB; not measured)',
 };
@@ -72,9 +72,14 @@ export function renderLadderSvg(chart: LadderChart): string {
     parts.push(
       `<polyline class="frontline" points="${front.map((p) => `${n(x(p.memoryBytes))},${n(y(p.rate))}`).join(' ')}"/>`,
     );
+  // Rungs that differ only in context often take the same memory: their labels are stacked, not overlaid.
+  const placed: { x: number; y: number }[] = [];
   for (const p of chart.points) {
     const px = x(p.memoryBytes);
     const py = y(p.rate);
+    let ly = py - 6;
+    while (placed.some((q) => Math.abs(q.x - px) < 60 && Math.abs(q.y - ly) < 12)) ly -= 12;
+    placed.push({ x: px, y: ly });
     const r = radius(p.generationTps);
     const speed = p.generationTps === null ? '' : `, generation ${p.generationTps} tok/s`;
     const tip = `${p.label}: ${p.status}, pass rate ${fixed(p.rate, 2)} (${fixed(p.low, 2)}–${fixed(p.high, 2)}, ${p.trials} trials), ${fixed(p.memoryBytes / GiB, 2)} GiB${speed}${p.onFront ? ', on the Pareto front' : ''}`;
@@ -87,7 +92,7 @@ export function renderLadderSvg(chart: LadderChart): string {
           ]
         : []),
       // Labels of the right half go to the point's left, so none runs off the chart.
-      `<text x="${n(px > W / 2 ? px - r - 4 : px + r + 4)}" y="${n(py - 6)}" text-anchor="${px > W / 2 ? 'end' : 'start'}"${p.chosen ? ' font-weight="bold"' : ''}>${escapeXml(p.chosen ? `${p.short} (chosen)` : p.short)}</text>`,
+      `<text x="${n(px > W / 2 ? px - r - 4 : px + r + 4)}" y="${n(ly)}" text-anchor="${px > W / 2 ? 'end' : 'start'}"${p.chosen ? ' font-weight="bold"' : ''}>${escapeXml(p.chosen ? `${p.short} (chosen)` : p.short)}</text>`,
     );
   }
   parts.push('</svg>');

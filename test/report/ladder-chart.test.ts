@@ -116,7 +116,7 @@ describe('the ladder chart', () => {
   it('draws the target, the chosen rung, the front and the axis it used, escaped and well-formed', () => {
     const svg = renderLadderSvg(buildLadderChart(sequentialSummary()));
     expect(xmlProblems(svg)).toEqual([]);
-    expect(svg).toContain('memory: measured server peak RSS (GiB)');
+    expect(svg).toContain('memory: measured peak RSS (GiB)');
     expect(svg).toContain('>target 0.8</text>');
     expect(svg).toMatch(/<circle class="chosen" data-chosen="b-8b-Q6_K@ctx8192-kv-q8_0"/);
     expect(svg).toContain('Q6_K ctx8192 kv-q8_0 (chosen)');
