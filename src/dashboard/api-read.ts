@@ -162,7 +162,7 @@ export async function getRadar(
   sendSvg(res, renderRadarSvg(data));
 }
 
-function sendSvg(res: ServerResponse, body: string): void {
+export function sendSvg(res: ServerResponse, body: string): void {
   res.writeHead(200, {
     ...BASE_HEADERS,
     'Content-Type': 'image/svg+xml; charset=utf-8',

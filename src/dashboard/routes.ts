@@ -3,9 +3,11 @@
  * header; state-changing ones (POST) also need the page's session token and a matching Origin, so no
  * other web page can start or cancel a run, or hide or delete one.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ProbeTarget } from '../models/probe.js';
+import { getLadderSvg, getLadders } from './api-ladder.js';
 import { postDelete, postHide } from './api-manage.js';
 import {
   getAxes,
@@ -78,6 +80,8 @@ async function routeGet(req: IncomingMessage, res: ServerResponse, url: URL, c: 
   if (path === '/api/compare') return getCompare(res, read, q('task') ?? '', q('condition') ?? 'clean');
   if (path === '/api/axes') return getAxes(res, read);
   if (path === '/api/pareto.svg') return getParetoSvg(res, read, q('cost'));
+  if (path === '/api/ladders') return getLadders(res, read);
+  if (path === '/api/ladder.svg') return getLadderSvg(res, read, q('run') ?? '');
   if (path === '/api/radar' || path === '/api/radar.svg') {
     const models = radarModels(q('models'));
     if (models === null) return sendError(res, 400, 'models: 1 to 4 comma-separated names');

@@ -31,6 +31,16 @@ export interface GgufHeader {
    * shorter than this is truncated — typically a download that did not finish.
    */
   minimumBytes: number;
+  /** The attention shape the KV cache is sized by; null when the header lacks any of it. */
+  kvShape: KvShape | null;
+}
+
+/** Per layer, the cache holds kvHeads × (keyLength + valueLength) elements per token. */
+export interface KvShape {
+  layers: number;
+  kvHeads: number;
+  keyLength: number;
+  valueLength: number;
 }
 
 /** ggml type id -> [elements per block, bytes per block], for the types quantized models use. */
@@ -127,10 +137,29 @@ export async function readGgufHeader(path: string): Promise<GgufHeader> {
       kvCount,
       fileSizeBytes: r.size,
       minimumBytes: tensorCount === 0 ? r.pos : dataStart + tensors.dataEnd,
+      kvShape: arch === null ? null : kvShapeOf(kv, arch),
     };
   } finally {
     await r.close();
   }
+}
+
+/**
+ * `<arch>.block_count`, `.attention.head_count(_kv)`, `.embedding_length`, `.attention.key_length` and
+ * `.value_length` (absent: embedding / heads, as llama.cpp defaults them). A per-layer head count
+ * (an array, skipped by this reader) leaves the shape unknown rather than guessed.
+ */
+function kvShapeOf(kv: ReadonlyMap<string, Scalar>, arch: string): KvShape | null {
+  const layers = num(kv.get(`${arch}.block_count`));
+  const heads = num(kv.get(`${arch}.attention.head_count`));
+  const embedding = num(kv.get(`${arch}.embedding_length`));
+  if (layers === null || heads === null || heads === 0) return null;
+  const kvHeads = num(kv.get(`${arch}.attention.head_count_kv`)) ?? heads;
+  const headDim = embedding === null ? null : embedding / heads;
+  const keyLength = num(kv.get(`${arch}.attention.key_length`)) ?? headDim;
+  const valueLength = num(kv.get(`${arch}.attention.value_length`)) ?? headDim;
+  if (keyLength === null || valueLength === null) return null;
+  return { layers, kvHeads, keyLength, valueLength };
 }
 
 /**

@@ -38,7 +38,7 @@ export function watchGroupMemory(pgid: number, everyMs = 500): MemoryWatch {
 }
 
 /** `VmHWM:   123456 kB` of /proc/PID/status; null when the process is gone or has none (a kernel thread). */
-function peakRssBytes(pid: number): number | null {
+export function peakRssBytes(pid: number | 'self'): number | null {
   let status: string;
   try {
     status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -17,9 +17,11 @@ import type { Task } from '../tasks/types.js';
 import { InternalError, InterruptedError, UsageError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
 import { type CandidateSource, type Candidates, findCandidates } from './candidates.js';
-import { planLadder } from './plan.js';
+import { readKvShapes } from './kv-cache.js';
+import { planConfigLadder, planLadder } from './plan.js';
 import { preflight } from './preflight.js';
 import { describeModel, type ModelPlace, type RungContext, type RungDeps, runRung } from './run-rung.js';
+import type { RungConfig } from './rung-config.js';
 import { rungSpeed } from './rung-speed.js';
 import type { SequentialRule } from './sequential-rule.js';
 import { checkServerCommand } from './server-command.js';
@@ -48,6 +50,11 @@ export interface LadderOptions {
   source: CandidateSource;
   /** `--server-cmd` with `{model}` and `{port}`: one server per GGUF file (GGUF folders only). */
   serverCmd?: string;
+  /**
+   * `--ctx`/`--cache-type` (rung-config.ts): each GGUF file runs once per configuration, on a
+   * `--server-cmd` that takes `{ctx}`/`{cache_type}`; the rungs are ordered by estimated memory.
+   */
+  configs?: RungConfig[];
   serverStartTimeoutMs?: number;
   /** From SIGTERM to SIGKILL when a server is stopped. */
   serverGraceMs?: number;
@@ -162,7 +169,10 @@ async function discoverLadder(
 ): Promise<{ found: Candidates; ladder: LadderModel[] }> {
   const found = await d.findCandidates(o.source);
   for (const problem of found.problems) note(`skipped ${problem}`);
-  const ladder = planLadder(found.models);
+  const ladder =
+    o.configs === undefined
+      ? planLadder(found.models)
+      : planConfigLadder(found.models, o.configs, await readKvShapes(found.models.map((m) => m.name)));
   note(`ladder of ${ladder.length} model(s), smallest first: ${ladder.map(describeModel).join(', ')}`);
   await d.preflight(note);
   return { found, ladder };
@@ -242,8 +252,12 @@ function checkOptions(o: LadderOptions): void {
     if (o.source.kind !== 'gguf-dir') {
       throw new UsageError('--server-cmd needs --gguf-dir: it starts one server per GGUF file');
     }
-    checkServerCommand(o.serverCmd);
+    checkServerCommand(o.serverCmd, {
+      ctx: o.configs?.some((c) => c.ctx !== null) ?? false,
+      cacheType: o.configs?.some((c) => c.cacheType !== null) ?? false,
+    });
   }
+  if (o.configs !== undefined) checkConfigs(o);
   if (o.sequential !== undefined) checkSequential(o.sequential, o);
   const timeout = o.serverStartTimeoutMs;
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) {
@@ -288,6 +302,25 @@ function ladderMeta(o: LadderOptions, runId: string, found: Candidates): LadderM
   };
 }
 
+/**
+ * Configurations are a server's (the in-process backend takes none yet). Several of one file share
+ * its model name in the results files, so --resume could continue another configuration's trials.
+ */
+function checkConfigs(o: LadderOptions): void {
+  if (o.serverCmd === undefined)
+    throw new UsageError(
+      '--ctx and --cache-type need --server-cmd: they are passed to each server it starts',
+    );
+  if (o.shard !== undefined && (o.configs?.length ?? 0) > 1)
+    throw new UsageError(
+      '--shard does not go with several --ctx/--cache-type values yet: merging the shards tells rungs apart by model name, which their configurations share',
+    );
+  if (o.resume && (o.configs?.length ?? 0) > 1)
+    throw new UsageError(
+      '--resume does not go with several --ctx/--cache-type values: their results files share the model name, so one could continue another',
+    );
+}
+
 /** The rule's numbers and the run's settings agree, and a shard cannot decide alone. */
 function checkSequential(rule: SequentialRule, o: LadderOptions): void {
   if (!(rule.target > 0 && rule.target < 1))
@@ -309,7 +342,9 @@ function measurements(rung: Rung): string {
   const peak = rung.serverPeakRssBytes;
   const speed = rungSpeed(rung.results);
   const parts = [
-    peak === undefined || peak === null ? null : `server peak ${formatBytes(peak)}`,
+    peak === undefined || peak === null
+      ? null
+      : `${rung.peakRssOf === 'process' ? 'process' : 'server'} peak ${formatBytes(peak)}`,
     speed.prompt_tps === null ? null : `prompt ${speed.prompt_tps} tok/s`,
     speed.generation_tps === null ? null : `generation ${speed.generation_tps} tok/s`,
   ].filter((p) => p !== null);

@@ -1,5 +1,6 @@
 /** One rung: the whole task set against one model, reached on a server, in-process, or on a spawned server. */
 import { join } from 'node:path';
+import { formatBytes } from '../discovery/models-table.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import type { BenchOptions } from '../run/run-bench.js';
@@ -7,7 +8,9 @@ import { RunStoppedError } from '../run/run-stopped.js';
 import { AgentBenchError, InterruptedError } from '../util/errors.js';
 import { formatSize } from './format.js';
 import { watchGroupMemory } from './group-memory.js';
+import { watchOwnPeak } from './own-memory.js';
 import { runRounds, sequentialOutcome } from './rounds.js';
+import { configSlug } from './rung-config.js';
 import { describeBound, type SequentialRule } from './sequential-rule.js';
 import { serverLogName } from './server-command.js';
 import type { ModelServer, ServerStartOptions } from './server-process.js';
@@ -65,7 +68,10 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
               `${model.label}: ${e.passed}/${e.measured} passed, ${describeBound(e)} after ${e.trialsPerTask} round(s)`,
             ),
         );
-  const logPath = join(c.bench.resultsDir, serverLogName(model.id, c.runId));
+  const logPath = join(
+    c.bench.resultsDir,
+    serverLogName(model.id, c.runId, model.config === undefined ? '' : configSlug(model.config)),
+  );
   const serverLog = c.place.kind === 'spawn' ? logPath : null;
   const taskIds = c.bench.tasks.map((t) => t.id);
   // Not measured unless every task passed or one failed as measured (rungOutcome): errored trials
@@ -80,8 +86,11 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
     switch (c.place.kind) {
       case 'server':
         return done(await bench({ model: model.id, baseUrl: c.place.baseUrl }), null);
-      case 'embedded':
-        return done(await bench({ model: `gguf:${model.id}` }), null);
+      case 'embedded': {
+        const own = watchOwnPeak();
+        const rung = done(await bench({ model: `gguf:${model.id}` }), null);
+        return { ...rung, serverPeakRssBytes: own.peakBytes(), peakRssOf: 'process' };
+      }
       case 'spawn': {
         const { results, diedDuringRun, stopped, peakRssBytes } = await onSpawnedServer(
           model,
@@ -98,6 +107,7 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
         return {
           ...done(results, [died, stopped].filter((e) => e !== null).join('; ') || null),
           serverPeakRssBytes: peakRssBytes,
+          peakRssOf: 'server',
         };
       }
     }
@@ -134,6 +144,9 @@ async function onSpawnedServer(
   const server = await deps.startServer({
     command: place.command,
     modelPath: model.id,
+    ...(model.config === undefined
+      ? {}
+      : { config: { ctx: model.config.ctx, cacheType: model.config.cacheType } }),
     logPath,
     startTimeoutMs: place.startTimeoutMs,
     ...(place.graceMs === undefined ? {} : { graceMs: place.graceMs }),
@@ -165,7 +178,9 @@ async function onSpawnedServer(
   }
 }
 
-/** `small-3b-q4_K_M (~1.7 GiB)` */
+/** `small-3b-q4_K_M (~1.7 GiB)`; a configured rung: `small-3b-q4_K_M@ctx8192 (1.7 GiB + KV ~0.5 GiB)`. */
 export function describeModel(model: LadderModel): string {
-  return `${model.label} (${model.size === null ? 'size unknown' : formatSize(model.size)})`;
+  const size = model.size === null ? 'size unknown' : formatSize(model.size);
+  const kv = model.config?.kvBytes;
+  return `${model.label} (${size}${kv === undefined || kv === null ? '' : ` + KV ~${formatBytes(kv)}`})`;
 }

@@ -13,12 +13,15 @@ import { freePort } from './free-port.js';
 import { waitHealthy } from './health.js';
 import { logTail } from './log-tail.js';
 import { type StopOutcome, signalGroup, stopGroup } from './process-group.js';
+import type { RungConfig } from './rung-config.js';
 import { serverCommandLine } from './server-command.js';
 
 export interface ServerStartOptions {
   /** The `--server-cmd` template, already checked. */
   command: string;
   modelPath: string;
+  /** The rung's `{ctx}` and `{cache_type}` (absent: the template has neither). */
+  config?: RungConfig;
   logPath: string;
   startTimeoutMs: number;
   /** From SIGTERM to SIGKILL when stopping. */
@@ -54,7 +57,7 @@ export class ServerStartError extends InfraError {
 export async function startModelServer(o: ServerStartOptions): Promise<ModelServer> {
   const port = await freePort();
   const root = `http://127.0.0.1:${port}`;
-  const child = await spawnLogged(serverCommandLine(o.command, o.modelPath, port), o.logPath);
+  const child = await spawnLogged(serverCommandLine(o.command, o.modelPath, port, o.config), o.logPath);
   let ended: string | null = null;
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) =>

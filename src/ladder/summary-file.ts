@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { WeightSource } from '../discovery/types.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { estimatedMemoryBytes } from './plan.js';
 import { type RungSpeed, rungSpeed } from './rung-speed.js';
 import type { SequentialEvidence } from './sequential-rule.js';
 import { passesSuite } from './stop-rule.js';
@@ -63,8 +64,20 @@ interface RungSummary {
   clear_time_sec: number | null;
   error: string | null;
   server_log: string | null;
-  /** A `--server-cmd` rung: its server's peak resident memory (the process group's VmHWM summed). */
+  /** A `--ctx`/`--cache-type` rung: its server's configuration (null: not asked for, the server's default). */
+  ctx?: number | null;
+  cache_type?: string | null;
+  /** The KV cache's estimated bytes (null: the context or the file's attention shape unknown). */
+  kv_cache_bytes?: number | null;
+  /** What the rung was ordered by: the file size plus the KV estimate; the measured peak is beside it. */
+  memory_estimate_bytes?: number | null;
+  /**
+   * The peak resident memory the model took: a `--server-cmd` rung's server (the process group's
+   * VmHWM summed), an in-process rung's agent-bench process (`peak_rss_of`: `process`).
+   */
   server_peak_rss_bytes?: number | null;
+  /** Whose peak `server_peak_rss_bytes` is; absent in older summaries (then: the server's). */
+  peak_rss_of?: 'server' | 'process';
   /** Prompt and generation tokens per second from the server's own timings, when it sent them. */
   speed?: RungSpeed;
   /** A sequential rung's decision: trials pooled over the tasks and the one-sided bounds at `confidence`. */
@@ -127,7 +140,16 @@ function rungSummary(rung: Rung, taskIds: readonly string[]): RungSummary {
       : null,
     error: rung.error,
     server_log: rung.serverLog,
+    ...(model.config === undefined
+      ? {}
+      : {
+          ctx: model.config.ctx,
+          cache_type: model.config.cacheType,
+          kv_cache_bytes: model.config.kvBytes,
+          memory_estimate_bytes: estimatedMemoryBytes(model),
+        }),
     ...(rung.serverPeakRssBytes === undefined ? {} : { server_peak_rss_bytes: rung.serverPeakRssBytes }),
+    ...(rung.peakRssOf === undefined ? {} : { peak_rss_of: rung.peakRssOf }),
     ...(speed.prompt_tps === null && speed.generation_tps === null ? {} : { speed }),
     ...(rung.sequential === undefined ? {} : { sequential: sequentialSummary(rung.sequential) }),
   };

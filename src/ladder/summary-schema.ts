@@ -37,7 +37,12 @@ const RungSummarySchema = z.object({
   clear_time_sec: z.number().nullable(),
   error: z.string().nullable(),
   server_log: z.string().nullable(),
+  ctx: z.int().min(1).nullable().optional(),
+  cache_type: z.string().nullable().optional(),
+  kv_cache_bytes: z.number().min(0).nullable().optional(),
+  memory_estimate_bytes: z.number().min(0).nullable().optional(),
   server_peak_rss_bytes: z.number().min(0).nullable().optional(),
+  peak_rss_of: z.enum(['server', 'process']).optional(),
   speed: z.object({ prompt_tps: z.number().nullable(), generation_tps: z.number().nullable() }).optional(),
   sequential: z
     .object({

@@ -1,12 +1,30 @@
 /** The ladder table: one row per model in ladder order, pass^k per task, and which models pass. */
+
+import { formatBytes } from '../discovery/models-table.js';
 import type { ResultFile } from '../results/result-file.js';
 import { formatBillions, formatDuration, formatSize } from './format.js';
+import { estimatedMemoryBytes } from './plan.js';
 import { describeBound, type SequentialEvidence } from './sequential-rule.js';
 import { taskFails, taskPasses } from './stop-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
 export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]): string {
-  const header = ['#', 'model', 'params', 'quant', 'size', ...taskIds, 'clear time', 'verdict'];
+  // Only a ladder that configured or measured memory has the column.
+  const memory = rungs.some(
+    (r) =>
+      r.model.config !== undefined || (r.serverPeakRssBytes !== undefined && r.serverPeakRssBytes !== null),
+  );
+  const header = [
+    '#',
+    'model',
+    'params',
+    'quant',
+    'size',
+    ...(memory ? ['memory'] : []),
+    ...taskIds,
+    'clear time',
+    'verdict',
+  ];
   const smallest = rungs.findIndex((r) => r.status === 'passed');
   const rows = rungs.map((rung, i) => [
     String(i + 1),
@@ -14,6 +32,7 @@ export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]):
     params(rung.model),
     rung.model.info.quantization ?? '?',
     rung.model.size === null ? 'unknown' : formatSize(rung.model.size),
+    ...(memory ? [memoryCell(rung)] : []),
     ...taskIds.map((id) => {
       const result = rung.results.find((r) => r.task_id === id);
       // A sequential rung is judged on its pooled pass rate, not pass^k: the cell gives the counts.
@@ -32,6 +51,17 @@ export function ladderTable(rungs: readonly Rung[], taskIds: readonly string[]):
     r.error === null ? [] : [`! ${r.model.label}: ${r.error.split('\n')[0] ?? ''}`],
   );
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ...problems].join('\n');
+}
+
+/** `~2.3 GiB est, 2.6 GiB peak`: the estimate a configured rung was ordered by, and what its server took. */
+function memoryCell(rung: Rung): string {
+  const estimate = rung.model.config === undefined ? null : estimatedMemoryBytes(rung.model);
+  const peak = rung.serverPeakRssBytes ?? null;
+  const parts = [
+    estimate === null ? null : `~${formatBytes(estimate)} est`,
+    peak === null ? null : `${formatBytes(peak)} peak`,
+  ].filter((p) => p !== null);
+  return parts.length === 0 ? '-' : parts.join(', ');
 }
 
 /** Time spent in the trials of every task: what clearing the suite cost this model. */

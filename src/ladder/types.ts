@@ -2,6 +2,7 @@
 import type { WeightEstimate } from '../discovery/order.js';
 import type { DiscoveredModel } from '../discovery/types.js';
 import type { ResultFile } from '../results/result-file.js';
+import type { RungConfig } from './rung-config.js';
 import type { SequentialEvidence } from './sequential-rule.js';
 
 export interface LadderModel {
@@ -12,6 +13,15 @@ export interface LadderModel {
   info: DiscoveredModel;
   /** null: nobody reported a size and there is nothing to estimate it from. */
   size: WeightEstimate | null;
+  /** A `--ctx`/`--cache-type` rung: the server configuration this rung runs the file with. */
+  config?: ConfiguredRung;
+}
+
+interface ConfiguredRung extends RungConfig {
+  /** The model file's own label (the rung's label adds the configuration). */
+  fileLabel: string;
+  /** The KV cache's estimated bytes; null when the context or the header's attention shape is unknown. */
+  kvBytes: number | null;
 }
 
 /**
@@ -31,8 +41,12 @@ export interface Rung {
   error: string | null;
   /** The spawned server's log (`--server-cmd`), else null. */
   serverLog: string | null;
-  /** A `--server-cmd` rung: the peak of its server's process group (summed VmHWM), null if unread. */
+  /**
+   * The peak memory the model took, null if unread: a `--server-cmd` rung's server process group
+   * (summed VmHWM), or an in-process rung's own process (own-memory.ts) — `peakRssOf` says which.
+   */
   serverPeakRssBytes?: number | null;
+  peakRssOf?: 'server' | 'process';
   /** A sequential rung's pooled trials and bound (`--target` below 1); absent at pass^k. */
   sequential?: SequentialEvidence;
 }

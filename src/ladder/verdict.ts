@@ -2,14 +2,21 @@
  * The ladder's one-line answer. Built only from what discovery found: a part nobody reported (the
  * quantization, the parameter counts, the size) is left out, never guessed.
  */
+import { formatBytes } from '../discovery/models-table.js';
 import { formatBillions, formatSize } from './format.js';
+import { describeConfig } from './rung-config.js';
 import { describeBound, percent, type SequentialEvidence, type SequentialRule } from './sequential-rule.js';
 import type { LadderModel, Rung } from './types.js';
 
 /** `<suite> needs at least Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`, or that none passes. */
-export function verdictLine(suite: string, k: number, smallestPassing: LadderModel | null): string {
+export function verdictLine(
+  suite: string,
+  k: number,
+  smallestPassing: LadderModel | null,
+  peak: string | null = null,
+): string {
   if (smallestPassing === null) return `no model in the ladder passes ${suite} at pass^k (k=${k})`;
-  return `${suite} needs at least ${describePassing(smallestPassing)}`;
+  return `${suite} needs at least ${describePassing(smallestPassing, peak)}`;
 }
 
 /**
@@ -20,31 +27,61 @@ export function verdictLine(suite: string, k: number, smallestPassing: LadderMod
 export function ladderVerdict(
   suite: string,
   k: number,
-  rungs: readonly Pick<Rung, 'model' | 'status'>[],
+  rungs: readonly Pick<Rung, 'model' | 'status' | 'serverPeakRssBytes' | 'peakRssOf'>[],
 ): string {
   const first = rungs.findIndex((r) => r.status === 'passed');
   const below = first === -1 ? rungs : rungs.slice(0, first);
   const unmeasured = below.filter((r) => r.status === 'error').map((r) => r.model.label);
   const passing = rungs[first]?.model ?? null;
-  if (unmeasured.length === 0) return verdictLine(suite, k, passing);
+  const peak = peakSaid(rungs[first]);
+  if (unmeasured.length === 0) return verdictLine(suite, k, passing, peak);
   const open = `no verdict on ${suite} at pass^k (k=${k}): ${unmeasured.join(', ')} not measured`;
   return passing === null
     ? `${open}, and no model measured passes`
-    : `${open}; the smallest model measured to pass is ${describePassing(passing)}`;
+    : `${open}; the smallest model measured to pass is ${describePassing(passing, peak)}`;
 }
 
-/** `Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`: only what discovery reported. */
-function describePassing(model: LadderModel): string {
-  const { info, size } = model;
+/**
+ * `Q6_K of Qwen3-30B-A3B: 30B total, 3B active, 17.3 GiB`: only what discovery reported; a configured
+ * rung adds its configuration (`Q6_K of beta-8b at ctx 8192, KV q8_0: …`) and a measured rung its
+ * server's peak (`server peak 6.1 GiB`).
+ */
+function describePassing(model: LadderModel, peak: string | null = null): string {
+  const { info, size, config } = model;
   const quant = info.quantization;
-  const name = quant === null ? model.label : withoutQuant(model.label, quant);
+  const label = config?.fileLabel ?? model.label;
+  const name = quant === null ? label : withoutQuant(label, quant);
   const facts = [
     info.parameters === null ? null : `${formatBillions(info.parameters)} total`,
     info.activeParameters === null ? null : `${formatBillions(info.activeParameters)} active`,
     size === null ? null : formatSize(size),
+    peak,
   ].filter((f) => f !== null);
   const what = quant === null ? name : `${quant} of ${name}`;
-  return `${what}${facts.length === 0 ? '' : `: ${facts.join(', ')}`}`;
+  return `${what}${configSuffix(model)}${facts.length === 0 ? '' : `: ${facts.join(', ')}`}`;
+}
+
+/** ` at ctx 8192, KV q8_0`, or nothing for a rung that is a file only. */
+function configSuffix(model: LadderModel): string {
+  const said = model.config === undefined ? '' : describeConfig(model.config);
+  return said === '' ? '' : ` at ${said}`;
+}
+
+/** A rung as the sequential verdict names it: `beta-8b-Q6_K at ctx 8192, KV q8_0`. */
+function rungName(model: LadderModel): string {
+  return `${model.config?.fileLabel ?? model.label}${configSuffix(model)}`;
+}
+
+/** `, server peak 6.1 GiB` when the rung's memory was measured. */
+function peakNote(peak: string | null): string {
+  return peak === null ? '' : `, ${peak}`;
+}
+
+/** `server peak 6.1 GiB`, `process peak 2.3 GiB` (an in-process model), or null when not measured. */
+function peakSaid(rung: Pick<Rung, 'serverPeakRssBytes' | 'peakRssOf'> | undefined): string | null {
+  const bytes = rung?.serverPeakRssBytes;
+  if (bytes === undefined || bytes === null) return null;
+  return `${rung?.peakRssOf === 'process' ? 'process' : 'server'} peak ${formatBytes(bytes)}`;
 }
 
 /** How the verdict names what was run: one task by its id, several as a suite. */
@@ -77,7 +114,7 @@ export function sequentialLine(e: SequentialEvidence, rule: SequentialRule): str
 export function sequentialVerdict(
   suite: string,
   rule: SequentialRule,
-  rungs: readonly Pick<Rung, 'model' | 'status' | 'sequential'>[],
+  rungs: readonly Pick<Rung, 'model' | 'status' | 'sequential' | 'serverPeakRssBytes' | 'peakRssOf'>[],
 ): string {
   const first = rungs.findIndex((r) => r.status === 'passed');
   const below = first === -1 ? rungs : rungs.slice(0, first);
@@ -93,7 +130,7 @@ export function sequentialVerdict(
   const head =
     passing?.sequential === undefined
       ? `no model in the ladder passes ${suite} at ${target} (${percent(rule.confidence)} confidence)`
-      : `${passing.model.label} passes: ${sequentialLine(passing.sequential, rule).replace(/^passes: /, '')}; the smallest model to pass ${suite} at ${target}`;
+      : `${rungName(passing.model)} passes: ${sequentialLine(passing.sequential, rule).replace(/^passes: /, '')}${peakNote(peakSaid(passing))}; the smallest model to pass ${suite} at ${target}`;
   if (open.length === 0) return head;
   return `${head}; not decided${passing === undefined ? '' : ' below it'}: ${open.join(', ')}`;
 }

@@ -5,7 +5,7 @@ import type { CallIdAllocator } from './call-ids.js';
 import { contextOverflowError, isContextTooSmall } from './gguf-context.js';
 import { toLlamaFunctions, toParsedToolCalls } from './gguf-functions.js';
 import { toLlamaHistory } from './gguf-history.js';
-import type { SpeedMeter } from './gguf-speed.js';
+import { replyTimings, type SpeedMeter } from './gguf-speed.js';
 import type { Sampling } from './request-body.js';
 import { parseTextToolCalls } from './text-tool-calls.js';
 import { type ChatMessage, type ModelReply, ModelRequestError, type ToolSpec } from './types.js';
@@ -81,15 +81,18 @@ export async function generateReply(req: ReplyRequest): Promise<ModelReply> {
   // The whole prompt, cached prefix included, as llama-server reports prompt_tokens.
   const promptTokens = Math.max(0, chat.sequence.contextTokens.length - completionTokens);
   const firstAt = firstTokenAt ?? ended;
-  req.speed.add({
+  const timing = {
     promptEvaluated: after.usedInputTokens - before.usedInputTokens,
     promptMs: firstAt - started,
     completionTokens,
     decodeMs: ended - firstAt,
-  });
+  };
+  req.speed.add(timing);
 
   const base = {
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens },
+    // As llama-server's `timings`, so a ladder over gguf: rungs reports the same speed columns.
+    timings: replyTimings(timing),
     finishReason: FINISH_REASONS[response.metadata.stopReason],
     latencyMs: Math.round(ended - started),
     retries: [],

@@ -1,3 +1,5 @@
+import type { ReplyTimings } from '../results/trial.js';
+
 /**
  * Generation and prompt-processing speed of an embedded model, summed over its replies so that one
  * short reply does not decide the figure.
@@ -37,6 +39,19 @@ export class SpeedMeter {
   promptTokensPerSec(): number | null {
     return rate(this.promptTokens, this.promptMs);
   }
+}
+
+/**
+ * One reply's timing in llama-server's `timings` shape, counted as SpeedMeter counts it: the prompt's
+ * evaluated tokens over the time to the first token, the tokens after the first over the rest.
+ */
+export function replyTimings(t: ReplyTiming): ReplyTimings {
+  return {
+    prompt_tokens: t.promptEvaluated,
+    prompt_ms: Math.round(Math.max(0, t.promptMs) * 1000) / 1000,
+    predicted_tokens: Math.max(0, t.completionTokens - 1),
+    predicted_ms: Math.round(Math.max(0, t.decodeMs) * 1000) / 1000,
+  };
 }
 
 function rate(tokens: number, ms: number): number | null {

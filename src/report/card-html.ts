@@ -5,6 +5,7 @@ import { DIMENSIONS_FOOTNOTE, formatEstimate } from './dimensions.js';
 import type { TrialExcerpt } from './excerpt.js';
 import { escapeHtml as h } from './format.js';
 import { reportPage } from './html-page.js';
+import { renderLadderSvg } from './ladder-chart-svg.js';
 import { MATRIX_FOOTNOTE } from './matrix-render.js';
 import { PARETO_NOTE, renderParetoSvg } from './pareto-render.js';
 import { renderRadarSvg } from './radar-svg.js';
@@ -43,6 +44,7 @@ export function renderCardHtml(card: ModelCard): string {
     '<h2>Abilities</h2>',
     renderRadarSvg(card.radar),
     ...paretoSection(card),
+    ...ladderSection(card),
     '<h2>Failures</h2>',
     card.failures.length === 0 ? '<p class="good">None: every task passed all k trials.</p>' : '',
     ...card.failures.map((f) =>
@@ -68,6 +70,17 @@ function paretoSection(card: ModelCard): string[] {
     ...(onFront.length > 0 ? [`<p class="good">On the Pareto front (${h(onFront.join(', '))}).</p>`] : []),
     ...mine.map((m) => `<p class="bad">${h(m)}</p>`),
     `<p class="muted">${h(PARETO_NOTE)}</p>`,
+  ];
+}
+
+/** The newest ladder this model was a rung of: its chart and verdict. */
+function ladderSection(card: ModelCard): string[] {
+  if (card.ladder === undefined) return [];
+  return [
+    '<h2>Ladder</h2>',
+    renderLadderSvg(card.ladder),
+    ...(card.ladder.verdict === null ? [] : [`<p>${h(card.ladder.verdict)}</p>`]),
+    `<p class="muted">${h(`ladder ${card.ladder.runId}`)}</p>`,
   ];
 }
 

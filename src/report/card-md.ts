@@ -35,6 +35,14 @@ export function renderCardMarkdown(card: ModelCard): string {
     ...(card.dimensions.length === 0
       ? []
       : ['## By policy dimension', '', ...dimensionsMarkdown(card.dimensions), '']),
+    ...(card.ladder === undefined
+      ? []
+      : [
+          '## Ladder',
+          '',
+          `Ladder ${card.ladder.runId} (chart: ladder-${card.ladder.runId}.svg beside its summary)${card.ladder.verdict === null ? '' : `: ${md(card.ladder.verdict)}`}`,
+          '',
+        ]),
     '## Failures',
     '',
   );

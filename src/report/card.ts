@@ -10,6 +10,7 @@ import { buildAxes } from './axes-ops.js';
 import { type DimensionRow, dimensionRows } from './dimensions.js';
 import { type TrialExcerpt, trialExcerpt } from './excerpt.js';
 import { fixed } from './format.js';
+import type { LadderChart } from './ladder-chart.js';
 import { type LoadedResult, sortedUnique } from './load.js';
 import { buildMatrix, type MatrixCell } from './matrix.js';
 import { buildPareto, type ParetoChart } from './pareto.js';
@@ -40,6 +41,8 @@ export interface ModelCard {
   radar: RadarData;
   /** Completion against tokens per trial of every model that ran the suite, this one among them. */
   pareto: ParetoChart;
+  /** The newest ladder with a rung of this model (found by the command: buildCard reads no files). */
+  ladder?: LadderChart;
   strengths: string[];
   weaknesses: string[];
   /** Axes with no evidence ("Tamper-free n/a"): shown as such, never as strengths. */

@@ -96,7 +96,10 @@ function costOf(r: AxesRow, cost: ParetoCost): Estimate | null {
 const value = (e: Estimate): number => e.value ?? 0;
 
 /** q dominates p: completes at least as much at no more cost, and is better on one of the two. */
-function dominates(q: ParetoPoint, p: ParetoPoint): boolean {
+export function dominates(
+  q: Pick<ParetoPoint, 'completion' | 'cost'>,
+  p: Pick<ParetoPoint, 'completion' | 'cost'>,
+): boolean {
   const [qc, pc, qx, px] = [value(q.completion), value(p.completion), value(q.cost), value(p.cost)];
   return qc >= pc && qx <= px && (qc > pc || qx < px);
 }

@@ -82,6 +82,8 @@ describe('readGgufHeader', () => {
       tensorCount: 3,
       kvCount: FULL.kv.length,
       fileSizeBytes: size,
+      // A block count without head counts: no shape to size a KV cache by.
+      kvShape: null,
     });
   });
 

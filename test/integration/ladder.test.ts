@@ -197,7 +197,7 @@ describe.sequential('agent-bench ladder through the real bench', () => {
       ['solves-4b-Q4_K_M', 'passed'],
     ]);
     expect(outcome.verdict).toMatch(
-      /^debug_python_v1 needs at least Q4_K_M of solves-4b: 4B total, \d+ KiB$/,
+      /^debug_python_v1 needs at least Q4_K_M of solves-4b: 4B total, \d+ KiB, server peak [\d.]+ [KMG]iB$/,
     );
     const files = (await readResultFiles(options.resultsDir)).results;
     expect(files.map((f) => f.result.model).sort()).toEqual([

@@ -87,6 +87,11 @@ describe('createEmbeddedModel', () => {
       expect(['native', 'text']).toContain(call.source);
     }
     expect(model.info.generationTokensPerSec).toBeGreaterThan(0);
+    // llama-server's `timings` shape, so the ladder's speed columns read an in-process rung too.
+    expect(reply.timings?.prompt_tokens).toBeGreaterThan(100);
+    expect(reply.timings?.prompt_ms).toBeGreaterThan(0);
+    expect(reply.timings?.predicted_tokens).toBe((reply.usage?.completion_tokens ?? 0) - 1);
+    expect(reply.timings?.predicted_ms).toBeGreaterThan(0);
   });
 
   it('continues a response after a tool result', async () => {

@@ -1,8 +1,10 @@
 /** `agent-bench ladder`: options in; the smallest model that passes, a table, and the results files out. */
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
+import { parseCacheTypes, parseCtxList, type RungConfig, rungConfigs } from '../../ladder/rung-config.js';
 import type { SequentialRule } from '../../ladder/sequential-rule.js';
 import { suiteLabel } from '../../ladder/verdict.js';
+import { writeLadderChart } from '../../report/ladder-chart-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
@@ -17,6 +19,9 @@ export interface LadderCliOptions extends SettingsCliOptions {
   ggufDir?: string;
   baseUrl?: string;
   serverCmd?: string;
+  /** `--ctx 4096,8192` and `--cache-type f16,q8_0`: rungs are every file × context × cache type. */
+  ctx?: string;
+  cacheType?: string;
   /** Seconds. */
   serverStartTimeout: number;
   exhaustive: boolean;
@@ -41,6 +46,7 @@ const DEFAULT_MAX_K = 30;
 
 export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const sequential = sequentialRule(o);
+  const configs = configsOf(o);
   // A sequential rung's results files hold up to --max-k trials per task, however many it needed.
   const settings = { ...runSettings(o), ...(sequential === undefined ? {} : { k: sequential.maxK }) };
   const skillDirs = o.skillDir ?? [];
@@ -57,7 +63,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
   const shard = shardPlan(o, tasks, settings);
   // Before any server is asked or started.
   const resultsDir = writableResultsDir(o.resultsDir);
-  await runLadder({
+  const outcome = await runLadder({
     tasks,
     suite: suiteLabel(
       tasks.map((t) => t.id),
@@ -65,6 +71,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ),
     source: candidateSource(o),
     ...(o.serverCmd === undefined ? {} : { serverCmd: o.serverCmd }),
+    ...(configs === undefined ? {} : { configs }),
     serverStartTimeoutMs: o.serverStartTimeout * 1000,
     settings,
     resultsDir,
@@ -75,6 +82,11 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ...(sequential === undefined ? {} : { sequential }),
     parallel: o.parallel,
   });
+  // The picture of what the summary holds; a ladder that ran is not failed by its chart.
+  const chart = await writeLadderChart(outcome.summaryPath);
+  process.stderr.write(
+    `${'path' in chart ? `ladder chart: ${chart.path}` : `no ladder chart: ${chart.problem}`}\n`,
+  );
 }
 
 /** `--target` below 1 makes the ladder sequential; at 1 (or absent) it is pass^k as ever. */
@@ -89,6 +101,15 @@ function sequentialRule(o: LadderCliOptions): SequentialRule | undefined {
   if (o.earlyStop)
     throw new UsageError('--early-stop does not go with --target: a rung stops when its bound decides');
   return { target: o.target, confidence: o.confidence ?? DEFAULT_CONFIDENCE, maxK: o.maxK ?? DEFAULT_MAX_K };
+}
+
+/** Absent when neither --ctx nor --cache-type was given: one rung per file, as ever. */
+function configsOf(o: LadderCliOptions): RungConfig[] | undefined {
+  if (o.ctx === undefined && o.cacheType === undefined) return undefined;
+  return rungConfigs(
+    o.ctx === undefined ? [] : parseCtxList(o.ctx),
+    o.cacheType === undefined ? [] : parseCacheTypes(o.cacheType),
+  );
 }
 
 function candidateSource(o: LadderCliOptions): CandidateSource {

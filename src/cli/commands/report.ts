@@ -8,6 +8,7 @@ import { type AxesFormat, renderAxes, renderComparison } from '../../report/axes
 import { buildCard } from '../../report/card.js';
 import { renderCardHtml } from '../../report/card-html.js';
 import { renderCardMarkdown } from '../../report/card-md.js';
+import { newestLadderOf, readLadderCharts } from '../../report/ladder-chart.js';
 import { type LoadedResult, loadResults } from '../../report/load.js';
 import { buildMatrix } from '../../report/matrix.js';
 import { type MatrixFormat, renderMatrix } from '../../report/matrix-render.js';
@@ -161,11 +162,13 @@ export async function reportCardCommand(o: CardOptions): Promise<void> {
     loaded.map((l) => l.result.model),
     where,
   );
-  const card = buildCard(loaded, model, tasks, await builtInDomains());
-  if (card === null)
+  const built = buildCard(loaded, model, tasks, await builtInDomains());
+  if (built === null)
     throw new UsageError(
       `no results for model ${o.model}${where}${tasks === undefined ? '' : ` for tasks ${tasks.join(', ')}`}`,
     );
+  const ladder = newestLadderOf(await readLadderCharts(o.resultsDir), model);
+  const card = ladder === null ? built : { ...built, ladder };
   await emit(o, format === 'md' ? renderCardMarkdown(card) : renderCardHtml(card));
 }
 

@@ -176,6 +176,14 @@ export function registerLadder(program: Command): void {
         "start a server per GGUF file, e.g. 'llama-server -m {model} --port {port} --jinja'",
       )
       .option(
+        '--ctx <sizes>',
+        'context sizes, e.g. 4096,8192: each GGUF file runs once per size, on a --server-cmd with {ctx}',
+      )
+      .option(
+        '--cache-type <types>',
+        'KV-cache types, e.g. f16,q8_0,q4_0: each GGUF file runs once per type, on a --server-cmd with {cache_type}',
+      )
+      .option(
         '--server-start-timeout <sec>',
         'how long a --server-cmd server may take to become healthy',
         num('--server-start-timeout', 1),

@@ -55,6 +55,40 @@ export async function showAxes(state) {
     );
   if (data.dimensions.length > 0)
     append(box, ...dimensionTable(data.dimensions, data.dimensions_note, state.labels));
+  append(box, ...(await ladderCharts()));
+}
+
+/**
+ * The ladders of the folder (agent-bench ladder), newest first: each one's chart, drawn by the server.
+ * @returns {Promise<HTMLElement[]>}
+ */
+async function ladderCharts() {
+  /** @type {{ ladders: { run_id: string, suite: string, verdict: string | null, svg: string }[] }} */
+  let data;
+  try {
+    data = await getJson('/api/ladders');
+  } catch {
+    return [el('p', { class: 'fail' }, 'could not load the ladders')];
+  }
+  if (data.ladders.length === 0) return [];
+  return [
+    el('h3', {}, 'Ladders'),
+    el(
+      'p',
+      { class: 'muted small' },
+      "Pass rate against memory per rung: filled points are on the Pareto front (no rung passes as often with less memory), the ringed one is the verdict's, the dashed line the target.",
+    ),
+    ...data.ladders.flatMap((l) => [
+      el('h4', {}, `${l.suite} (ladder ${l.run_id})`),
+      ...(l.verdict === null ? [] : [el('p', {}, l.verdict)]),
+      el('img', {
+        class: 'ladder-chart',
+        src: l.svg,
+        alt: `ladder ${l.run_id}: pass rate against memory`,
+        width: 640,
+      }),
+    ]),
+  ];
 }
 
 /** @param {string} method */
