@@ -19,6 +19,7 @@ import {
   CHECKS_DIR,
   type ExecResult,
   type HarborSandboxImage,
+  type PodSpec,
   type ReadOnlyMount,
   type Sandbox,
   type WorkspaceSnapshot,
@@ -155,6 +156,8 @@ export interface WorkspaceParts {
    * e.g. hidden tests. The agent never sees or edits them.
    */
   hiddenFiles?: TaskFile[];
+  /** Services the agent reaches by name, run as a pod around its sandbox (docs/services.md). */
+  services?: PodSpec;
 }
 
 /** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
+import type { Task } from '../../src/tasks/types.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
@@ -24,6 +25,8 @@ export interface BenchRun {
 
 export async function benchWithScript(opts: {
   tasks: string;
+  /** Tasks to run in place of `tasks`' selection (a test's own task folders). */
+  taskList?: Task[];
   script: Script;
   settings?: Partial<RunSettings>;
   resultsDir?: string;
@@ -45,7 +48,7 @@ export async function benchWithScript(opts: {
   try {
     const settings: RunSettings = runSettings({ ...opts.settings });
     const results = await runBench({
-      tasks: selectTasks(opts.tasks),
+      tasks: opts.taskList ?? selectTasks(opts.tasks),
       settings,
       resultsDir,
       resume: opts.resume ?? false,

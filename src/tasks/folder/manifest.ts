@@ -36,6 +36,8 @@ export function taskManifestSchema(folder: SkillFolder) {
     watch_tool_caches: z.boolean().default(false),
     /** Shell commands run as the agent in /workspace after the files are placed. */
     setup_commands: z.array(z.string().min(1)).default([]),
+    /** `[[services]]`: sidecars run as a pod around the sandbox, read by services/native.ts. */
+    services: z.array(z.unknown()).optional(),
     flags: z.array(flagEntry(folder)).min(1),
     reference_solution: scriptedTurns(folder).refine((turns) => turns.some((t) => t.calls.length > 0), {
       message: 'needs at least one tool call',
