@@ -213,6 +213,8 @@ export interface HarborEnvironmentSpec {
   verifier: HarborScripts & { env: Record<string, string> };
   /** solution/: solve.sh and its files, the oracle (no files: the task has none), run with these variables. */
   oracle: HarborScripts & { env?: Record<string, string> };
+  /** environment/docker-compose.yaml's sidecars, run as a pod around every container of the task's. */
+  services?: PodSpec;
 }
 
 /** A folder of a Harbor task's scripts (files relative to it), and how long they may run. */

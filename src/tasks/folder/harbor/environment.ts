@@ -5,10 +5,12 @@
  * classic builder (classic-dockerfile.ts).
  */
 import { join } from 'node:path';
-import type { HarborEnvironmentSpec, HarborImageSource } from '../../../sandbox/types.js';
+import type { HarborEnvironmentSpec, HarborImageSource, PodSpec } from '../../../sandbox/types.js';
+import { InternalError } from '../../../util/errors.js';
+import { resolveServices } from '../services/resolve.js';
 import { forClassicBuilder } from './classic-dockerfile.js';
 import { onBaseImage } from './dockerfile.js';
-import { HARBOR_ENVIRONMENT, type HarborTask, harborWorkdir } from './load.js';
+import { HARBOR_ENVIRONMENT, type HarborTask, harborServiceRoot, harborWorkdir } from './load.js';
 
 export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): HarborEnvironmentSpec {
   return {
@@ -29,7 +31,17 @@ export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): Har
       timeoutSec: task.agentTimeoutSec,
       env: task.oracleEnv,
     },
+    ...(task.services.length === 0 ? {} : { services: podOf(task, baseImage) }),
   };
+}
+
+/** The compose file's sidecars, built on `--base-image` when given (the loader checked them already). */
+function podOf(task: HarborTask, baseImage: string | undefined): PodSpec {
+  const problems: string[] = [];
+  const root = harborServiceRoot(task.dir, task.environment.buildTimeoutSec, baseImage);
+  const services = resolveServices(task.services, root, problems);
+  if (problems.length > 0) throw new InternalError(`${task.id}: ${problems.join('; ')}`);
+  return { taskId: task.id, services };
 }
 
 function imageSource(task: HarborTask, baseImage: string | undefined): HarborImageSource {

@@ -7,13 +7,17 @@
  * line that says so, not with the files a single-step task would miss.
  */
 import { createHash } from 'node:crypto';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
 import { TaskId } from '../../../manifest/manifest-parts.js';
 import { problemsFromIssues } from '../../../manifest/problems.js';
+import type { ServiceDecl } from '../../../sandbox/types.js';
 import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
+import { COMPOSE_FILE, composeServices } from '../services/compose.js';
+import { type ResolveOptions, resolveServices } from '../services/resolve.js';
+import type { Findings } from '../services/service-entry.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
 import { DockerfileSyntaxError } from './dockerfile-parse.js';
 import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
@@ -23,6 +27,7 @@ export const HARBOR_ENVIRONMENT = 'environment';
 export const HARBOR_TEST_SCRIPT = 'tests/test.sh';
 const DOCKERFILE = `${HARBOR_ENVIRONMENT}/Dockerfile`;
 const SOLVE_SCRIPT = 'solution/solve.sh';
+const COMPOSE = `${HARBOR_ENVIRONMENT}/${COMPOSE_FILE}`;
 const STEPS_DIR = 'steps/';
 export const MULTI_STEP_REFUSAL = 'multi-step Harbor tasks ([[steps]]) are not supported yet';
 
@@ -60,6 +65,10 @@ export interface HarborTask {
   ignoredKeys: string[];
   /** Files under tests/, relative to it. */
   tests: string[];
+  /** environment/docker-compose.yaml's services, besides `main` (none without the file). */
+  services: ServiceDecl[];
+  /** What the compose file says that agent-bench ignores, one line each (the task's warning names them). */
+  composeNotes: string[];
   /** solution/solve.sh is there: the oracle `validate` runs. */
   hasSolution: boolean;
   /** Files under solution/, relative to it (copied to /solution for the oracle). */
@@ -103,6 +112,7 @@ export function loadHarborFolder(dir: string): HarborTask {
       at: '',
       message: 'not found, and task.toml names no environment.docker_image',
     });
+  const compose = composeOf(text(COMPOSE), abs, manifest, problems);
   if (problems.length > 0 || manifest === null || env === null || instruction === null)
     throw taskFolderError(dir, problems);
   const e = manifest.environment;
@@ -126,9 +136,44 @@ export function loadHarborFolder(dir: string): HarborTask {
       env,
     },
     ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
+    services: compose.services,
+    composeNotes: compose.notes,
     tests: under(folder, 'tests/'),
     hasSolution: folder.files.has(SOLVE_SCRIPT),
     solution: under(folder, 'solution/'),
+  };
+}
+
+/**
+ * environment/docker-compose.yaml read (services.ts), its build folders checked as they will be
+ * built: a problem there stops the task at load, before any image is built.
+ */
+function composeOf(
+  text: string | null,
+  dir: string,
+  manifest: HarborManifest | null,
+  problems: TaskProblem[],
+): { services: ServiceDecl[]; notes: string[] } {
+  if (text === null) return { services: [], notes: [] };
+  const found: Findings = { problems: [], notes: [] };
+  const services = composeServices(text, found);
+  if (found.problems.length === 0)
+    resolveServices(
+      services,
+      harborServiceRoot(dir, manifest?.environment.build_timeout_sec ?? 600),
+      found.problems,
+    );
+  for (const message of found.problems) problems.push({ file: COMPOSE, at: '', message });
+  return { services, notes: found.notes.map((n) => `${COMPOSE}: ${n}`) };
+}
+
+/** Where a Harbor task's sidecars are built from: environment/, with the task's build timeout. */
+export function harborServiceRoot(dir: string, buildTimeoutSec: number, baseImage?: string): ResolveOptions {
+  return {
+    root: join(dir, HARBOR_ENVIRONMENT),
+    rootName: `${HARBOR_ENVIRONMENT}/`,
+    buildTimeoutSec,
+    ...(baseImage === undefined ? {} : { baseImage }),
   };
 }
 

@@ -9,6 +9,9 @@ import { MAIN_SERVICE } from '../../../sandbox/services/order.js';
 import type { ServiceDecl } from '../../../sandbox/types.js';
 import { type Findings, isTable, readServiceEntry } from './service-entry.js';
 
+/** Where Harbor looks for it, in environment/. */
+export const COMPOSE_FILE = 'docker-compose.yaml';
+
 /** Top-level keys that describe nothing the pod would do differently. */
 const QUIET_TOP = new Set(['version', 'name', 'services']);
 
