@@ -155,4 +155,43 @@ describe.sequential('services (a pod around the sandbox)', () => {
       ).trim(),
     ).toBe('');
   }, 600_000);
+
+  it('a service that dies during a trial makes the trial’s last look an infrastructure error, with its log', async () => {
+    const image = await ensureImage();
+    const task = loadTaskFolder(FIXTURE);
+    const labels = { run: 'services-dying-test' };
+    const sandbox = await createDockerSandbox({
+      image: image.tag,
+      limits: DEFAULT_LIMITS,
+      labels,
+      ...(task.services === undefined ? {} : { services: task.services }),
+    });
+    try {
+      await sandbox.snapshot();
+      // Stopped from outside, as a crash would: the agent has no way to signal it.
+      execFileSync('docker', [
+        'kill',
+        ...execFileSync(
+          'docker',
+          [
+            'ps',
+            '-q',
+            '--filter',
+            `label=${LABEL.run}=services-dying-test`,
+            '--filter',
+            `label=${SERVICE_LABEL}=api`,
+          ],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n'),
+      ]);
+      await expect(sandbox.snapshot()).rejects.toThrow(
+        /services-native: service "api" stopped \(exited, exit code 137\)/,
+      );
+    } finally {
+      await sandbox.dispose();
+    }
+    expect(leftovers('services-dying-test')).toBe('');
+  }, 600_000);
 });
