@@ -209,8 +209,11 @@ export interface HarborEnvironmentSpec {
   declaredWorkdir?: string;
   /** task.toml's resources, for a trial's container. */
   resources: { cpus: number; memoryMb: number };
-  /** tests/: test.sh and its files, copied in only to verify, run as root with these variables. */
-  verifier: HarborScripts & { env: Record<string, string> };
+  /**
+   * tests/: test.sh and its files, copied in only to verify, run as root with these variables; in
+   * `image`'s container when the task has a separate verifier (tests/ built, or a named image).
+   */
+  verifier: HarborScripts & { env: Record<string, string>; image?: HarborImageSource };
   /** solution/: solve.sh and its files, the oracle (no files: the task has none), run with these variables. */
   oracle: HarborScripts & { env?: Record<string, string> };
   /** environment/docker-compose.yaml's sidecars, run as a pod around every container of the task's. */

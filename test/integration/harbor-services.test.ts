@@ -15,6 +15,8 @@ import { runHarborCli, validateHarborFolders } from '../helpers/harbor-cli.js';
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 
 const TASK = join(import.meta.dirname, 'fixtures/harbor-services');
+/** tests/ has a Dockerfile: Harbor's separate verifier, whose image leaves a marker test.sh looks for. */
+const SEPARATE = join(import.meta.dirname, 'fixtures/harbor-separate-verifier');
 
 const exec = (command: string): ScriptedReply => ({
   calls: [{ name: 'execute_command', arguments: { command } }],
@@ -27,6 +29,8 @@ const SCRIPTS: Record<string, ScriptedReply[]> = {
     { text: 'done' },
   ],
   // Writes what the list would look like, without asking the API.
+  // Writes the answer, and looks for the verifier image's marker, which its sandbox must not have.
+  answerer: [exec('echo 42 > /app/answer.txt; cat /verifier-marker'), { text: 'done' }],
   guesser: [
     {
       calls: [
@@ -94,5 +98,18 @@ describe.sequential('a Harbor task with docker-compose.yaml services', () => {
     expect(trial?.status).toBe('failed');
     expect(trial?.harbor_verifier?.output).toMatch(/live: \['anchor'\]/);
     expect(services()).toBe('');
+  }, 600_000);
+});
+
+describe.sequential('a Harbor task with a separate verifier (tests/Dockerfile)', () => {
+  it('test.sh runs in the image built from tests/, on the final workspace, never in the agent’s sandbox', async () => {
+    const oracle = await runHarborCli(scratch, SEPARATE, ['--base-image', base, '--model', 'oracle']);
+    expect(oracle.code, oracle.stderr).toBe(0);
+    expect(oracle.result.trials[0]?.harbor_verifier?.output).toBe('verifier image: separate; answer: 42');
+    const model = await runHarborCli(scratch, SEPARATE, ['--base-image', base, ...scripted('answerer')]);
+    const trial = model.result.trials[0];
+    expect(trial?.status, trial?.failure_reason ?? '').toBe('passed');
+    expect(trial?.turn_logs[0]?.tool_calls[0]?.exit_code).not.toBe(0);
+    expect(trial?.turn_logs[0]?.tool_calls[0]?.stderr).toContain('No such file');
   }, 600_000);
 });

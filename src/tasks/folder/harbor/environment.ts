@@ -4,12 +4,13 @@
  * Dockerfile is given with its FROMs set to that local image; either way rewritten for the engine's
  * classic builder (classic-dockerfile.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HarborEnvironmentSpec, HarborImageSource, PodSpec } from '../../../sandbox/types.js';
 import { InternalError } from '../../../util/errors.js';
-import { resolveServices } from '../services/resolve.js';
+import { contextDigest, resolveServices } from '../services/resolve.js';
 import { forClassicBuilder } from './classic-dockerfile.js';
-import { onBaseImage } from './dockerfile.js';
+import { dockerfileFacts, onBaseImage } from './dockerfile.js';
 import { HARBOR_ENVIRONMENT, type HarborTask, harborServiceRoot, harborWorkdir } from './load.js';
 
 export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): HarborEnvironmentSpec {
@@ -24,6 +25,7 @@ export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): Har
       files: task.tests,
       timeoutSec: task.verifier.timeoutSec,
       env: task.verifier.env,
+      ...(task.verifier.separate === null ? {} : { image: verifierImage(task, baseImage) }),
     },
     oracle: {
       dir: join(task.dir, 'solution'),
@@ -32,6 +34,25 @@ export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): Har
       env: task.oracleEnv,
     },
     ...(task.services.length === 0 ? {} : { services: podOf(task, baseImage) }),
+  };
+}
+
+/** A separate verifier's image: tests/ built like environment/ (on `--base-image` when given), or the image named. */
+function verifierImage(task: HarborTask, baseImage: string | undefined): HarborImageSource {
+  if (task.verifier.separate?.kind === 'image')
+    return { kind: 'prebuilt', image: task.verifier.separate.image };
+  const contextDir = join(task.dir, 'tests');
+  const text = readFileSync(join(contextDir, 'Dockerfile'), 'utf8');
+  return {
+    kind: 'dockerfile',
+    contextDir,
+    contextDigest: contextDigest(contextDir),
+    dockerfile: forClassicBuilder(baseImage === undefined ? text : onBaseImage(text, baseImage)),
+    dockerfileName: 'tests/Dockerfile',
+    from: dockerfileFacts(text)?.baseImage ?? '',
+    ...(baseImage === undefined ? {} : { baseImage }),
+    buildTimeoutSec: task.environment.buildTimeoutSec,
+    network: task.environment.allowInternet,
   };
 }
 

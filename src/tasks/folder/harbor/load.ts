@@ -28,6 +28,7 @@ export const HARBOR_TEST_SCRIPT = 'tests/test.sh';
 const DOCKERFILE = `${HARBOR_ENVIRONMENT}/Dockerfile`;
 const SOLVE_SCRIPT = 'solution/solve.sh';
 const COMPOSE = `${HARBOR_ENVIRONMENT}/${COMPOSE_FILE}`;
+const VERIFIER_DOCKERFILE = 'tests/Dockerfile';
 const STEPS_DIR = 'steps/';
 export const MULTI_STEP_REFUSAL = 'multi-step Harbor tasks ([[steps]]) are not supported yet';
 
@@ -46,7 +47,15 @@ export interface HarborTask {
   /** sha256 of environment/ (paths, executable bits, contents): the image cache key. */
   contextDigest: string;
   /** test.sh's variables: the environment's, then [verifier] env's over them (Harbor sets both). */
-  verifier: { timeoutSec: number; env: Record<string, string> };
+  verifier: {
+    timeoutSec: number;
+    env: Record<string, string>;
+    /**
+     * A verifier of its own (Harbor's separate mode): tests/ is a build context (it has a Dockerfile),
+     * or [verifier.environment] names an image; null: the verifier runs in the task's own image.
+     */
+    separate: { kind: 'build' } | { kind: 'image'; image: string } | null;
+  };
   agentTimeoutSec: number;
   /** solve.sh's variables: the environment's, then [solution] env's over them. */
   oracleEnv: Record<string, string>;
@@ -113,6 +122,7 @@ export function loadHarborFolder(dir: string): HarborTask {
       message: 'not found, and task.toml names no environment.docker_image',
     });
   const compose = composeOf(text(COMPOSE), abs, manifest, problems);
+  const separate = manifest === null ? null : separateVerifier(manifest, folder, problems);
   if (problems.length > 0 || manifest === null || env === null || instruction === null)
     throw taskFolderError(dir, problems);
   const e = manifest.environment;
@@ -123,7 +133,11 @@ export function loadHarborFolder(dir: string): HarborTask {
     schemaVersion: schemaVersion(manifest),
     dockerfile,
     contextDigest: contextDigest(folder),
-    verifier: { timeoutSec: manifest.verifier.timeout_sec, env: { ...env, ...manifest.verifier.env } },
+    verifier: {
+      timeoutSec: manifest.verifier.timeout_sec,
+      env: { ...env, ...manifest.verifier.env },
+      separate,
+    },
     agentTimeoutSec: manifest.agent.timeout_sec,
     oracleEnv: { ...env, ...manifest.solution.env },
     environment: {
@@ -165,6 +179,24 @@ function composeOf(
     );
   for (const message of found.problems) problems.push({ file: COMPOSE, at: '', message });
   return { services, notes: found.notes.map((n) => `${COMPOSE}: ${n}`) };
+}
+
+/** Harbor's separate verifier: tests/Dockerfile, else [verifier.environment] docker_image; mode `separate` needs one. */
+function separateVerifier(
+  m: HarborManifest,
+  folder: SkillFolder,
+  problems: TaskProblem[],
+): HarborTask['verifier']['separate'] {
+  if (folder.files.has(VERIFIER_DOCKERFILE)) return { kind: 'build' };
+  const image = m.verifier.environment?.docker_image;
+  if (image !== undefined) return { kind: 'image', image };
+  if (m.verifier.environment_mode === 'separate')
+    problems.push({
+      file: 'task.toml',
+      at: 'verifier.environment_mode',
+      message: `"separate" needs ${VERIFIER_DOCKERFILE} or [verifier.environment] docker_image`,
+    });
+  return null;
 }
 
 /** Where a Harbor task's sidecars are built from: environment/, with the task's build timeout. */

@@ -84,7 +84,7 @@ function imageSource(d: ServiceDecl, o: ResolveOptions, problems: string[]): Har
 }
 
 /** Paths, executable bits and contents of the context's regular files (the task's loader refused links out). */
-function contextDigest(dir: string): string {
+export function contextDigest(dir: string): string {
   const hash = createHash('sha256');
   const walk = (at: string): void => {
     for (const name of readdirSync(at).sort()) {
