@@ -28,7 +28,8 @@ export const harborFormat: TaskFormat = {
     try {
       const h = loadHarborFolder(dir);
       const warning = ignoredWarning(h);
-      return { harbor: [h], warnings: warning === null ? [] : [warning] };
+      const composeNotes = h.composeNotes.map((n) => `warning: ${join(h.dir, n)}`);
+      return { harbor: [h], warnings: [...(warning === null ? [] : [warning]), ...composeNotes] };
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
       return { unusableHarbor: [{ id: basename(resolve(dir)), dir: resolve(dir), problem: err.message }] };

@@ -39,6 +39,7 @@ export function createSandboxPool(o: SandboxPoolOptions): SandboxPool {
         limits: task.kind === 'harbor' ? { ...o.limits, ...task.harbor.limits } : o.limits,
         labels: { run: o.runId, task: task.id },
         ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
+        ...(task.kind !== 'dialogue' && task.services !== undefined ? { services: task.services } : {}),
       });
       open.add(sandbox);
       // Created while the run was being stopped: the cleanup has already been through `open`.

@@ -233,10 +233,15 @@ export interface HarborEnvironmentSpec {
   declaredWorkdir?: string;
   /** task.toml's resources, for a trial's container. */
   resources: { cpus: number; memoryMb: number };
-  /** tests/: test.sh and its files, copied in only to verify, run as root with these variables. */
-  verifier: HarborScripts & { env: Record<string, string> };
+  /**
+   * tests/: test.sh and its files, copied in only to verify, run as root with these variables; in
+   * `image`'s container when the task has a separate verifier (tests/ built, or a named image).
+   */
+  verifier: HarborScripts & { env: Record<string, string>; image?: HarborImageSource };
   /** solution/: solve.sh and its files, the oracle (no files: the task has none), run with these variables. */
   oracle: HarborScripts & { env?: Record<string, string> };
+  /** environment/docker-compose.yaml's sidecars, run as a pod around every container of the task's. */
+  services?: PodSpec;
 }
 
 /** A folder of a Harbor task's scripts (files relative to it), and how long they may run. */
@@ -260,6 +265,8 @@ export type HarborImageSource =
        * rewritten for the engine's classic builder, or why it cannot be: a build never starts then.
        */
       dockerfile: ClassicDockerfile;
+      /** How messages name the Dockerfile (default environment/Dockerfile): a sidecar's is another. */
+      dockerfileName?: string;
       /** The last stage's FROM as the task wrote it: what a failed pull names. */
       from: string;
       /** `--base-image`: the local image the Dockerfile was set on. */
@@ -363,4 +370,56 @@ export interface HarborEnvironment {
    * WORKDIR under task.toml's agent timeout.
    */
   runOracle(sandbox: Sandbox): Promise<ExecResult>;
+}
+
+// A task's services (src/sandbox/services/): sidecar containers sharing the agent's container's
+// network namespace (a pod), each reached by its name on 127.0.0.1. Both task formats read into
+// these: Harbor's environment/docker-compose.yaml and a native task.toml's [[services]].
+
+/** Docker's healthcheck, its durations in milliseconds (compose's defaults filled in). */
+export interface HealthCheck {
+  /** `['CMD', prog, ...args]` or `['CMD-SHELL', 'a shell line']`, as compose and the engine take it. */
+  test: readonly string[];
+  intervalMs: number;
+  timeoutMs: number;
+  retries: number;
+  startPeriodMs: number;
+}
+
+/** One service as declared, its image not yet resolved (a build is a folder of the task's). */
+export interface ServiceDecl {
+  /** The service's name: what the agent and the other services reach it by. */
+  name: string;
+  image: { kind: 'image'; image: string } | { kind: 'build'; context: string; dockerfile: string };
+  /** The TCP ports it listens on (in the pod's one network namespace: two services cannot share one). */
+  expose: readonly number[];
+  environment: Readonly<Record<string, string>>;
+  /** Overrides the image's CMD. */
+  command?: readonly string[];
+  /** Overrides the image's ENTRYPOINT. */
+  entrypoint?: readonly string[];
+  /** Who it runs as (compose `user`); default 65534:65534, nobody (docs/services.md). */
+  user?: string;
+  workingDir?: string;
+  /** Writable directories (tmpfs) in its otherwise read-only filesystem, besides /tmp. */
+  tmpfs: readonly string[];
+  healthcheck?: HealthCheck;
+  /** Services that must be healthy (or, without a healthcheck, running) before this one starts. */
+  dependsOn: readonly string[];
+  /**
+   * Kept running from one trial to the next instead of being started afresh: for a service whose
+   * state a trial cannot change (a read-only API). Default false: every trial gets a clean one.
+   */
+  stateless: boolean;
+}
+
+/** A service ready to run: its image is a tag on the engine, or a Dockerfile to build (once). */
+export interface ServiceSpec extends Omit<ServiceDecl, 'image'> {
+  image: HarborImageSource;
+}
+
+/** The pod's services in start order (podOrder), under the task's id (their images' and labels' name). */
+export interface PodSpec {
+  taskId: string;
+  services: readonly ServiceSpec[];
 }

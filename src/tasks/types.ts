@@ -19,6 +19,7 @@ import {
   CHECKS_DIR,
   type ExecResult,
   type HarborSandboxImage,
+  type PodSpec,
   type ReadOnlyMount,
   type Sandbox,
   type WorkspaceSnapshot,
@@ -160,6 +161,8 @@ export interface WorkspaceParts {
   mcpServers?: readonly McpServerSpec[];
   /** `mcp_only`: the MCP servers' tools alone, without the built-in three (default all). */
   tools?: ToolChoice;
+  /** Services the agent reaches by name, run as a pod around its sandbox (docs/services.md). */
+  services?: PodSpec;
 }
 
 /** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */

@@ -38,6 +38,14 @@ export function taskVersion(task: Task): string {
         ...(folder === undefined ? { description: f.description } : {}),
       })),
       checks: folder?.checksDigest,
+      // Absent for tasks without services, so their versions stay what they were.
+      services: ws.services?.services.map(({ image, ...s }) => ({
+        ...s,
+        image:
+          image.kind === 'prebuilt'
+            ? image.image
+            : { context: image.contextDigest, dockerfile: image.dockerfile, baseImage: image.baseImage },
+      })),
       // Absent for other tasks, so their versions stay what they were.
       dialogue: task.kind === 'dialogue' ? task.dialogue.digest : undefined,
       // Absent without MCP servers, so other tasks' versions stay what they were.

@@ -55,6 +55,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
         ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
+        ...(task.services === undefined ? {} : { services: task.services }),
       });
     },
     onRow,

@@ -1,8 +1,16 @@
 /** Creates the hardened, long-lived container one sandbox runs its commands in. */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
+import { hostEntries } from '../services/hosts.js';
 import { TOOLS_DIR, tool } from '../tools.js';
-import { CHECKER_HOME, CHECKS_DIR, HARNESS_DIR, type ReadOnlyMount, WORKSPACE_DIR } from '../types.js';
+import {
+  CHECKER_HOME,
+  CHECKS_DIR,
+  HARNESS_DIR,
+  type PodSpec,
+  type ReadOnlyMount,
+  WORKSPACE_DIR,
+} from '../types.js';
 import { ENGINE_CALL_MS, EngineStalled, withDeadline } from './deadline.js';
 import { engineError, statusOf } from './engine.js';
 import { type SandboxLabels, sandboxLabels } from './labels.js';
@@ -39,6 +47,8 @@ export interface ContainerSpec {
    * an image without it (a Harbor task's own). The sandbox image carries the bundle itself.
    */
   toolsVolume?: string;
+  /** The task's services, run as a pod around the container (src/sandbox/services/). */
+  services?: PodSpec;
 }
 
 export const DEFAULT_CONTAINER_LIMITS = { memory_mb: 2048, pids: 256, cpus: 2 } as const;
@@ -69,6 +79,7 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
   const sizes = { ...DEFAULT_TMPFS, ...spec.tmpfs };
   const memory = limits.memory_mb * 1024 * 1024;
   const mount = (mb: number, rest: string): string => `rw,exec,nosuid,nodev,size=${mb}m,${rest}`;
+  const hosts = hostEntries(spec.services);
   const mounts = [
     ...bindMounts(spec.mounts ?? []),
     ...(spec.toolsVolume === undefined ? [] : [toolsMount(spec.toolsVolume)]),
@@ -83,7 +94,9 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
     WorkingDir: WORKSPACE_DIR,
     Hostname: 'sandbox',
     Labels: sandboxLabels(spec.labels ?? {}),
-    NetworkDisabled: true,
+    // A disabled network gets no /etc/hosts from the engine: with services, `none` alone (loopback
+    // only, no route anywhere, as `docker run --network none`) keeps their names in it.
+    NetworkDisabled: hosts.length === 0,
     HostConfig: {
       NetworkMode: 'none',
       CapDrop: ['ALL'],
@@ -96,6 +109,8 @@ export function containerOptions(spec: ContainerSpec): Docker.ContainerCreateOpt
       PidsLimit: limits.pids,
       NanoCpus: Math.round(limits.cpus * 1e9),
       Ulimits: [{ Name: 'core', Soft: 0, Hard: 0 }],
+      // The services' names on loopback: the engine writes them to /etc/hosts, which the services share.
+      ...(hosts.length === 0 ? {} : { ExtraHosts: hosts }),
       // Docker mounts by depth, so a bind at /workspace/<name> lands inside the /workspace tmpfs.
       ...(mounts.length === 0 ? {} : { Mounts: mounts }),
       Tmpfs: {

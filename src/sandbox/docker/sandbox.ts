@@ -8,6 +8,7 @@
  */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
+import { ServicePod } from '../services/pod.js';
 import {
   type CommandResult,
   type ExecOptions,
@@ -84,6 +85,8 @@ export class DockerSandbox implements Sandbox {
   private relay: Promise<ExecRelay | null> | null = null;
   /** The listing of the container's root-writable places at start (reset.ts checkStarted). */
   private started = '';
+  /** The task's services around the container, or null when it has none. */
+  private pod: ServicePod | null = null;
 
   private constructor(client: Docker, spec: ContainerSpec, container: Docker.Container, useRelay: boolean) {
     this.client = client;
@@ -102,6 +105,10 @@ export class DockerSandbox implements Sandbox {
       if (trace) {
         sandbox.traceProblem = await tracingProblem(container);
         sandbox.traceOn = sandbox.traceProblem === null;
+      }
+      if (spec.services !== undefined && spec.services.services.length > 0) {
+        sandbox.pod = new ServicePod(client, spec.services, spec.image, spec.labels ?? {});
+        await sandbox.pod.start(container.id);
       }
     } catch (err) {
       await sandbox.dispose();
@@ -212,7 +219,9 @@ export class DockerSandbox implements Sandbox {
     return getFiles(this.raw, paths);
   }
 
+  /** Also where a service that stopped is noticed: the trial's looks before and after the agent are snapshots. */
   async snapshot(): Promise<WorkspaceSnapshot> {
+    await this.pod?.check();
     await this.ownSnapshot(true);
     this.view.look();
     return this.view.listing();
@@ -246,11 +255,15 @@ export class DockerSandbox implements Sandbox {
         this.currentCwd = WORKSPACE_DIR;
         this.view.clear();
         this.launchRelay();
-        return;
       } catch {
         // Whatever stopped the reset (a dead container, a process that would not die), a fresh
         // container is the clean state we promised.
+        await this.recreate();
+        return;
       }
+      // Services that do not start again are the environment's failure, not the container's.
+      await this.pod?.start(this.container.id, true);
+      return;
     }
     await this.recreate();
   }
@@ -259,6 +272,7 @@ export class DockerSandbox implements Sandbox {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.stopRelay();
+    await this.pod?.dispose();
     await removeUnlessStalled(this.container);
   }
 
@@ -277,6 +291,8 @@ export class DockerSandbox implements Sandbox {
     this.view.clear();
     this.started = await checkStarted(this.raw);
     this.launchRelay();
+    // Their network namespace went with the old container: every service starts again.
+    await this.pod?.start(this.container.id);
   }
 
   /**

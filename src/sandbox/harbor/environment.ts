@@ -35,6 +35,7 @@ export class DockerHarborEnvironment implements HarborEnvironment {
   private readonly client: () => Docker;
   private taskTag: Promise<string> | null = null;
   private runImage: Promise<HarborRunImage> | null = null;
+  private separateImage: Promise<HarborRunImage> | null = null;
 
   constructor(spec: HarborEnvironmentSpec, client: () => Docker) {
     this.spec = spec;
@@ -62,7 +63,24 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     // A trial's sandbox was opened from the sandbox image, so it is known by now.
     if (this.runImage === null)
       throw new InternalError(`${this.spec.id}: verified before its image was built`);
-    return runHarborVerifier(this.client(), sandbox, this.spec.verifier, await this.runImage);
+    return runHarborVerifier(this.client(), sandbox, this.spec.verifier, await this.verifierImage());
+  }
+
+  /**
+   * The task's own run image, or a separate verifier's image fitted the same way (its WORKDIR the
+   * task's, a link to /workspace where the final workspace is copied), built once.
+   */
+  private async verifierImage(): Promise<HarborRunImage> {
+    const run = await (this.runImage as Promise<HarborRunImage>);
+    const image = this.spec.verifier.image;
+    if (image === undefined) return run;
+    this.separateImage ??= ensureHarborRunImage(this.client(), {
+      ...this.spec,
+      id: `${this.spec.id}-verifier`,
+      image,
+      declaredWorkdir: run.workdir,
+    });
+    return this.separateImage;
   }
 
   async runOracle(sandbox: Sandbox): Promise<ExecResult> {

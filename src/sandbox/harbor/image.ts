@@ -50,24 +50,51 @@ export async function ensureHarborImage(
       );
     return source.image;
   }
-  const tag = harborImageTag(spec.id, source.contextDigest, source.baseImage);
+  return ensureBuiltImage(client, spec.id, source, {}, onProgress);
+}
+
+/**
+ * A Dockerfile's image built once (a sidecar's too, under the id `<task>-<service>`), cached by its
+ * context, its base image and the build arguments.
+ */
+export async function ensureBuiltImage(
+  client: Docker,
+  id: string,
+  source: DockerfileSource,
+  buildArgs: Record<string, string>,
+  onProgress?: (line: string) => void,
+): Promise<string> {
+  const args = Object.entries(buildArgs).sort(([a], [b]) => a.localeCompare(b));
+  const digest =
+    args.length === 0
+      ? source.contextDigest
+      : createHash('sha256')
+          .update(`${source.contextDigest}\0${JSON.stringify(args)}`)
+          .digest('hex');
+  const tag = harborImageTag(id, digest, source.baseImage);
   if (await imageExists(client, tag)) return tag;
   const dockerfile = source.dockerfile;
   // Syntax the engine's builder lacks is the task's problem, said before any build starts.
-  if (!dockerfile.ok) throw new UsageError(`${spec.id}: ${dockerfile.problem}`);
+  if (!dockerfile.ok) throw new UsageError(`${id}: ${dockerfile.problem}`);
   if (source.baseImage !== undefined && !(await imageExists(client, source.baseImage)))
     throw new UsageError(`--base-image ${source.baseImage}: no such image on this machine`);
   const notes = dockerfile.notes.length === 0 ? '' : ` (${dockerfile.notes.join('; ')})`;
-  onProgress?.(`building ${tag} for Harbor task ${spec.id}${notes}`);
-  await buildImage(client, spec.id, { ...source, dockerfile }, tag);
+  onProgress?.(`building ${tag} for Harbor task ${id}${notes}`);
+  await buildImage(client, id, { ...source, dockerfile }, tag, buildArgs);
   return tag;
 }
 
 type ClassicSource = DockerfileSource & { dockerfile: Extract<ClassicDockerfile, { ok: true }> };
 
 /** The build from the task's context, stopped past task.toml's build timeout. */
-async function buildImage(client: Docker, id: string, source: ClassicSource, tag: string): Promise<void> {
-  const stream = await startBuild(client, await contextTar(source), tag, id, source.network);
+async function buildImage(
+  client: Docker,
+  id: string,
+  source: ClassicSource,
+  tag: string,
+  buildArgs: Record<string, string>,
+): Promise<void> {
+  const stream = await startBuild(client, await contextTar(source), tag, id, source.network, buildArgs);
   const limitSec = source.buildTimeoutSec;
   let timer: NodeJS.Timeout | undefined;
   let timedOut = false;
@@ -78,7 +105,7 @@ async function buildImage(client: Docker, id: string, source: ClassicSource, tag
       (stream as unknown as { destroy(): void }).destroy();
       reject(
         new InfraError(
-          `${id}: building environment/Dockerfile took longer than ${limitSec} s (task.toml environment.build_timeout_sec)`,
+          `${id}: building ${source.dockerfileName ?? 'environment/Dockerfile'} took longer than ${limitSec} s (task.toml environment.build_timeout_sec)`,
         ),
       );
     }, limitSec * 1000);
@@ -103,10 +130,12 @@ async function startBuild(
   tag: string,
   id: string,
   network: boolean,
+  buildArgs: Record<string, string>,
 ): Promise<NodeJS.ReadableStream> {
   try {
     return await client.buildImage(Readable.from([context]), {
       t: tag,
+      ...(Object.keys(buildArgs).length === 0 ? {} : { buildargs: buildArgs }),
       rm: true,
       forcerm: true,
       labels: { 'agent-bench.harbor-task': id },
@@ -124,7 +153,10 @@ async function startBuild(
 function buildFailure(id: string, source: DockerfileSource, log: BuildLog, err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err);
   if (!log.failed)
-    return new InfraError(`${id}: building environment/Dockerfile: ${message}`, { cause: err });
+    return new InfraError(
+      `${id}: building ${source.dockerfileName ?? 'environment/Dockerfile'}: ${message}`,
+      { cause: err },
+    );
   if (
     source.baseImage === undefined &&
     log.atFrom &&
@@ -139,7 +171,7 @@ function buildFailure(id: string, source: DockerfileSource, log: BuildLog, err: 
   const error = message.replace(/^building the image of Harbor task \S+ failed: /, '');
   const output = log.tail();
   return new UsageError(
-    `${id}: environment/Dockerfile failed to build${log.currentStep === null ? '' : ` at ${log.currentStep}`}: ${oneLine(error)}${output === '' ? '' : `; its output ended: ${output}`}`,
+    `${id}: ${source.dockerfileName ?? 'environment/Dockerfile'} failed to build${log.currentStep === null ? '' : ` at ${log.currentStep}`}: ${oneLine(error)}${output === '' ? '' : `; its output ended: ${output}`}`,
     { cause: err },
   );
 }

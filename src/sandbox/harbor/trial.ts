@@ -15,6 +15,8 @@ import { engineError } from '../docker/engine.js';
 import { type SandboxLabels, sandboxLabels } from '../docker/labels.js';
 import { rawExec } from '../docker/raw-exec.js';
 import { unpackFiles } from '../docker/tar.js';
+import { hostEntries } from '../services/hosts.js';
+import { ServicePod } from '../services/pod.js';
 import { tool, VERIFIER_BIN } from '../tools.js';
 import {
   HARBOR_OUTPUT_TAIL,
@@ -46,7 +48,10 @@ export async function runHarborTrial(
   // against the base's own.
   const workdir = spec.declaredWorkdir ?? (await workingDir(client, image.image)) ?? spec.workdir;
   const container = await start(client, spec, image, workdir, labels);
+  // The compose file's sidecars around it, as around a model's sandbox (services/pod.ts).
+  const pod = spec.services === undefined ? null : new ServicePod(client, spec.services, image.image, labels);
   try {
+    await pod?.start(container.id);
     let agentExit: number | null = null;
     let agentOutput = '';
     if (agent === 'oracle') {
@@ -87,6 +92,7 @@ export async function runHarborTrial(
       },
     };
   } finally {
+    await pod?.dispose();
     await container.remove({ force: true }).catch(() => {});
   }
 }
@@ -99,6 +105,7 @@ async function start(
   labels: SandboxLabels,
 ): Promise<Docker.Container> {
   const memory = spec.resources.memoryMb * 1024 * 1024;
+  const hosts = hostEntries(spec.services);
   let container: Docker.Container;
   try {
     container = await client.createContainer({
@@ -108,9 +115,11 @@ async function start(
       Cmd: ['infinity'],
       WorkingDir: workdir,
       Labels: sandboxLabels(labels),
-      NetworkDisabled: true,
+      // As the sandbox's (container.ts): a disabled network gets no /etc/hosts for the services' names.
+      NetworkDisabled: hosts.length === 0,
       HostConfig: {
         NetworkMode: 'none',
+        ...(hosts.length === 0 ? {} : { ExtraHosts: hosts }),
         SecurityOpt: ['no-new-privileges'],
         Init: true,
         Memory: memory,

@@ -55,10 +55,19 @@ export async function startVerifierContainer(
       ...(labels[LABEL.task] === undefined ? {} : { task: labels[LABEL.task] }),
     },
   });
+  // A sandbox with services (their names in its ExtraHosts): the verifier joins its network
+  // namespace, as Harbor's runs beside them, and shares its /etc/hosts; no route out either way.
+  const pod = (host.ExtraHosts ?? []).length > 0;
   const created = client.createContainer({
     ...options,
     Labels: { ...options.Labels, [VERIFIER_LABEL]: '1' },
-    HostConfig: { ...options.HostConfig, Init: false, Tmpfs: host.Tmpfs ?? options.HostConfig?.Tmpfs },
+    ...(pod ? { NetworkDisabled: false, Hostname: '' } : {}),
+    HostConfig: {
+      ...options.HostConfig,
+      ...(pod ? { NetworkMode: `container:${agent.id}` } : {}),
+      Init: false,
+      Tmpfs: host.Tmpfs ?? options.HostConfig?.Tmpfs,
+    },
   });
   const container = await withDeadline(
     () => created,

@@ -9,6 +9,7 @@ import { readSkillFolder, type SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifest-scripts.js';
 import { problemsFromIssues } from '../../manifest/problems.js';
+import type { PodSpec } from '../../sandbox/types.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
 import type { Lure, SandboxTask, TaskFile } from '../types.js';
 import { buildFlags } from './build-flags.js';
@@ -25,6 +26,9 @@ import {
 import { type TaskManifest, taskManifestSchema } from './manifest.js';
 import { parseManifestText } from './manifest-text.js';
 import { type TaskProblem, taskFolderError } from './problems.js';
+import { readNativeServices } from './services/native.js';
+import { resolveServices } from './services/resolve.js';
+import type { Findings } from './services/service-entry.js';
 
 export function loadTaskFolder(dir: string): SandboxTask {
   const abs = resolve(dir);
@@ -59,6 +63,7 @@ export function loadTaskFolder(dir: string): SandboxTask {
       at.add(`${p.at}\n${p.message}`);
       problems.push({ file, ...p });
     }
+  const services = nativeServices(m, abs, id, file, problems);
   if (problems.length > 0) throw taskFolderError(dir, problems);
   const referenceSolution = resolveFiles(m.reference_solution, folder);
   return {
@@ -83,6 +88,7 @@ export function loadTaskFolder(dir: string): SandboxTask {
     ...(hiddenFiles.length === 0 ? {} : { hiddenFiles }),
     ...(m.mcp_servers.length === 0 ? {} : { mcpServers: m.mcp_servers }),
     ...(m.tools === 'all' ? {} : { tools: m.tools }),
+    ...(services === null ? {} : { services }),
     flags: built.flags,
     referenceSolution,
     lures: m.lures.map((l) => toLure(l, folder)),
@@ -166,6 +172,25 @@ function filesUnder(folder: SkillFolder, sub: string, problems: TaskProblem[]): 
     out.push({ path: rel.slice(sub.length + 1), content, ...(mode === 0o644 ? {} : { mode }) });
   }
   return out;
+}
+
+/** `[[services]]` read, their build folders resolved and checked as a pod; null when there are none. */
+function nativeServices(
+  m: TaskManifest,
+  dir: string,
+  taskId: string,
+  file: string,
+  problems: TaskProblem[],
+): PodSpec | null {
+  const found: Findings = { problems: [], notes: [] };
+  const decls = readNativeServices(m.services, found);
+  const services =
+    found.problems.length === 0
+      ? resolveServices(decls, { root: dir, rootName: '', buildTimeoutSec: 600 }, found.problems)
+      : [];
+  // A native task is agent-bench's own format: what it does not honour is a mistake, not a note.
+  for (const message of [...found.problems, ...found.notes]) problems.push({ file, at: '', message });
+  return services.length === 0 ? null : { taskId, services };
 }
 
 /** Lures and cheats name flags that exist; run ids are unique within their list. */

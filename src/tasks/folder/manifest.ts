@@ -38,6 +38,8 @@ export function taskManifestSchema(folder: SkillFolder) {
       watch_tool_caches: z.boolean().default(false),
       /** Shell commands run as the agent in /workspace after the files are placed. */
       setup_commands: z.array(z.string().min(1)).default([]),
+      /** `[[services]]`: sidecars run as a pod around the sandbox, read by services/native.ts. */
+      services: z.array(z.unknown()).optional(),
       /** MCP servers whose tools the model is offered, named `<server>__<tool>` (src/tasks/mcp-servers.ts). */
       mcp_servers: McpServerList.default([]),
       /** `mcp_only`: the MCP servers' tools alone, without execute_command, read_file and write_file. */

@@ -29,7 +29,8 @@ export interface HarborRunOptions {
 
 export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTaskOf {
   const workdir = harborWorkdir(h);
-  const environment = openHarborEnvironment(harborEnvironmentSpec(h, o.baseImage));
+  const spec = harborEnvironmentSpec(h, o.baseImage);
+  const environment = openHarborEnvironment(spec);
   return {
     kind: 'harbor',
     id: h.id,
@@ -46,6 +47,7 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
     files: [],
     setupCommands: [...environment.setupCommands],
     ...(h.environment.mcpServers.length === 0 ? {} : { mcpServers: h.environment.mcpServers }),
+    ...(spec.services === undefined ? {} : { services: spec.services }),
     flags: [
       {
         id: REWARD_FLAG,

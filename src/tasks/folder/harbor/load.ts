@@ -7,14 +7,18 @@
  * line that says so, not with the files a single-step task would miss.
  */
 import { createHash } from 'node:crypto';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
 import { TaskId } from '../../../manifest/manifest-parts.js';
 import { problemsFromIssues } from '../../../manifest/problems.js';
 import type { McpServerSpec } from '../../mcp-servers.js';
+import type { ServiceDecl } from '../../../sandbox/types.js';
 import { INSTRUCTION_FILE } from '../layout.js';
 import { parseManifestText } from '../manifest-text.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
+import { COMPOSE_FILE, composeServices } from '../services/compose.js';
+import { type ResolveOptions, resolveServices } from '../services/resolve.js';
+import type { Findings } from '../services/service-entry.js';
 import { type DockerfileFacts, dockerfileFacts } from './dockerfile.js';
 import { DockerfileSyntaxError } from './dockerfile-parse.js';
 import { HarborManifest, ignoredKeys, memoryMb, schemaVersion } from './manifest.js';
@@ -24,6 +28,8 @@ export const HARBOR_ENVIRONMENT = 'environment';
 export const HARBOR_TEST_SCRIPT = 'tests/test.sh';
 const DOCKERFILE = `${HARBOR_ENVIRONMENT}/Dockerfile`;
 const SOLVE_SCRIPT = 'solution/solve.sh';
+const COMPOSE = `${HARBOR_ENVIRONMENT}/${COMPOSE_FILE}`;
+const VERIFIER_DOCKERFILE = 'tests/Dockerfile';
 const STEPS_DIR = 'steps/';
 export const MULTI_STEP_REFUSAL = 'multi-step Harbor tasks ([[steps]]) are not supported yet';
 
@@ -42,7 +48,15 @@ export interface HarborTask {
   /** sha256 of environment/ (paths, executable bits, contents): the image cache key. */
   contextDigest: string;
   /** test.sh's variables: the environment's, then [verifier] env's over them (Harbor sets both). */
-  verifier: { timeoutSec: number; env: Record<string, string> };
+  verifier: {
+    timeoutSec: number;
+    env: Record<string, string>;
+    /**
+     * A verifier of its own (Harbor's separate mode): tests/ is a build context (it has a Dockerfile),
+     * or [verifier.environment] names an image; null: the verifier runs in the task's own image.
+     */
+    separate: { kind: 'build' } | { kind: 'image'; image: string } | null;
+  };
   agentTimeoutSec: number;
   /** solve.sh's variables: the environment's, then [solution] env's over them. */
   oracleEnv: Record<string, string>;
@@ -63,6 +77,10 @@ export interface HarborTask {
   ignoredKeys: string[];
   /** Files under tests/, relative to it. */
   tests: string[];
+  /** environment/docker-compose.yaml's services, besides `main` (none without the file). */
+  services: ServiceDecl[];
+  /** What the compose file says that agent-bench ignores, one line each (the task's warning names them). */
+  composeNotes: string[];
   /** solution/solve.sh is there: the oracle `validate` runs. */
   hasSolution: boolean;
   /** Files under solution/, relative to it (copied to /solution for the oracle). */
@@ -106,6 +124,8 @@ export function loadHarborFolder(dir: string): HarborTask {
       at: '',
       message: 'not found, and task.toml names no environment.docker_image',
     });
+  const compose = composeOf(text(COMPOSE), abs, manifest, problems);
+  const separate = manifest === null ? null : separateVerifier(manifest, folder, problems);
   if (problems.length > 0 || manifest === null || env === null || instruction === null)
     throw taskFolderError(dir, problems);
   const e = manifest.environment;
@@ -116,7 +136,11 @@ export function loadHarborFolder(dir: string): HarborTask {
     schemaVersion: schemaVersion(manifest),
     dockerfile,
     contextDigest: contextDigest(folder),
-    verifier: { timeoutSec: manifest.verifier.timeout_sec, env: { ...env, ...manifest.verifier.env } },
+    verifier: {
+      timeoutSec: manifest.verifier.timeout_sec,
+      env: { ...env, ...manifest.verifier.env },
+      separate,
+    },
     agentTimeoutSec: manifest.agent.timeout_sec,
     oracleEnv: { ...env, ...manifest.solution.env },
     environment: {
@@ -130,9 +154,62 @@ export function loadHarborFolder(dir: string): HarborTask {
       mcpServers: e.mcp_servers,
     },
     ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
+    services: compose.services,
+    composeNotes: compose.notes,
     tests: under(folder, 'tests/'),
     hasSolution: folder.files.has(SOLVE_SCRIPT),
     solution: under(folder, 'solution/'),
+  };
+}
+
+/**
+ * environment/docker-compose.yaml read (services.ts), its build folders checked as they will be
+ * built: a problem there stops the task at load, before any image is built.
+ */
+function composeOf(
+  text: string | null,
+  dir: string,
+  manifest: HarborManifest | null,
+  problems: TaskProblem[],
+): { services: ServiceDecl[]; notes: string[] } {
+  if (text === null) return { services: [], notes: [] };
+  const found: Findings = { problems: [], notes: [] };
+  const services = composeServices(text, found);
+  if (found.problems.length === 0)
+    resolveServices(
+      services,
+      harborServiceRoot(dir, manifest?.environment.build_timeout_sec ?? 600),
+      found.problems,
+    );
+  for (const message of found.problems) problems.push({ file: COMPOSE, at: '', message });
+  return { services, notes: found.notes.map((n) => `${COMPOSE}: ${n}`) };
+}
+
+/** Harbor's separate verifier: tests/Dockerfile, else [verifier.environment] docker_image; mode `separate` needs one. */
+function separateVerifier(
+  m: HarborManifest,
+  folder: SkillFolder,
+  problems: TaskProblem[],
+): HarborTask['verifier']['separate'] {
+  if (folder.files.has(VERIFIER_DOCKERFILE)) return { kind: 'build' };
+  const image = m.verifier.environment?.docker_image;
+  if (image !== undefined) return { kind: 'image', image };
+  if (m.verifier.environment_mode === 'separate')
+    problems.push({
+      file: 'task.toml',
+      at: 'verifier.environment_mode',
+      message: `"separate" needs ${VERIFIER_DOCKERFILE} or [verifier.environment] docker_image`,
+    });
+  return null;
+}
+
+/** Where a Harbor task's sidecars are built from: environment/, with the task's build timeout. */
+export function harborServiceRoot(dir: string, buildTimeoutSec: number, baseImage?: string): ResolveOptions {
+  return {
+    root: join(dir, HARBOR_ENVIRONMENT),
+    rootName: `${HARBOR_ENVIRONMENT}/`,
+    buildTimeoutSec,
+    ...(baseImage === undefined ? {} : { baseImage }),
   };
 }
 

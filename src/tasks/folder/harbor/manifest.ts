@@ -25,7 +25,13 @@ export const HarborManifest = z.looseObject({
   version: z.string().min(1).optional(),
   metadata: z.record(z.string(), z.unknown()).default({}),
   verifier: z
-    .looseObject({ timeout_sec: Seconds.default(600), env: Variables })
+    .looseObject({
+      timeout_sec: Seconds.default(600),
+      env: Variables,
+      /** `separate`: the verifier runs in an image of its own (tests/ built, or environment.docker_image). */
+      environment_mode: z.enum(['shared', 'separate']).optional(),
+      environment: z.looseObject({ docker_image: z.string().min(1).optional() }).optional(),
+    })
     .default({ timeout_sec: 600, env: {} }),
   agent: z.looseObject({ timeout_sec: Seconds.default(600) }).default({ timeout_sec: 600 }),
   solution: z.looseObject({ env: Variables }).default({ env: {} }),
@@ -79,7 +85,7 @@ const HONOURED: Record<string, ReadonlySet<string> | 'all'> = {
   metadata: 'all',
   task: 'all',
   source: 'all',
-  verifier: new Set(['timeout_sec', 'env']),
+  verifier: new Set(['timeout_sec', 'env', 'environment_mode', 'environment']),
   agent: new Set(['timeout_sec']),
   solution: new Set(['env']),
   environment: new Set([
