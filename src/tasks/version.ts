@@ -38,6 +38,8 @@ export function taskVersion(task: Task): string {
         ...(folder === undefined ? { description: f.description } : {}),
       })),
       checks: folder?.checksDigest,
+      // A variant task's generator (absent for other tasks, so their versions stay what they were).
+      variants: folder?.variants?.digest,
       // Absent for other tasks, so their versions stay what they were.
       dialogue: task.kind === 'dialogue' ? task.dialogue.digest : undefined,
     }),
