@@ -9,6 +9,9 @@ import type { SandboxTask, Task } from '../tasks/types.js';
 import { instanceSeed } from '../tasks/variants/instance-seed.js';
 import { type InstanceSource, variantsOf } from '../tasks/variants/instances.js';
 
+/** `--variant folder`: the instance the task's folder holds (the one `list` and `task export` show). */
+export const FOLDER_INSTANCE = 'folder';
+
 /** `run --variant-seed N` and `--variant ID`, as the run was asked. */
 export interface VariantChoice {
   seed: number;
@@ -33,6 +36,12 @@ export function trialInstances(
   source: InstanceSource,
 ): TrialInstances | null {
   if (task.kind !== 'sandbox' || variantsOf(task) === undefined) return null;
+  if (choice.replay === FOLDER_INSTANCE)
+    return {
+      settings: { variant_seed: choice.seed, variant: FOLDER_INSTANCE },
+      idOf: () => FOLDER_INSTANCE,
+      taskOf: async () => task,
+    };
   const idOf = (index: number): string =>
     choice.replay ??
     instanceSeed({ taskId: task.id, taskVersion: version, variantSeed: choice.seed, trialIndex: index });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
+import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
@@ -34,6 +35,7 @@ export async function benchWithScript(opts: {
   /** Aborts the run as Ctrl-C would. */
   signal?: AbortSignal;
   conditions?: BenchOptions['conditions'];
+  variants?: BenchOptions['variants'];
 }): Promise<BenchRun> {
   const server = await startScriptedServer({
     scripts: { [MODEL]: opts.script },
@@ -49,6 +51,8 @@ export async function benchWithScript(opts: {
       settings,
       resultsDir,
       resume: opts.resume ?? false,
+      // Scripts replay the folders' own solutions: their own instance, not drawn ones.
+      variants: opts.variants ?? { seed: 1, replay: FOLDER_INSTANCE },
       model: {
         model: MODEL,
         baseUrl: server.baseUrl,

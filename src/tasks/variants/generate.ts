@@ -24,10 +24,7 @@ export async function generateInstance(
   const where = `${task.id}: generator ${variants.generator} (seed ${seed})`;
   try {
     await sandbox.exec(['rm', '-rf', TASK_COPY, OUT], { user: 'root', cwd: '/' });
-    await sandbox.putFiles(
-      variants.folderFiles().map((f) => ({ ...f, path: `${TASK_COPY}/${f.path}` })),
-      { owner: 'root' },
-    );
+    await copyIn(sandbox, variants.folderFiles(), where);
     const run = await sandbox.exec(
       ['sh', '-c', 'mkdir -m 700 "$2" && exec "./$1" "$3" "$2"', 'generate', variants.generator, OUT, seed],
       { user: 'checker', cwd: TASK_COPY, timeoutMs: GENERATE_TIMEOUT_MS, maxOutputBytes: 16 * 1024 },
@@ -41,6 +38,32 @@ export async function generateInstance(
     return tree;
   } finally {
     await sandbox.exec(['rm', '-rf', TASK_COPY, OUT], { user: 'root', cwd: '/' }).catch(() => {});
+  }
+}
+
+/**
+ * The folder, root's and read-only to the generator, file by file through stdin (putFiles extracts
+ * at the root of the read-only file system, which cannot take the folders above the checker's home).
+ */
+async function copyIn(
+  sandbox: Sandbox,
+  files: readonly { path: string; content: Buffer; mode: number }[],
+  where: string,
+): Promise<void> {
+  for (const f of files) {
+    const r = await sandbox.exec(
+      [
+        'sh',
+        '-c',
+        'mkdir -p "$(dirname "$1")" && cat > "$1" && chmod "$2" "$1"',
+        'copy',
+        `${TASK_COPY}/${f.path}`,
+        f.mode.toString(8),
+      ],
+      { user: 'root', cwd: '/', stdin: f.content },
+    );
+    if (r.exitCode !== 0)
+      throw new InfraError(`${where}: copying ${f.path} in failed: ${lastLine(r.stderr)}`);
   }
 }
 
