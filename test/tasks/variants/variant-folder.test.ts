@@ -16,11 +16,13 @@ import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from '../f
 
 afterEach(removeTaskFolders);
 
-const VARIANT_TOML =
-  MINIMAL_TOML.replace('contains = ["done"]', 'contains = ["{{instance.word}}"]').replace(
-    'content = "done\\n"',
-    'content = "{{instance.word}}\\n"',
-  ) + '\n[variants]\ngenerator = "variants/generate.py"\n';
+const VARIANT_TOML = `${MINIMAL_TOML.replace(
+  'contains = ["done"]',
+  'contains = ["{{instance.word}}"]',
+).replace(
+  'content = "done\\n"',
+  'content = "{{instance.word}}\\n"',
+)}\n[variants]\ngenerator = "variants/generate.py"\n`;
 
 function variantFolder(extra: Record<string, string> = {}): string {
   const dir = taskFolder({
