@@ -151,7 +151,7 @@ export function registerRun(program: Command): void {
       )
       .option(
         '--variant <id>',
-        "variant tasks: every trial runs this one instance (a trial's `variant` in results), to replay a failure; \"folder\": the instance the task's folder holds",
+        'variant tasks: every trial runs this one instance (a trial\'s `variant` in results), to replay a failure; "folder": the instance the task\'s folder holds',
       )
       .addOption(
         new Option(
