@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
+import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 
 const TASKS = ['debug_python_v1'];
@@ -118,4 +119,22 @@ describe.sequential('variant tasks', () => {
       }
     },
   );
+
+  it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
+    const image = await ensureImage();
+    const tasks = TASKS.map((id) => getTask(id)).filter((t) => t !== undefined);
+    const rows = await validateTasks(tasks, {
+      openSandbox: () =>
+        createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'variants-test' } }),
+      variants: 3,
+    });
+    expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
+    for (const id of TASKS) {
+      const instances = new Set(
+        rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
+      );
+      expect(instances.size).toBe(3);
+      expect(instances.has(undefined)).toBe(false);
+    }
+  }, 900_000);
 });

@@ -3,6 +3,7 @@
  * (what the scripts' `{ "$file" = "solution/…" }` read) and instance.json, each path relative to
  * its OUTDIR. Nothing else: the rest of the task is the folder's.
  */
+import { canonicalJson, sha256 } from '../../util/hash.js';
 
 export interface InstanceFile {
   content: Buffer;
@@ -34,4 +35,12 @@ export function treeProblem(tree: InstanceTree): string | null {
   if (![...tree.keys()].some((rel) => rel.startsWith(`${FILES_DIR}/`)))
     return `wrote nothing under ${FILES_DIR}/`;
   return null;
+}
+
+/** The tree as content: two runs of a deterministic generator give the same digest. */
+export function instanceDigest(tree: InstanceTree): string {
+  const entries = [...tree.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([rel, f]) => [rel, f.mode, sha256(f.content)]);
+  return sha256(canonicalJson(entries));
 }
