@@ -34,6 +34,13 @@ export interface RunSettings {
    * identity in `report axes`, as a condition is.
    */
   tool_calls?: 'native' | 'text';
+  /**
+   * A variant task's instances were drawn with this seed (`run --variant-seed`, schema 2.8; absent
+   * for a task with one instance): the same seed draws the same instances.
+   */
+  variant_seed?: number;
+  /** `run --variant ID`: every trial of a variant task ran this one instance (schema 2.8). */
+  variant?: string;
 }
 
 export interface Environment {

@@ -224,6 +224,7 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   dialogue: DialogueRecordSchema.optional(),
   rewards: z.record(z.string(), z.number()).optional(),
   harbor_verifier: z.object({ exit_code: z.number().int().nullable(), output: z.string() }).optional(),
+  variant: z.string().optional(),
 }) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({
@@ -242,6 +243,8 @@ const RunSettingsSchema: z.ZodType<RunSettings> = z.object({
   limits: z.object({ memory_mb: z.number(), pids: z.number(), cpus: z.number() }),
   sampling: SamplingSchema,
   tool_calls: z.enum(['native', 'text']).optional(),
+  variant_seed: z.int().optional(),
+  variant: z.string().optional(),
 }) as z.ZodType<RunSettings>;
 
 const EnvironmentServerSchema: z.ZodType<EnvironmentServer> = z.object({

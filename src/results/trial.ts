@@ -277,6 +277,11 @@ export interface TrialRecord {
    * the model did not stop in time (schema 2.7; absent in older files).
    */
   length_cut_replies?: number;
+  /**
+   * The instance of a variant task the trial ran (schema 2.8; absent: the task has one instance):
+   * its id, the generator's SEED, which `run --variant` replays.
+   */
+  variant?: string;
   started_at: string;
   /** Files the agent produced inside the allowed writes, copied to `artifacts_dir` (relative to the results folder). */
   artifacts: ArtifactRecord[];

@@ -22,8 +22,11 @@
  * `injection_rate`, `injection_classes` and `injection_seed`, a placed injection's `call_index` and
  * `part`, and a trial's `safety.injection_reported`, and the settings' `tool_calls`
  * (`run --tool-calls native|text`; absent: both).
+ * 2.8 added optional fields only: a trial's `variant` (the instance of a variant task it ran) and the
+ * settings' `variant_seed` and `variant` (`run --variant-seed`, `--variant`), for variant tasks only;
+ * a tool call's `mcp` (the MCP server and tool it called; absent for the built-in tools).
  */
-export const SCHEMA_VERSION = '2.7';
+export const SCHEMA_VERSION = '2.8';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -7,6 +7,8 @@ import type { Environment, ResultFile, RunSettings } from '../results/result-fil
 import type { SimulatedUserRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { DialogueUserChoice, Task } from '../tasks/types.js';
+import { DEFAULT_VARIANT_SEED } from '../tasks/variants/instance-seed.js';
+import { type InstanceSource, instanceSource } from '../tasks/variants/instances.js';
 import { taskVersion } from '../tasks/version.js';
 import type { openEventLog } from './event-log.js';
 import type { Progress } from './progress.js';
@@ -15,6 +17,7 @@ import { findResumable } from './resume.js';
 import type { RunUnit } from './run-plan.js';
 import { createTaskRun, type TaskRun } from './run-task.js';
 import type { ShardPlan } from './shard-plan.js';
+import { trialInstances, type VariantChoice } from './trial-instances.js';
 
 export interface TaskOpening {
   runId: string;
@@ -30,6 +33,9 @@ export interface TaskOpening {
   openSandbox: (task: Task) => Promise<Sandbox>;
   progress: Progress;
   logEvent: ReturnType<typeof openEventLog>;
+  /** How variant tasks draw their trials' instances (default: the fixed seed, instances cached on this machine). */
+  variants?: VariantChoice;
+  instanceSource?: InstanceSource;
 }
 
 /** The `open` of runTasks: a task run, or the earlier result when --resume finds it complete. */
@@ -41,6 +47,14 @@ export function taskOpener(c: TaskOpening) {
     signal: AbortSignal,
   ): Promise<TaskRun | ResultFile> => {
     const version = taskVersion(task);
+    const instances = trialInstances(
+      task,
+      version,
+      c.variants ?? { seed: DEFAULT_VARIANT_SEED },
+      c.instanceSource ?? instanceSource(),
+    );
+    // A variant task's settings say how its instances were drawn: a run with another seed is not resumed.
+    const settings = instances === null ? c.settings : { ...c.settings, ...instances.settings };
     const shard = c.shard?.record(task.id) ?? undefined;
     // Progress and notes name a task with its condition: the same task runs once per condition.
     const label = taskLabel(task.id, condition);
@@ -52,7 +66,7 @@ export function taskOpener(c: TaskOpening) {
           task.id,
           c.model.name,
           version,
-          c.settings,
+          settings,
           condition,
           shard,
           userRecord,
@@ -74,10 +88,11 @@ export function taskOpener(c: TaskOpening) {
       task,
       taskVersion: version,
       modelName: c.model.name,
-      makeModel: (index) => c.model.forTrial(task, index),
+      makeModel: (index, trialTask) => c.model.forTrial(trialTask, index),
       openSandbox: () => c.openSandbox(task),
+      ...(instances === null ? {} : { instances }),
       ...(c.dialogueUser === undefined ? {} : { dialogueUser: c.dialogueUser }),
-      settings: c.settings,
+      settings,
       condition,
       slot: { position, k },
       resultsDir: c.resultsDir,

@@ -31,6 +31,7 @@ import { createSandboxPool } from './sandbox-pool.js';
 import { describeShard, type ShardPlan } from './shard-plan.js';
 import { openStatusFile } from './status-file.js';
 import { formatSummary, formatTotals } from './summary.js';
+import type { VariantChoice } from './trial-instances.js';
 
 export interface BenchOptions {
   tasks: Task[];
@@ -60,6 +61,8 @@ export interface BenchOptions {
    * continues the same file, even one this run left `complete` (the sequential ladder's rounds).
    */
   trialsUpTo?: number;
+  /** How variant tasks draw their trials' instances (`--variant-seed`, `--variant`); default the fixed seed. */
+  variants?: VariantChoice;
 }
 
 /** What a run reaches outside the process: the model, and the Docker engine its sandboxes run on. */
@@ -134,6 +137,7 @@ async function runWithModel(
     ...(o.shard === undefined ? {} : { shard: o.shard }),
     ...(o.dialogueUser === undefined ? {} : { dialogueUser: o.dialogueUser }),
     ...(o.trialsUpTo === undefined ? {} : { trialsUpTo: o.trialsUpTo }),
+    ...(o.variants === undefined ? {} : { variants: o.variants }),
     model: resolved,
     environment,
     openSandbox: (task) => sandboxes.open(task),

@@ -16,15 +16,18 @@ import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { DialogueTaskRef, DialogueUserChoice } from '../tasks/types.js';
+import type { DialogueTaskRef, DialogueUserChoice, Task } from '../tasks/types.js';
 import { errorMessage } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
 import { openTaskFile, type TaskFile, type TaskFileOptions } from './task-file.js';
+import type { TrialInstances } from './trial-instances.js';
 
 export interface TaskRunOptions extends TaskFileOptions {
-  /** A fresh model per trial (a scripted model keeps a cursor), given the trial's index. */
-  makeModel: (trialIndex: number) => ChatModel;
+  /** A fresh model per trial (a scripted model keeps a cursor), given the trial's index and task (its instance). */
+  makeModel: (trialIndex: number, task: Task) => ChatModel;
+  /** A variant task's instance per trial (trial-instances.ts); absent: every trial runs the task itself. */
+  instances?: TrialInstances;
   openSandbox: () => Promise<Sandbox>;
   /** Who plays the user of a dialogue task (default: the scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
@@ -198,29 +201,33 @@ async function playTrial(
   const { task, settings } = o;
   const condition = o.condition ?? CLEAN;
   const startedAt = new Date().toISOString();
-  const common = () => ({
+  const common = (trialTask: Task) => ({
     index,
     condition,
     ...(o.slot === undefined ? {} : { slot: o.slot }),
-    model: o.makeModel(index),
-    maxTurns: settings.max_turns ?? task.maxTurns,
+    model: o.makeModel(index, trialTask),
+    maxTurns: settings.max_turns ?? trialTask.maxTurns,
     ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
     ...(o.signal === undefined ? {} : { signal: o.signal }),
   });
   try {
     // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-    if (task.kind === 'dialogue') return await dialogueTrial(task.dialogue, common(), o.dialogueUser);
+    if (task.kind === 'dialogue') return await dialogueTrial(task.dialogue, common(task), o.dialogueUser);
     const box = await sandbox();
-    return await runTrial({
-      ...common(),
-      task,
+    // A variant task's instance is drawn in the trial's own container (when not cached).
+    const trialTask = o.instances === undefined ? task : await o.instances.taskOf(index, async () => box);
+    const trial = await runTrial({
+      ...common(trialTask),
+      task: trialTask,
       sandbox: box,
       limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
       artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
     });
+    return withVariant(trial, o.instances, index);
   } catch (err) {
     if (o.signal?.aborted) throw err;
-    // The harness failed, not the model: record it, and the next trial gets a fresh sandbox.
+    // The harness failed, not the model (a generator that fails included): record it, and the
+    // next trial gets a fresh sandbox.
     const trial = errorTrial({
       index,
       startedAt,
@@ -228,8 +235,12 @@ async function playTrial(
       error: { kind: 'harness' },
     });
     o.onEvent?.(trialEndEvent(trial));
-    return trial;
+    return withVariant(trial, o.instances, index);
   }
+}
+
+function withVariant(trial: TrialRecord, instances: TrialInstances | undefined, index: number): TrialRecord {
+  return instances === undefined ? trial : { ...trial, variant: instances.idOf(index) };
 }
 
 function dialogueTrial(

@@ -25,6 +25,7 @@ import {
   type WorkspaceSnapshot,
 } from '../sandbox/types.js';
 import type { McpServerSpec, ToolChoice } from './mcp-servers.js';
+import type { InstanceTree } from './variants/instance-tree.js';
 
 /**
  * Where a task's hidden files are placed for its checks (tests the agent never saw): next to the
@@ -279,6 +280,22 @@ interface TaskFolderRef {
   checksDigest: string;
   /** flags.ts, when some check needs code. */
   flagCode: FlagCodeRef | null;
+  /** `[variants]`: every trial draws a generated instance of the task (src/tasks/variants/). */
+  variants?: VariantsRef;
+}
+
+export interface VariantsRef {
+  /** The generator, relative to the folder. */
+  generator: string;
+  countHint?: number;
+  /** What the generator can read, as content: in the task's version, and the instance cache's key. */
+  digest: string;
+  /** The generated instance this task is (its id, the generator's SEED); absent: the folder's own. */
+  instance?: string;
+  /** The folder's files, as the generator gets them (a read-only copy it runs in). */
+  folderFiles(): { path: string; content: Buffer; mode: number }[];
+  /** A generated instance as a task: the folder with the generator's files in place of its own. */
+  instanceOf(tree: InstanceTree, id: string): SandboxTask;
 }
 
 export interface FlagCodeRef {

@@ -46,6 +46,8 @@ export function taskVersion(task: Task): string {
             ? image.image
             : { context: image.contextDigest, dockerfile: image.dockerfile, baseImage: image.baseImage },
       })),
+      // A variant task's generator (absent for other tasks, so their versions stay what they were).
+      variants: folder?.variants?.digest,
       // Absent for other tasks, so their versions stay what they were.
       dialogue: task.kind === 'dialogue' ? task.dialogue.digest : undefined,
       // Absent without MCP servers, so other tasks' versions stay what they were.

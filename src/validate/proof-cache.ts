@@ -6,11 +6,12 @@
  * version's entry, a file copied under another name) is ignored with a note and the task re-proven.
  */
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Task } from '../tasks/types.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { cacheRoot } from '../util/cache-dir.js';
 import { errorMessage } from '../util/errors.js';
 import { PROOF_FORMAT } from './proof-key.js';
 import { SHORT_KEY, type ValidationRow } from './rows.js';
@@ -26,7 +27,7 @@ type ProofEntry = z.infer<typeof ProofEntry>;
 
 /** Where proofs are kept: $AGENT_BENCH_CACHE/proofs, else ~/.cache/agent-bench/proofs. */
 export function defaultProofDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.AGENT_BENCH_CACHE ?? join(homedir(), '.cache', 'agent-bench'), 'proofs');
+  return join(cacheRoot(env), 'proofs');
 }
 
 export interface ProofCache {

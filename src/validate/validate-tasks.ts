@@ -11,6 +11,7 @@ import type { ProofCache } from './proof-cache.js';
 import { type ProofInputs, proofKey, taskFilesDigest } from './proof-key.js';
 import { type OpenSandbox, proveTask } from './prove-task.js';
 import type { ValidationRow } from './rows.js';
+import { type ProofUnit, proofUnits } from './variant-instances.js';
 
 export interface ValidateOptions {
   openSandbox: OpenSandbox;
@@ -20,19 +21,27 @@ export interface ValidateOptions {
   parallel?: number;
   /** Where passing proofs are kept, and the inputs their keys hash besides the task. */
   proofs?: { cache: ProofCache; inputs: Omit<ProofInputs, 'files'> };
+  /** Instances proven of each variant task (`--variants`, default 1); tasks without variants are proven as they are. */
+  variants?: number;
 }
 
-export async function validateTasks(tasks: readonly Task[], o: ValidateOptions): Promise<ValidationRow[]> {
-  const done: (ValidationRow[] | undefined)[] = tasks.map(() => undefined);
+export async function validateTasks(given: readonly Task[], o: ValidateOptions): Promise<ValidationRow[]> {
+  const { units, rows: generatorRows } = await proofUnits(given, o.variants ?? 1, o.openSandbox);
+  for (const row of generatorRows) o.onRow?.(row);
+  const done: (ValidationRow[] | undefined)[] = units.map(() => undefined);
   const parallel = o.parallel ?? 1;
-  const order = [...tasks.keys()];
-  if (parallel > 1) order.sort((a, b) => runsOf(tasks[b] as Task) - runsOf(tasks[a] as Task));
+  const order = [...units.keys()];
+  const taskOf = (i: number): Task => (units[i] as ProofUnit).task;
+  if (parallel > 1) order.sort((a, b) => runsOf(taskOf(b)) - runsOf(taskOf(a)));
   await runPool(parallel, order, async (i) => {
-    const rows = await validateTask(tasks[i] as Task, o);
+    const unit = units[i] as ProofUnit;
+    const rows = (await validateTask(unit.task, o)).map((r) =>
+      unit.instance === undefined ? r : { ...r, run: `instance ${unit.instance}: ${r.run}` },
+    );
     done[i] = rows;
     for (const row of rows) o.onRow?.(row);
   });
-  return done.flatMap((rows) => rows ?? []);
+  return [...generatorRows, ...done.flatMap((rows) => rows ?? [])];
 }
 
 /** What a task's proof runs: oracle, do-nothing, lures, alternates and cheats (a proxy for its time). */

@@ -9,6 +9,7 @@ import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
 import type { Task } from '../../src/tasks/types.js';
+import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
@@ -36,6 +37,7 @@ export async function benchWithScript(opts: {
   /** Aborts the run as Ctrl-C would. */
   signal?: AbortSignal;
   conditions?: BenchOptions['conditions'];
+  variants?: BenchOptions['variants'];
 }): Promise<BenchRun> {
   const server = await startScriptedServer({
     scripts: { [MODEL]: opts.script },
@@ -51,6 +53,8 @@ export async function benchWithScript(opts: {
       settings,
       resultsDir,
       resume: opts.resume ?? false,
+      // Scripts replay the folders' own solutions: their own instance, not drawn ones.
+      variants: opts.variants ?? { seed: 1, replay: FOLDER_INSTANCE },
       model: {
         model: MODEL,
         baseUrl: server.baseUrl,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadResults } from '../../src/report/load.js';
 import { buildMatrix } from '../../src/report/matrix.js';
 import { summarizeResult } from '../../src/report/summary.js';
+import { ResultFileSchema } from '../../src/results/schema.js';
 import { SCHEMA_VERSION } from '../../src/results/version.js';
 import { canonicalJson, sha256 } from '../../src/util/hash.js';
 import { PASS, result } from '../helpers/result-builder.js';
@@ -18,8 +19,8 @@ function asVersion(version: string, r: ReturnType<typeof result>): object {
 }
 
 describe('results schema versions', () => {
-  it('is 2.7, and a 2.0 file (no absence fields) still reads and reports', async () => {
-    expect(SCHEMA_VERSION).toBe('2.7');
+  it('is 2.8, and a 2.0 file (no absence fields) still reads and reports', async () => {
+    expect(SCHEMA_VERSION).toBe('2.8');
     const dir = await mkdtemp(join(tmpdir(), 'ab-schema-'));
     try {
       const old = result({ task: 'a', model: 'old', trials: [PASS] });
@@ -47,5 +48,19 @@ describe('results schema versions', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("2.8 keeps a variant trial's instance and the seed that drew it", () => {
+    const r = result({ task: 'a', model: 'm', trials: [PASS] });
+    const first = r.trials[0];
+    if (first === undefined) throw new Error('no trial');
+    const variant = {
+      ...r,
+      settings: { ...r.settings, variant_seed: 1 },
+      trials: [{ ...first, variant: '909d5134230000c2' }],
+    };
+    const parsed = ResultFileSchema.parse(variant);
+    expect(parsed.settings.variant_seed).toBe(1);
+    expect(parsed.trials[0]?.variant).toBe('909d5134230000c2');
   });
 });

@@ -6,9 +6,11 @@ import type { ParallelRequest } from '../../run/parallelism.js';
 import { resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
+import type { VariantChoice } from '../../run/trial-instances.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { DialogueUserChoice } from '../../tasks/types.js';
+import { INSTANCE_ID } from '../../tasks/variants/instance-seed.js';
 import { InfraError, UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
 import {
@@ -50,6 +52,9 @@ export interface RunCliOptions extends SettingsCliOptions {
   /** Dialogue tasks: the model playing the user, and its server. */
   userModel?: string;
   userBaseUrl?: string;
+  /** `--variant-seed N` and `--variant ID` (variant tasks). */
+  variantSeed: number;
+  variant?: string;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
@@ -85,6 +90,7 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     resume: o.resume,
     parallel: o.parallel,
     conditions,
+    variants: variantChoice(o),
     ...(shard === undefined ? {} : { shard }),
     ...(o.statusFile === undefined ? {} : { statusFile: o.statusFile }),
     model: {
@@ -98,6 +104,14 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
   const unmeasured = unmeasuredNote(results);
   if (unmeasured !== null) throw new InfraError(unmeasured);
+}
+
+function variantChoice(o: RunCliOptions): VariantChoice {
+  if (o.variant !== undefined && !INSTANCE_ID.test(o.variant))
+    throw new UsageError(
+      `--variant ${JSON.stringify(o.variant)}: an instance id is letters, digits, _ and - (a trial's "variant")`,
+    );
+  return { seed: o.variantSeed, ...(o.variant === undefined ? {} : { replay: o.variant }) };
 }
 
 /** `--user-model` on its server (`--user-base-url`, else the agent's `--base-url`), or null: scripted users. */

@@ -33,6 +33,8 @@ export interface ValidateCliOptions {
   parallel?: number | 'auto';
   /** false with `--no-cache`: every task proven again (and its proof cached anew). */
   cache?: boolean;
+  /** `--variants N`: instances proven of each variant task (default 1). */
+  variants?: number;
 }
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
@@ -60,6 +62,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     },
     onRow,
     parallel: o.parallel === 'auto' ? availableParallelism() : (o.parallel ?? 1),
+    ...(o.variants === undefined ? {} : { variants: o.variants }),
     ...(o.cache === false ? {} : { proofs: proofStore(image?.id ?? null) }),
   });
   const rows = [

@@ -2,6 +2,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_REPLY_TOKENS } from '../../models/reply-bound.js';
 import { DEFAULT_INJECTION_RATE } from '../../results/condition.js';
+import { DEFAULT_VARIANT_SEED } from '../../tasks/variants/instance-seed.js';
 import {
   collect,
   int,
@@ -142,6 +143,16 @@ export function registerRun(program: Command): void {
         "dialogue tasks (helpdesk_*): a model plays the simulated user (default: each scenario's scripted user)",
       )
       .option('--user-base-url <url>', 'OpenAI-compatible endpoint of --user-model (default: --base-url)')
+      .option(
+        '--variant-seed <n>',
+        'variant tasks (a [variants] generator): trial i runs the instance drawn from the task, this seed and i, the same on every machine; apart from --seed, which the model server samples with',
+        int('--variant-seed', 0),
+        DEFAULT_VARIANT_SEED,
+      )
+      .option(
+        '--variant <id>',
+        'variant tasks: every trial runs this one instance (a trial\'s `variant` in results), to replay a failure; "folder": the instance the task\'s folder holds',
+      )
       .addOption(
         new Option(
           '--tool-calls <mode>',

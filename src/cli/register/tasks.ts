@@ -42,6 +42,12 @@ export function registerValidate(program: Command): void {
       1,
     )
     .option('--no-cache', 'prove every task again, even one whose cached proof matches all its inputs')
+    .option(
+      '--variants <n>',
+      'variant tasks (a [variants] generator): prove n instances of each, the first n a run draws, each drawn twice to show its generator deterministic; other tasks are proven once as ever',
+      int('--variants', 1),
+      1,
+    )
     .action(async (opts) => {
       const { validateCommand } = await import('../commands/validate.js');
       await validateCommand(opts);

@@ -11,7 +11,8 @@ import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifes
 import { problemsFromIssues } from '../../manifest/problems.js';
 import type { PodSpec } from '../../sandbox/types.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
-import type { Lure, SandboxTask, TaskFile } from '../types.js';
+import type { Lure, SandboxTask, TaskFile, VariantsRef } from '../types.js';
+import { fillStrings, fillText, type TemplateScope } from '../variants/template.js';
 import { buildFlags } from './build-flags.js';
 import { flagCodeRef } from './flag-code.js';
 import type { FlagEntry } from './flag-entry.js';
@@ -19,12 +20,14 @@ import {
   FILES_DIR,
   FLAGS_FILE,
   HIDDEN_FILES_DIR,
+  INSTANCE_FILE,
   INSTRUCTION_FILE,
   MANIFEST_FILES,
   TASK_FOLDER,
 } from './layout.js';
 import { type TaskManifest, taskManifestSchema } from './manifest.js';
 import { parseManifestText } from './manifest-text.js';
+import { overlayFolder } from './overlay.js';
 import { type TaskProblem, taskFolderError } from './problems.js';
 import { readNativeServices } from './services/native.js';
 import { resolveServices } from './services/resolve.js';
@@ -35,8 +38,24 @@ export function loadTaskFolder(dir: string): SandboxTask {
   const { folder, problems: walked } = readSkillFolder(abs, TASK_FOLDER);
   const problems: TaskProblem[] = walked.map((p) => ({ file: p.at, at: '', message: p.message }));
   if (folder === null) throw taskFolderError(dir, problems);
-  const manifest = readManifest(folder, problems);
-  const prompt = readText(folder, INSTRUCTION_FILE, problems)?.replace(/\s+$/, '');
+  return taskFromFolder(dir, folder, problems, null);
+}
+
+/**
+ * The task a folder holds. A task with `[variants]` is one instance of it: the folder's own
+ * (instance null), or a generated one laid over the folder (src/tasks/variants/instance-task.ts);
+ * either way its instance.json fills the `{{instance.*}}` of the instruction and the manifest.
+ */
+function taskFromFolder(
+  dir: string,
+  folder: SkillFolder,
+  problems: TaskProblem[],
+  instance: string | null,
+): SandboxTask {
+  const abs = folder.dir;
+  const manifest = readManifest(folder, problems, instance);
+  const template = manifest?.variants ?? null;
+  const prompt = fillPrompt(readText(folder, INSTRUCTION_FILE, problems)?.replace(/\s+$/, ''), template);
   const files = filesUnder(folder, FILES_DIR, problems);
   const hiddenFiles = filesUnder(folder, HIDDEN_FILES_DIR, problems);
   if (manifest === null || prompt === undefined) throw taskFolderError(dir, problems);
@@ -98,8 +117,35 @@ export function loadTaskFolder(dir: string): SandboxTask {
       dir: abs,
       checksDigest: checksDigest(m.flags, folder, flagCode === null ? null : folder.read(FLAGS_FILE)),
       flagCode,
+      ...(m.variants === undefined ? {} : { variants: variantsRef(m.variants, dir, folder, instance) }),
     },
   };
+}
+
+function variantsRef(
+  v: NonNullable<TaskManifest['variants']>,
+  dir: string,
+  folder: SkillFolder,
+  instance: string | null,
+): VariantsRef {
+  return {
+    generator: v.generator,
+    ...(v.count_hint === undefined ? {} : { countHint: v.count_hint }),
+    digest: generatorDigest(folder),
+    ...(instance === null ? {} : { instance }),
+    folderFiles: () =>
+      [...folder.files].map(([path, f]) => ({
+        path,
+        content: folder.read(path),
+        mode: (f.mode & 0o111) === 0 ? 0o644 : 0o755,
+      })),
+    // Read again from the folder, as at load time, so a broken instance is one line per problem.
+    instanceOf: (tree, id) => taskFromFolder(`${dir} (instance ${id})`, overlayFolder(folder, tree), [], id),
+  };
+}
+
+function fillPrompt(prompt: string | undefined, scope: TemplateScope | null): string | undefined {
+  return prompt === undefined || scope === null ? prompt : fillText(prompt, scope);
 }
 
 /**
@@ -117,7 +163,8 @@ export function readTaskManifest(dir: string): TaskManifest {
 function readManifest(
   folder: SkillFolder,
   problems: TaskProblem[],
-): { file: string; m: TaskManifest } | null {
+  instance: string | null = null,
+): { file: string; m: TaskManifest; variants?: TemplateScope } | null {
   const present = MANIFEST_FILES.filter((f) => folder.files.has(f));
   const file = present[0];
   if (file === undefined) {
@@ -135,12 +182,73 @@ function readManifest(
     problems.push({ file, at: parsed.at, message: parsed.message });
     return null;
   }
-  const checked = taskManifestSchema(folder).safeParse(parsed.value);
+  const scope = variantScope(parsed.value, folder, instance, problems);
+  if (scope === undefined) return null;
+  const value = scope === null ? parsed.value : filledManifest(parsed.value as object, scope);
+  const checked = taskManifestSchema(folder).safeParse(value);
   if (!checked.success) {
-    for (const p of problemsFromIssues(checked.error.issues, parsed.value)) problems.push({ file, ...p });
+    for (const p of problemsFromIssues(checked.error.issues, value)) problems.push({ file, ...p });
     return null;
   }
-  return { file, m: checked.data };
+  return { file, m: checked.data, ...(scope === null ? {} : { variants: scope }) };
+}
+
+/**
+ * The values `{{instance.*}}` stands for: null for a task without `[variants]` (nothing is
+ * filled, its manifest is read as it is); undefined when instance.json is missing or broken.
+ */
+function variantScope(
+  raw: unknown,
+  folder: SkillFolder,
+  instance: string | null,
+  problems: TaskProblem[],
+): TemplateScope | null | undefined {
+  if (raw === null || typeof raw !== 'object' || !('variants' in raw)) return null;
+  const taskId = basename(folder.dir);
+  if (!folder.files.has(INSTANCE_FILE)) {
+    problems.push({
+      file: INSTANCE_FILE,
+      at: '',
+      message:
+        'a task with [variants] keeps one instance of its own: the values of its files/ in instance.json',
+    });
+    return undefined;
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(folder.read(INSTANCE_FILE).toString('utf8'));
+  } catch (err) {
+    problems.push({ file: INSTANCE_FILE, at: '', message: `not valid JSON: ${(err as Error).message}` });
+    return undefined;
+  }
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+    problems.push({ file: INSTANCE_FILE, at: '', message: 'must hold a JSON object' });
+    return undefined;
+  }
+  return { taskId, instanceId: instance ?? 'of the folder', values: values as Record<string, unknown> };
+}
+
+/** The manifest with its flags' and scripts' strings filled; a missing key throws (one line). */
+function filledManifest(raw: object, scope: TemplateScope): unknown {
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const key of TEMPLATED_KEYS) if (key in out) out[key] = fillStrings(out[key], scope);
+  return out;
+}
+
+/** Where `{{instance.*}}` is filled: the checks and the scripted runs, nothing else of the manifest. */
+const TEMPLATED_KEYS = ['flags', 'reference_solution', 'lures', 'alternates', 'cheats'] as const;
+
+/**
+ * What the generator can read, as content (paths, executable bits, bytes): the folder but its
+ * manifest and README, whose wording changes no instance. Part of the task's version, and what
+ * cached instances are keyed by beside their seed.
+ */
+function generatorDigest(folder: SkillFolder): string {
+  const entries = [...folder.files.entries()]
+    .filter(([rel]) => !(MANIFEST_FILES as readonly string[]).includes(rel) && rel !== 'README.md')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([rel, f]) => [rel, (f.mode & 0o111) !== 0, sha256(folder.read(rel))]);
+  return sha256(canonicalJson(entries)).slice(0, 16);
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -1,0 +1,35 @@
+/**
+ * The instances of a variant task, by id: the cached one when this machine drew it before, else the
+ * generator's output in the sandbox given (the trial's own, or validate's), kept for next time.
+ */
+import type { Sandbox } from '../../sandbox/types.js';
+import { InternalError } from '../../util/errors.js';
+import type { SandboxTask, Task } from '../types.js';
+import { generateInstance } from './generate.js';
+import { defaultInstanceDir, type InstanceCache, instanceCache } from './instance-cache.js';
+
+/** The task's [variants], when it has them: only a task folder can. */
+export function variantsOf(task: Task) {
+  return task.kind === 'sandbox' ? task.folder?.variants : undefined;
+}
+
+export interface InstanceSource {
+  /** The task's instance `id`, drawn in `sandbox` when it is not cached. */
+  instance(task: SandboxTask, id: string, sandbox: () => Promise<Sandbox>): Promise<SandboxTask>;
+}
+
+export function instanceSource(cache: InstanceCache = instanceCache(defaultInstanceDir())): InstanceSource {
+  return {
+    async instance(task, id, sandbox) {
+      const variants = variantsOf(task);
+      if (variants === undefined)
+        throw new InternalError(`${task.id}: an instance asked of a task without [variants]`);
+      let tree = await cache.load(variants.digest, id);
+      if (tree === null) {
+        tree = await generateInstance(task, id, await sandbox());
+        await cache.save(variants.digest, id, tree);
+      }
+      return variants.instanceOf(tree, id);
+    },
+  };
+}

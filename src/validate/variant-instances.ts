@@ -1,0 +1,71 @@
+/**
+ * `validate --variants N`: a variant task is proven on N of its instances, the first N a run with
+ * the default seed draws (so the instances proven are those trials run), each drawn twice to show
+ * the generator deterministic. A task without variants is proven as it is, at no extra cost.
+ */
+import type { Sandbox } from '../sandbox/types.js';
+import type { Task, WorkspaceTask } from '../tasks/types.js';
+import { generateInstance } from '../tasks/variants/generate.js';
+import { defaultInstanceDir, instanceCache } from '../tasks/variants/instance-cache.js';
+import { DEFAULT_VARIANT_SEED, instanceSeed } from '../tasks/variants/instance-seed.js';
+import { instanceDigest } from '../tasks/variants/instance-tree.js';
+import { variantsOf } from '../tasks/variants/instances.js';
+import { taskVersion } from '../tasks/version.js';
+import { errorMessage } from '../util/errors.js';
+import type { ValidationRow } from './rows.js';
+
+/** What validate proves: a task, or one instance of a variant task (its rows name the instance). */
+export interface ProofUnit {
+  task: Task;
+  instance?: string;
+}
+
+export async function proofUnits(
+  tasks: readonly Task[],
+  n: number,
+  openSandbox: (task: WorkspaceTask) => Promise<Sandbox>,
+): Promise<{ units: ProofUnit[]; rows: ValidationRow[] }> {
+  const units: ProofUnit[] = [];
+  const rows: ValidationRow[] = [];
+  const cache = instanceCache(defaultInstanceDir());
+  for (const task of tasks) {
+    const variants = variantsOf(task);
+    if (variants === undefined || task.kind !== 'sandbox') {
+      units.push({ task });
+      continue;
+    }
+    const version = taskVersion(task);
+    const sandbox = await openSandbox(task);
+    try {
+      for (let i = 0; i < n; i++) {
+        const id = instanceSeed({
+          taskId: task.id,
+          taskVersion: version,
+          variantSeed: DEFAULT_VARIANT_SEED,
+          trialIndex: i,
+        });
+        const run = `instance ${id}: generator`;
+        try {
+          const first = await generateInstance(task, id, sandbox);
+          const second = await generateInstance(task, id, sandbox);
+          if (instanceDigest(first) !== instanceDigest(second)) {
+            rows.push({
+              taskId: task.id,
+              run,
+              kind: 'failed',
+              detail: 'two runs of one SEED wrote different instances: the generator is not deterministic',
+            });
+            continue;
+          }
+          await cache.save(variants.digest, id, first);
+          units.push({ task: variants.instanceOf(first, id), instance: id });
+        } catch (err) {
+          rows.push({ taskId: task.id, run, kind: 'failed', detail: errorMessage(err) });
+        }
+      }
+    } finally {
+      await sandbox.dispose();
+    }
+  }
+  return { units, rows };
+}

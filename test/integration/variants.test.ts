@@ -1,0 +1,140 @@
+/**
+ * Variant tasks through the real sandbox: every trial runs a fresh instance drawn by the task's
+ * generator, the same seed draws the same instances, and a solution remembered from one instance
+ * fails the outcome flags of another (the memorization check).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTrial } from '../../src/agent/loop.js';
+import { getTask } from '../../src/catalogue/built-in.js';
+import { createScriptedModel } from '../../src/models/scripted.js';
+import type { ResultFile } from '../../src/results/result-file.js';
+import { runBench } from '../../src/run/run-bench.js';
+import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
+import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
+import type { SandboxTask } from '../../src/tasks/types.js';
+import { instanceSource } from '../../src/tasks/variants/instances.js';
+import { validateTasks } from '../../src/validate/validate-tasks.js';
+import { runSettings } from '../helpers/run-settings.js';
+
+const TASKS = ['debug_python_v1'];
+const dirs: string[] = [];
+const earlierCache = process.env.AGENT_BENCH_CACHE;
+
+beforeAll(async () => {
+  // A cache of its own: the first run draws every instance through the generator.
+  const cache = await mkdtemp(join(tmpdir(), 'agent-bench-variants-cache-'));
+  dirs.push(cache);
+  process.env.AGENT_BENCH_CACHE = cache;
+});
+
+afterAll(async () => {
+  if (earlierCache === undefined) delete process.env.AGENT_BENCH_CACHE;
+  else process.env.AGENT_BENCH_CACHE = earlierCache;
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function oracleRun(taskId: string, seed: number): Promise<ResultFile> {
+  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-'));
+  dirs.push(resultsDir);
+  const settings = runSettings({ k: 3 });
+  const task = getTask(taskId);
+  if (task === undefined) throw new Error(`${taskId} missing`);
+  const [result] = await runBench({
+    tasks: [task],
+    settings,
+    resultsDir,
+    resume: false,
+    variants: { seed },
+    model: {
+      model: 'oracle',
+      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
+      sampling: settings.sampling,
+      requestTimeoutMs: 30_000,
+      retries: 0,
+    },
+    stdout: { write: () => true },
+    stderr: { write: () => true, isTTY: false },
+    handleSignals: false,
+  });
+  if (result === undefined) throw new Error('no result');
+  return result;
+}
+
+describe.sequential('variant tasks', () => {
+  const firstRuns = new Map<string, ResultFile>();
+
+  it.each(TASKS)('%s: --model oracle --k 3 runs three different instances and passes all', async (id) => {
+    const result = await oracleRun(id, 1);
+    firstRuns.set(id, result);
+    expect(result.trials.map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
+    const variants = result.trials.map((t) => t.variant);
+    expect(new Set(variants).size).toBe(3);
+    expect(result.settings.variant_seed).toBe(1);
+  });
+
+  it.each(TASKS)('%s: the same seed draws the same instances', async (id) => {
+    const again = await oracleRun(id, 1);
+    expect(again.trials.map((t) => t.variant)).toEqual(firstRuns.get(id)?.trials.map((t) => t.variant));
+  });
+
+  it.each(TASKS)(
+    "%s: instance A's reference solution replayed on instance B fails the outcome flags",
+    async (id) => {
+      const base = getTask(id);
+      const [a, b] = firstRuns.get(id)?.trials.map((t) => t.variant) ?? [];
+      if (base?.kind !== 'sandbox' || a === undefined || b === undefined) throw new Error('no instances');
+      const image = await ensureImage();
+      const sandbox = await createDockerSandbox({
+        image: image.tag,
+        limits: DEFAULT_LIMITS,
+        labels: { run: 'variants-test' },
+      });
+      try {
+        const source = instanceSource();
+        const open = async () => sandbox;
+        const instanceA: SandboxTask = await source.instance(base, a, open);
+        const instanceB: SandboxTask = await source.instance(base, b, open);
+        const replay = (task: SandboxTask, script: SandboxTask['referenceSolution']) =>
+          runTrial({
+            index: 0,
+            task,
+            model: createScriptedModel('memorized', script),
+            sandbox,
+            maxTurns: task.maxTurns,
+            limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 60_000 },
+          });
+        const own = await replay(instanceB, instanceB.referenceSolution);
+        expect(own.status).toBe('passed');
+        await sandbox.reset();
+        const memorized = await replay(instanceB, instanceA.referenceSolution);
+        const outcomes = instanceB.flags.filter((f) => f.kind === 'outcome').map((f) => f.id);
+        expect(outcomes.length).toBeGreaterThan(0);
+        expect(outcomes.some((f) => memorized.flags[f]?.reached === false)).toBe(true);
+        expect(memorized.status).toBe('failed');
+      } finally {
+        await sandbox.dispose();
+      }
+    },
+  );
+
+  it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
+    const image = await ensureImage();
+    const tasks = TASKS.map((id) => getTask(id)).filter((t) => t !== undefined);
+    const rows = await validateTasks(tasks, {
+      openSandbox: () =>
+        createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'variants-test' } }),
+      variants: 3,
+    });
+    expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
+    for (const id of TASKS) {
+      const instances = new Set(
+        rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
+      );
+      expect(instances.size).toBe(3);
+      expect(instances.has(undefined)).toBe(false);
+    }
+  }, 900_000);
+});
