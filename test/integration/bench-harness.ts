@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { type BenchOptions, runBench } from '../../src/run/run-bench.js';
-import type { Task } from '../../src/tasks/types.js';
 import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
+import type { Task } from '../../src/tasks/types.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
 
