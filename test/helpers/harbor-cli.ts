@@ -41,12 +41,13 @@ export async function runHarborCli(
 
 /**
  * `validate` on task folders, in-process: what it printed on stdout, its rows for the tasks named
- * (lines starting with one of `taskNames`), and its exit code (0 when it returned).
+ * (lines starting with one of `taskNames`), its exit code (0 when it returned) and the one line
+ * it ended with when it threw (what the CLI prints on stderr).
  */
 export async function validateHarborFolders(
   tasksDir: string[],
   opts: { baseImage?: string; taskNames: string[] },
-): Promise<{ out: string; rows: string[]; exitCode: number }> {
+): Promise<{ out: string; rows: string[]; exitCode: number; error: string }> {
   let out = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
     out += String(chunk);
@@ -54,6 +55,7 @@ export async function validateHarborFolders(
   });
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   let exitCode = 0;
+  let error = '';
   try {
     await validateCommand({
       tasks: 'all',
@@ -62,9 +64,10 @@ export async function validateHarborFolders(
     });
   } catch (err) {
     exitCode = (err as { exitCode?: number }).exitCode ?? -1;
+    error = err instanceof Error ? err.message : String(err);
   } finally {
     vi.restoreAllMocks();
   }
   const rows = out.split('\n').filter((l) => opts.taskNames.some((name) => l.startsWith(`${name} `)));
-  return { out, rows, exitCode };
+  return { out, rows, exitCode, error };
 }

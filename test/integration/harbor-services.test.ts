@@ -5,7 +5,7 @@
  * guesses fails, the verifier reaches the sidecar as Harbor's does, and nothing is left running.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,25 @@ describe.sequential('a Harbor task with docker-compose.yaml services', () => {
       'harbor-services oracle ok',
       'harbor-services do-nothing ok',
     ]);
+    expect(services()).toBe('');
+  }, 600_000);
+
+  it('a sidecar that installs packages as it builds (the cookbook’s pip install flask) says in one line it needs the network', async () => {
+    const copy = join(scratch, 'needs-network');
+    cpSync(TASK, copy, { recursive: true });
+    const dockerfile = join(copy, 'environment/api-server/Dockerfile');
+    writeFileSync(
+      dockerfile,
+      readFileSync(dockerfile, 'utf8').replace('COPY server.py .', 'RUN pip install flask\nCOPY server.py .'),
+    );
+    const { exitCode, out, error } = await validateHarborFolders([copy], {
+      baseImage: base,
+      taskNames: ['needs-network'],
+    });
+    expect(exitCode).not.toBe(0);
+    expect(`${out}\n${error}`).toMatch(
+      /needs the network to build \(.*pip install flask.*\), and builds here have none; .*--base-image IMAGE/,
+    );
     expect(services()).toBe('');
   }, 600_000);
 

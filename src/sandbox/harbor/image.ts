@@ -170,11 +170,22 @@ function buildFailure(id: string, source: DockerfileSource, log: BuildLog, err: 
     );
   const error = message.replace(/^building the image of Harbor task \S+ failed: /, '');
   const output = log.tail();
+  // Offline builds: a step that fetched packages failed for want of the network, not for a fault of
+  // the Dockerfile. Say so in one line, with the way out.
+  if (!source.network && OFFLINE_FETCH.test(`${output}\n${error}`))
+    return new UsageError(
+      `${id}: ${source.dockerfileName ?? 'environment/Dockerfile'} needs the network to build${log.currentStep === null ? '' : ` (${oneLine(log.currentStep).slice(0, 80)})`}, and builds here have none; build it on a local image that already has what it fetches with --base-image IMAGE`,
+      { cause: err },
+    );
   return new UsageError(
     `${id}: ${source.dockerfileName ?? 'environment/Dockerfile'} failed to build${log.currentStep === null ? '' : ` at ${log.currentStep}`}: ${oneLine(error)}${output === '' ? '' : `; its output ended: ${output}`}`,
     { cause: err },
   );
 }
+
+/** What pip, apt, npm, curl and wget print when they cannot reach the network. */
+const OFFLINE_FETCH =
+  /Temporary failure in name resolution|Could not resolve|Network is unreachable|Failed to establish a new connection|No matching distribution found|getaddrinfo|EAI_AGAIN|ENOTFOUND|Could not connect to|Failed to fetch http|the network is off in this sandbox/i;
 
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
