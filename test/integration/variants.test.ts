@@ -4,7 +4,7 @@
  * fails the outcome flags of another (the memorization check).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTrial } from '../../src/agent/loop.js';
@@ -16,12 +16,16 @@ import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
+import { harnessDigest } from '../../src/validate/harness-digest.js';
+import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 
 const TASKS = ['debug_python_v1'];
 const dirs: string[] = [];
 const earlierCache = process.env.AGENT_BENCH_CACHE;
+/** The machine's proof cache, as the whole-suite validate uses it: read before the instances' cache moves. */
+const PROOF_DIR = defaultProofDir();
 
 beforeAll(async () => {
   // A cache of its own: the first run draws every instance through the generator.
@@ -127,8 +131,16 @@ describe.sequential('variant tasks', () => {
       openSandbox: () =>
         createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'variants-test' } }),
       variants: 3,
+      // Instances proven at once, each in its own sandbox, as the whole-suite validate does; an
+      // instance unchanged since it was proven on this machine (same files, image, harness) is not
+      // proven again.
+      parallel: availableParallelism() * 2,
+      proofs: {
+        cache: openProofCache({ dir: PROOF_DIR, onNote: (line) => void process.stderr.write(`${line}\n`) }),
+        inputs: { image: image.id, harness: harnessDigest() },
+      },
     });
-    expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
+    expect(rows.filter((r) => r.kind !== 'passed' && r.kind !== 'cached')).toEqual([]);
     for (const id of TASKS) {
       const instances = new Set(
         rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
