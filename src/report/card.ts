@@ -116,7 +116,7 @@ export function buildCard(
       .sort((a, b) => byValueDesc(b, a))
       .map(fmt),
     unmeasured: scored.filter((a) => a.v === null).map(fmt),
-    notes: notesOf(matrix.cells),
+    notes: [...notesOf(matrix.cells), ...instancesNote(matrix.cells, byFile)],
     dimensions: dimensionRows(matrix.cells),
     failures: matrix.cells.flatMap((cell) => {
       const r = byFile.get(cell.file);
@@ -183,6 +183,24 @@ function notesOf(cells: readonly MatrixCell[]): string[] {
         .join('; ')}`,
     );
   return notes;
+}
+
+/**
+ * Variant tasks: how many distinct instances the trials behind each figure ran (a trial is a fresh
+ * instance unless the run replayed one with --variant), so pass^k reads as "this kind of task".
+ */
+function instancesNote(cells: readonly MatrixCell[], byFile: ReadonlyMap<string, ResultFile>): string[] {
+  const parts: string[] = [];
+  for (const cell of cells) {
+    const trials = byFile.get(cell.file)?.trials ?? [];
+    const drawn = trials.flatMap((t) => (t.variant === undefined ? [] : [t.variant]));
+    if (drawn.length === 0) continue;
+    const distinct = new Set(drawn).size;
+    parts.push(
+      `${cell.task} (${drawn.length} trial${drawn.length === 1 ? '' : 's'} on ${distinct} distinct instance${distinct === 1 ? '' : 's'})`,
+    );
+  }
+  return parts.length === 0 ? [] : [`seeded variants: ${parts.join(', ')}`];
 }
 
 function tierOf(loaded: readonly LoadedResult[], model: string, suite: readonly string[]): ModelCard['tier'] {

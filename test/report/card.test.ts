@@ -115,6 +115,23 @@ describe('model card', () => {
     expect(renderCardMarkdown(able as NonNullable<typeof able>)).not.toContain('## No evidence');
   });
 
+  it("says over how many distinct instances a variant task's trials ran", () => {
+    const drawn = result({ task: 'a', model: 'able', trials: [PASS, PASS, PASS] });
+    drawn.trials = drawn.trials.map((t, i) => ({ ...t, variant: ['v1', 'v2', 'v1'][i] as string }));
+    const fixed = result({ task: 'b', model: 'able', trials: [PASS, PASS, PASS] });
+    const card = buildCard(
+      [
+        { file: 'a.json', result: drawn },
+        { file: 'b.json', result: fixed },
+      ],
+      'able',
+    );
+    expect(card?.notes).toEqual(['seeded variants: a (3 trials on 2 distinct instances)']);
+    expect(renderCardMarkdown(card as NonNullable<typeof card>)).toContain(
+      'Note: seeded variants: a (3 trials on 2 distinct instances)',
+    );
+  });
+
   it('says which scores come from an early-stopped run, and over how many trials each reach rate is', async () => {
     const { loaded } = await fixtureSummaries();
     const card = buildCard(loaded, EVIL);
