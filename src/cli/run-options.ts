@@ -13,6 +13,7 @@ import type { RunSettings } from '../results/result-file.js';
 import type { ModelRequest } from '../run/resolve-model.js';
 import { parseShard } from '../run/shard.js';
 import { parseRunGroup, planShard, type ShardPlan } from '../run/shard-plan.js';
+import type { VariantChoice } from '../run/trial-instances.js';
 import type { Task } from '../tasks/types.js';
 import { UsageError } from '../util/errors.js';
 import { adversarialCondition, type InjectionCliOptions } from './injection-options.js';
@@ -110,6 +111,7 @@ export function shardPlan(
   tasks: readonly Task[],
   settings: RunSettings,
   conditions: readonly RunCondition[] = [CLEAN],
+  variants?: VariantChoice,
 ): ShardPlan | undefined {
   if (o.shard === undefined) {
     if (o.runGroup !== undefined)
@@ -122,6 +124,7 @@ export function shardPlan(
     tasks,
     settings,
     conditions: conditions.map(conditionKey),
+    ...(variants === undefined ? {} : { variants }),
     ...(o.runGroup === undefined ? {} : { group: parseRunGroup(o.runGroup) }),
   });
 }

@@ -9,10 +9,12 @@
 import type { RunSettings, ShardRecord } from '../results/result-file.js';
 import { dealTrials, sortedIds } from '../results/shard-deal.js';
 import type { Task } from '../tasks/types.js';
+import { variantsOf } from '../tasks/variants/instances.js';
 import { taskVersion } from '../tasks/version.js';
 import { UsageError } from '../util/errors.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
 import type { ShardSpec } from './shard.js';
+import type { VariantChoice } from './trial-instances.js';
 
 export interface ShardPlan {
   spec: ShardSpec;
@@ -36,12 +38,14 @@ export function planShard(
     settings: RunSettings;
     /** The run's conditions, as condition keys (default: clean only). */
     conditions?: readonly string[];
+    /** How variant tasks draw their instances: shards of runs drawn differently are different runs. */
+    variants?: VariantChoice;
   },
 ): ShardPlan {
   const ids = sortedIds(o.tasks.map((t) => t.id));
   const conditions = [...(o.conditions ?? ['clean'])];
   const share = dealTrials(o.spec, ids, o.settings.k, o.settings.early_stop);
-  const group = o.group ?? derivedGroup(o.tasks, o.settings, conditions, o.spec.count);
+  const group = o.group ?? derivedGroup(o.tasks, o.settings, conditions, o.spec.count, o.variants);
   let trials = 0;
   for (const owned of share.values()) trials += owned.length;
   return {
@@ -76,12 +80,15 @@ function derivedGroup(
   settings: RunSettings,
   conditions: readonly string[],
   count: number,
+  variants: VariantChoice | undefined,
 ): string {
   const work = {
     tasks: [...tasks].sort((a, b) => (a.id < b.id ? -1 : 1)).map((t) => [t.id, taskVersion(t)]),
     settings,
     conditions,
     shards: count,
+    // Only where a task has variants, so the names of other runs stay what they were.
+    ...(variants !== undefined && tasks.some((t) => variantsOf(t) !== undefined) ? { variants } : {}),
   };
   return `work-${sha256(canonicalJson(work)).slice(0, 12)}`;
 }

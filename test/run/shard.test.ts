@@ -136,6 +136,28 @@ describe('planShard', () => {
     expect(group({ prompt: 'Say it.' })).not.toBe(base);
   });
 
+  it('is another run when variant tasks draw their instances with another seed, and the same for tasks without', () => {
+    const drawn = (ids: readonly string[]): Task[] =>
+      ids.map((id) => ({
+        ...SAY_DONE,
+        id,
+        folder: {
+          dir: `/tasks/${id}`,
+          checksDigest: 'c',
+          flagCode: null,
+          variants: { generator: 'g', digest: 'd', folderFiles: () => [], instanceOf: () => SAY_DONE },
+        },
+      }));
+    const group = (t: Task[], seed: number) =>
+      planShard({ spec: { index: 1, count: 2 }, tasks: t, settings, variants: { seed } }).group;
+    expect(group(drawn(IDS), 1)).not.toBe(group(drawn(IDS), 2));
+    expect(group(drawn(IDS), 1)).toBe(group(drawn(IDS), 1));
+    // Without variants the seed draws nothing: the group is what it was before seeds existed.
+    expect(group(tasks(IDS), 2)).toBe(
+      planShard({ spec: { index: 1, count: 2 }, tasks: tasks(IDS), settings }).group,
+    );
+  });
+
   it('takes a --run-group as given', () => {
     const plan = planShard({
       spec: { index: 2, count: 2 },

@@ -78,7 +78,8 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     throw new UsageError(
       `--model ${BASELINE_MODEL} plays dialogue tasks only: select them, e.g. --tasks 'helpdesk_*'`,
     );
-  const shard = shardPlan(o, tasks, settings, conditions);
+  const variants = variantChoice(o);
+  const shard = shardPlan(o, tasks, settings, conditions, variants);
   // Before the model is probed and any container starts.
   const resultsDir = writableResultsDir(o.resultsDir);
   const dialogueUser = await userModel(o, settings);
@@ -90,7 +91,7 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     resume: o.resume,
     parallel: o.parallel,
     conditions,
-    variants: variantChoice(o),
+    variants,
     ...(shard === undefined ? {} : { shard }),
     ...(o.statusFile === undefined ? {} : { statusFile: o.statusFile }),
     model: {
