@@ -3,12 +3,13 @@
  * generator, the same seed draws the same instances, and a solution remembered from one instance
  * fails the outcome flags of another (the memorization check).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTrial } from '../../src/agent/loop.js';
 import { getTask } from '../../src/catalogue/built-in.js';
+import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
@@ -40,6 +41,9 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
+/** The results folder of each oracle run, by its result. */
+const runDirs = new Map<ResultFile, string>();
+
 async function oracleRun(taskId: string, seed: number): Promise<ResultFile> {
   const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-'));
   dirs.push(resultsDir);
@@ -64,6 +68,7 @@ async function oracleRun(taskId: string, seed: number): Promise<ResultFile> {
     handleSignals: false,
   });
   if (result === undefined) throw new Error('no result');
+  runDirs.set(result, resultsDir);
   return result;
 }
 
@@ -123,6 +128,29 @@ describe.sequential('variant tasks', () => {
       }
     },
   );
+
+  it.each(TASKS)('%s: task from-trial drafts the instance the trial ran, not the folder’s', async (id) => {
+    const result = firstRuns.get(id);
+    const resultsDir = result === undefined ? undefined : runDirs.get(result);
+    const variant = result?.trials[1]?.variant;
+    if (resultsDir === undefined || variant === undefined) throw new Error('no first run');
+    const file = (await readdir(resultsDir)).find((f) => f.endsWith('.json'));
+    if (file === undefined) throw new Error('no results file');
+    const draft = join(await mkdtemp(join(tmpdir(), 'agent-bench-draft-')), 'draft');
+    dirs.push(dirname(draft));
+    await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
+    const base = getTask(id);
+    if (base?.kind !== 'sandbox') throw new Error(`${id} is no sandbox task`);
+    const instance = await instanceSource().instance(base, variant, () => {
+      throw new Error('the instance should be cached by the run');
+    });
+    for (const f of instance.files)
+      expect(await readFile(join(draft, 'files', f.path), 'utf8'), f.path).toBe(f.content);
+    expect(instance.files.some((f) => base.files.find((g) => g.path === f.path)?.content !== f.content)).toBe(
+      true,
+    );
+    expect(await readFile(join(draft, 'TODO.md'), 'utf8')).toContain(`instance \`${variant}\``);
+  });
 
   it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
     const image = await ensureImage();

@@ -1,6 +1,14 @@
 /** `agent-bench task from-trial RESULT_FILE --trial N DIR`: a draft task folder from a trial (src/tasks/folder/from-trial.ts). */
+
 import { readResultFile } from '../../results/store.js';
+import type { TrialRecord } from '../../results/trial.js';
+import { DEFAULT_LIMITS } from '../../run/settings.js';
+import { FOLDER_INSTANCE } from '../../run/trial-instances.js';
+import { createDockerSandbox, ensureImage } from '../../sandbox/index.js';
+import type { Sandbox } from '../../sandbox/types.js';
 import { isFreeFolder, writeDraftTask } from '../../tasks/folder/from-trial.js';
+import type { SandboxTask, SkillTask } from '../../tasks/types.js';
+import { instanceSource, variantsOf } from '../../tasks/variants/instances.js';
 import { taskVersion } from '../../tasks/version.js';
 import { UsageError } from '../../util/errors.js';
 import { taskOfResult } from '../select-tasks.js';
@@ -45,8 +53,35 @@ export async function taskFromTrialCommand(
     out.write(
       `note: ${task.id} has changed since the trial (version ${version}, the trial ran ${result.task_version}): the draft starts from the task as it is now\n`,
     );
-  const written = writeDraftTask({ result, file, trial, task }, dir);
+  const written = writeDraftTask({ result, file, trial, task: await instanceOfTrial(task, trial) }, dir);
   out.write(
     `Draft task written to ${dir} (${written.length} files). Fill in what TODO.md lists, then: agent-bench validate --tasks-dir ${dir}\n`,
   );
+}
+
+/**
+ * The instance a variant task's trial ran, so the draft starts where the trial did: the one this
+ * machine cached when it ran the trial, else drawn again (the same id draws the same instance).
+ */
+async function instanceOfTrial(
+  task: SandboxTask | SkillTask,
+  trial: TrialRecord,
+): Promise<SandboxTask | SkillTask> {
+  const id = trial.variant;
+  if (task.kind !== 'sandbox' || variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE)
+    return task;
+  let sandbox: Sandbox | null = null;
+  try {
+    return await instanceSource().instance(task, id, async () => {
+      const image = await ensureImage();
+      sandbox = await createDockerSandbox({
+        image: image.tag,
+        limits: DEFAULT_LIMITS,
+        labels: { run: 'from-trial' },
+      });
+      return sandbox;
+    });
+  } finally {
+    await (sandbox as Sandbox | null)?.dispose();
+  }
 }

@@ -111,7 +111,7 @@ Made by \`agent-bench task from-trial\` from \`${file}\`, trial ${trial.index + 
 \`${task.id}\`, ${trial.status}${trial.failure_reason === null ? '' : ` (${trial.failure_reason})`}.
 
 It starts as that task started: \`instruction.md\`, \`files/\`, \`hidden/\`, the setup and the reference
-solution are the task's. \`trial/turns.json\` is what the model did, turn by turn; the lure
+solution are the task's${trial.variant === undefined ? '' : ` (instance \`${trial.variant}\` of its variants, the one the trial ran)`}. \`trial/turns.json\` is what the model did, turn by turn; the lure
 \`${TRIAL_LURE_ID}\` in \`task.json\` replays it.
 
 Still to do (\`agent-bench validate --tasks-dir <this folder>\` lists what is missing):
