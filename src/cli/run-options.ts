@@ -15,12 +15,16 @@ import { parseShard } from '../run/shard.js';
 import { parseRunGroup, planShard, type ShardPlan } from '../run/shard-plan.js';
 import type { VariantChoice } from '../run/trial-instances.js';
 import type { Task } from '../tasks/types.js';
+import { INSTANCE_ID } from '../tasks/variants/instance-seed.js';
 import { UsageError } from '../util/errors.js';
 import { adversarialCondition, type InjectionCliOptions } from './injection-options.js';
 
 /** As commander parses them (camelCase of the flags). */
 export interface SettingsCliOptions {
   k: number;
+  /** `--variant-seed N` and `--variant ID` (variant tasks). */
+  variantSeed: number;
+  variant?: string;
   earlyStop: boolean;
   apiKeyEnv: string;
   maxTurns?: number;
@@ -103,6 +107,15 @@ export function runConditions(
       return { name, failure_rate: o.failureRate, fault_timeout_sec: DEFAULT_FAULT_TIMEOUT_SEC };
     return name === 'adversarial' ? adversarialCondition(o) : { name };
   });
+}
+
+/** `--variant-seed` and `--variant`: how variant tasks draw their trials' instances. */
+export function variantChoice(o: SettingsCliOptions): VariantChoice {
+  if (o.variant !== undefined && !INSTANCE_ID.test(o.variant))
+    throw new UsageError(
+      `--variant ${JSON.stringify(o.variant)}: an instance id is letters, digits, _ and - (a trial's "variant")`,
+    );
+  return { seed: o.variantSeed, ...(o.variant === undefined ? {} : { replay: o.variant }) };
 }
 
 /** `--shard i/N` (and `--run-group`) as this machine's share of the tasks' trials; undefined: all of them. */

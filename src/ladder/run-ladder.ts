@@ -13,6 +13,7 @@ import type { ModelRequest } from '../run/resolve-model.js';
 import { runBench } from '../run/run-bench.js';
 import { newRunId } from '../run/run-id.js';
 import { describeShard, type ShardPlan } from '../run/shard-plan.js';
+import type { VariantChoice } from '../run/trial-instances.js';
 import type { Task } from '../tasks/types.js';
 import { InternalError, InterruptedError, UsageError } from '../util/errors.js';
 import { redactUrl } from '../util/redact-url.js';
@@ -76,6 +77,8 @@ export interface LadderOptions {
    * each other's results, so none stops the climb, and none has a verdict: the merge has it.
    */
   shard?: ShardPlan;
+  /** How variant tasks draw their trials' instances: every rung sees the same ones (default seed). */
+  variants?: VariantChoice;
   /**
    * `--target P --confidence C --max-k N` with P below 1: each rung runs in rounds until its bound
    * decides (sequential-rule.ts); `settings.k` must then be N, and early stop off. Absent: pass^k.
@@ -198,6 +201,7 @@ function rungContext(
       resultsDir: o.resultsDir,
       resume: o.resume,
       ...(o.parallel === undefined ? {} : { parallel: o.parallel }),
+      ...(o.variants === undefined ? {} : { variants: o.variants }),
       stdout: c.stderr,
       stderr: c.stderr,
     },

@@ -13,6 +13,7 @@ import { type LadderOptions, runLadder } from '../../src/ladder/run-ladder.js';
 import { shellQuote } from '../../src/ladder/server-command.js';
 import type { LadderSummary } from '../../src/ladder/summary-file.js';
 import { readResultFiles } from '../../src/results/store.js';
+import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { InterruptedError } from '../../src/util/errors.js';
 import { gguf, writeGguf } from '../helpers/gguf-writer.js';
@@ -44,6 +45,8 @@ async function ladderOptions(source: LadderOptions['source'], extra: Partial<Lad
     stdout: sink,
     stderr: sink,
     handleSignals: false,
+    // The scripted replies solve the task folder's own instance of debug_python_v1.
+    variants: { seed: 1, replay: FOLDER_INSTANCE },
     ...extra,
   };
   return { options, output: () => out };

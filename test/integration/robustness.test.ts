@@ -14,6 +14,7 @@ import { runLadder } from '../../src/ladder/run-ladder.js';
 import { shellQuote } from '../../src/ladder/server-command.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
+import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
 import { gguf, writeGguf } from '../helpers/gguf-writer.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type ScriptedReply, turnsToReplies } from '../helpers/scripted-server.js';
@@ -211,6 +212,8 @@ describe.sequential('robustness', () => {
       stdout: sink,
       stderr: sink,
       handleSignals: false,
+      // The scripted replies solve the task folder's own instance of debug_python_v1.
+      variants: { seed: 1, replay: FOLDER_INSTANCE },
     });
     expect(outcome.rungs.map((r) => [r.model.label, r.status])).toEqual([
       ['dies-1b-Q4_K_M', 'error'],

@@ -9,7 +9,13 @@ import type { ParallelRequest } from '../../run/parallelism.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
-import { modelAccess, runSettings, type SettingsCliOptions, shardPlan } from '../run-options.js';
+import {
+  modelAccess,
+  runSettings,
+  type SettingsCliOptions,
+  shardPlan,
+  variantChoice,
+} from '../run-options.js';
 import { type Split, selectWithSkills } from '../select-tasks.js';
 
 export interface LadderCliOptions extends SettingsCliOptions {
@@ -60,7 +66,8 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
   await loadFlagCode(tasks);
-  const shard = shardPlan(o, tasks, settings);
+  const variants = variantChoice(o);
+  const shard = shardPlan(o, tasks, settings, undefined, variants);
   // Before any server is asked or started.
   const resultsDir = writableResultsDir(o.resultsDir);
   const outcome = await runLadder({
@@ -81,6 +88,7 @@ export async function ladderCommand(o: LadderCliOptions): Promise<void> {
     ...(shard === undefined ? {} : { shard }),
     ...(sequential === undefined ? {} : { sequential }),
     parallel: o.parallel,
+    variants,
   });
   // The picture of what the summary holds; a ladder that ran is not failed by its chart.
   const chart = await writeLadderChart(outcome.summaryPath);

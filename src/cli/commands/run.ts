@@ -19,6 +19,7 @@ import {
   runSettings,
   type SettingsCliOptions,
   shardPlan,
+  variantChoice,
 } from '../run-options.js';
 import { type Split, selectWithSkills } from '../select-tasks.js';
 
@@ -52,9 +53,6 @@ export interface RunCliOptions extends SettingsCliOptions {
   /** Dialogue tasks: the model playing the user, and its server. */
   userModel?: string;
   userBaseUrl?: string;
-  /** `--variant-seed N` and `--variant ID` (variant tasks). */
-  variantSeed: number;
-  variant?: string;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
@@ -105,14 +103,6 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
   const unmeasured = unmeasuredNote(results);
   if (unmeasured !== null) throw new InfraError(unmeasured);
-}
-
-function variantChoice(o: RunCliOptions): VariantChoice {
-  if (o.variant !== undefined && !INSTANCE_ID.test(o.variant))
-    throw new UsageError(
-      `--variant ${JSON.stringify(o.variant)}: an instance id is letters, digits, _ and - (a trial's "variant")`,
-    );
-  return { seed: o.variantSeed, ...(o.variant === undefined ? {} : { replay: o.variant }) };
 }
 
 /** `--user-model` on its server (`--user-base-url`, else the agent's `--base-url`), or null: scripted users. */

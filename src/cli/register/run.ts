@@ -18,6 +18,16 @@ import {
 function withSettingsOptions(command: Command): Command {
   return withDockerHost(command)
     .option('-k, --k <n>', 'trials per task', int('--k', 1), 1)
+    .option(
+      '--variant-seed <n>',
+      'variant tasks (a [variants] generator): trial i runs the instance drawn from the task, this seed and i, the same on every machine; apart from --seed, which the model server samples with',
+      int('--variant-seed', 0),
+      DEFAULT_VARIANT_SEED,
+    )
+    .option(
+      '--variant <id>',
+      'variant tasks: every trial runs this one instance (a trial\'s `variant` in results), to replay a failure; "folder": the instance the task\'s folder holds',
+    )
     .option('--early-stop', 'end a task at its first failed trial (one failure decides pass^k)', false)
     .option('--api-key-env <var>', 'environment variable holding the API key', 'AGENT_BENCH_API_KEY')
     .option('--results-dir <dir>', 'where results files go', 'results')
@@ -143,16 +153,6 @@ export function registerRun(program: Command): void {
         "dialogue tasks (helpdesk_*): a model plays the simulated user (default: each scenario's scripted user)",
       )
       .option('--user-base-url <url>', 'OpenAI-compatible endpoint of --user-model (default: --base-url)')
-      .option(
-        '--variant-seed <n>',
-        'variant tasks (a [variants] generator): trial i runs the instance drawn from the task, this seed and i, the same on every machine; apart from --seed, which the model server samples with',
-        int('--variant-seed', 0),
-        DEFAULT_VARIANT_SEED,
-      )
-      .option(
-        '--variant <id>',
-        'variant tasks: every trial runs this one instance (a trial\'s `variant` in results), to replay a failure; "folder": the instance the task\'s folder holds',
-      )
       .addOption(
         new Option(
           '--tool-calls <mode>',
