@@ -12,10 +12,12 @@
  * its code run by a check) live; an engine that does not answer, a container that stopped, a
  * request the model server did not answer, or any other error are the harness's. The model's own
  * request follows the same rule on the server's side (src/models/openai-compatible.ts): no reply in
- * time while the server still answers its probe is the model's failure (`request_timeout`).
+ * time while the server still answers its probe is the model's failure (`request_timeout`). A task's
+ * service that stopped during the turns (the agent shares its network and may have crashed it with
+ * a request) is the agent's too (`service_stopped`); one that never became ready is the harness's.
  */
 import type { AgentFault } from '../results/trial.js';
-import { ExecStalled } from '../sandbox/index.js';
+import { ExecStalled, ServiceStopped } from '../sandbox/index.js';
 import { errorMessage } from '../util/errors.js';
 
 /** When the failure happened: during the agent's turns (its tools), or while the harness judged. */
@@ -24,6 +26,9 @@ export type TrialPhase = 'turns' | 'judging';
 export type Attribution = { charge: 'agent'; fault: AgentFault } | { charge: 'harness'; reason: string };
 
 export function attribute(err: unknown, phase: TrialPhase): Attribution {
+  // Asked only once the agent has had turns: a service it could reach by its requests stopped.
+  if (err instanceof ServiceStopped)
+    return { charge: 'agent', fault: { kind: 'service_stopped', detail: oneLine(errorMessage(err)) } };
   if (err instanceof ExecStalled && err.engineAnswered) {
     const detail = oneLine(errorMessage(err));
     if (phase === 'turns') return { charge: 'agent', fault: { kind: 'tool_stalled', detail } };

@@ -203,13 +203,15 @@ export type ModelServerFailureKind = (typeof MODEL_SERVER_FAILURE_KINDS)[number]
  * a check running its code was stopped or stalled, or the verifier's reward was forged or never
  * written; `check_timeout`: a check (a Harbor verifier) ran out of its time on the files it left;
  * `request_timeout` (schema 2.7): the model's request got no reply in time while its server still
- * answered (the detail says how long was waited).
+ * answered (the detail says how long was waited); `service_stopped` (schema 2.8): one of the task's
+ * services was no longer running after the agent's turns (it can reach them with its requests).
  */
 export const AGENT_FAULT_KINDS = [
   'tool_stalled',
   'sabotaged_checks',
   'check_timeout',
   'request_timeout',
+  'service_stopped',
 ] as const;
 export type AgentFaultKind = (typeof AGENT_FAULT_KINDS)[number];
 

@@ -24,7 +24,8 @@
  * (`run --tool-calls native|text`; absent: both).
  * 2.8 added optional fields only: a trial's `variant` (the instance of a variant task it ran) and the
  * settings' `variant_seed` and `variant` (`run --variant-seed`, `--variant`), for variant tasks only;
- * a tool call's `mcp` (the MCP server and tool it called; absent for the built-in tools).
+ * a tool call's `mcp` (the MCP server and tool it called; absent for the built-in tools); and the
+ * agent fault `service_stopped` (a task's service stopped during the agent's turns).
  */
 export const SCHEMA_VERSION = '2.8';
 const OLDEST_READABLE = '2.0';

@@ -19,6 +19,7 @@ export {
   ensureImage,
   imageStatus,
 } from './image/ensure.js';
+export { ServiceStopped } from './services/pod.js';
 
 /** Starts a hardened sandbox container from `options.image` (a tag from ensureImage). */
 export function createDockerSandbox(options: DockerSandboxOptions): Promise<DockerSandbox> {

@@ -9,7 +9,7 @@ import { attribute } from '../../src/agent/attribution.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import { type ChatModel, ModelTimeoutError } from '../../src/models/types.js';
 import { ContainerGoneError } from '../../src/sandbox/docker/raw-exec.js';
-import { ExecStalled } from '../../src/sandbox/index.js';
+import { ExecStalled, ServiceStopped } from '../../src/sandbox/index.js';
 import type { HarborVerifierRun } from '../../src/sandbox/types.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
@@ -36,6 +36,14 @@ describe('attribute: the agent’s failure or the harness’s', () => {
     expect(attribute(stalled('root', true), 'judging')).toMatchObject({
       charge: 'agent',
       fault: { kind: 'check_timeout' },
+    });
+  });
+
+  it('a task’s service that stopped after the agent had turns is the agent’s: its requests reach it', () => {
+    const err = new ServiceStopped('api', 'payments: service "api" stopped (exited, exit code 1)');
+    expect(attribute(err, 'judging')).toEqual({
+      charge: 'agent',
+      fault: { kind: 'service_stopped', detail: 'payments: service "api" stopped (exited, exit code 1)' },
     });
   });
 

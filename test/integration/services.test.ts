@@ -8,9 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { attribute } from '../../src/agent/attribution.js';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
-import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
+import { createDockerSandbox, ensureImage, ServiceStopped } from '../../src/sandbox/index.js';
 import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
@@ -154,7 +155,7 @@ describe.sequential('services (a pod around the sandbox)', () => {
     ).toBe('');
   }, 600_000);
 
-  it('a service that dies during a trial makes the trial’s last look an infrastructure error, with its log', async () => {
+  it('a service that dies during a trial stops the trial’s last look with its log, charged to the agent', async () => {
     const image = await ensureImage();
     const task = loadTaskFolder(FIXTURE);
     const labels = { run: 'services-dying-test' };
@@ -184,9 +185,17 @@ describe.sequential('services (a pod around the sandbox)', () => {
           .trim()
           .split('\n'),
       ]);
-      await expect(sandbox.snapshot()).rejects.toThrow(
+      const stopped = sandbox.snapshot();
+      await expect(stopped).rejects.toThrow(
         /services-native: service "api" stopped \(exited, exit code 137\)/,
       );
+      // After the agent's turns, the agent's failure: it shares the service's network.
+      const err = await stopped.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ServiceStopped);
+      expect(attribute(err, 'judging')).toMatchObject({
+        charge: 'agent',
+        fault: { kind: 'service_stopped' },
+      });
     } finally {
       await sandbox.dispose();
     }

@@ -18,6 +18,20 @@ import type { PodSpec, ServiceSpec } from '../types.js';
 import { stillRunning, waitReady } from './readiness.js';
 import { serviceOptions, startServiceContainer } from './service-container.js';
 
+/**
+ * A service of the pod is no longer running. Before the agent's first turn that is the harness's
+ * failure; after it, the agent could have brought it down through the requests it sent (it shares
+ * the service's network, not its processes), so attribution.ts charges it to the agent.
+ */
+export class ServiceStopped extends InfraError {
+  readonly service: string;
+
+  constructor(service: string, message: string) {
+    super(message);
+    this.service = service;
+  }
+}
+
 export class ServicePod {
   private readonly running = new Map<string, Docker.Container>();
   private readonly images = new Map<string, string>();
@@ -52,11 +66,11 @@ export class ServicePod {
     }
   }
 
-  /** Throws an InfraError naming a service that stopped (a trial's end asks: the agent cannot stop one). */
+  /** Throws ServiceStopped naming a service that stopped (the trial's snapshots ask). */
   async check(): Promise<void> {
     for (const [name, container] of this.running) {
       const state = await stillRunning(container);
-      if (!state.ready) throw new InfraError(`${this.spec.taskId}: service "${name}" ${state.why}`);
+      if (!state.ready) throw new ServiceStopped(name, `${this.spec.taskId}: service "${name}" ${state.why}`);
     }
   }
 
