@@ -54,6 +54,9 @@ describe.sequential('request timeout', () => {
       server.baseUrl,
       '--request-timeout',
       '15',
+      // The scripted replies solve the task folder's own instance of debug_python_v1.
+      '--variant',
+      'folder',
       '--results-dir',
       resultsDir,
     ]);
