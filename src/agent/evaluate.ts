@@ -18,6 +18,7 @@ import {
   mountedFilesOf,
   type WorkspaceTask,
 } from '../tasks/types.js';
+import { instanceValuesOf } from '../tasks/variants/instances.js';
 import { errorMessage, InfraError } from '../util/errors.js';
 
 const GROUND_TRUTH_TIMEOUT_MS = 120_000;
@@ -45,6 +46,7 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     changeTurns: input.changeTurns,
     finalAnswer: input.finalAnswer,
     groundTruth: groundTruthFor(sandbox, task),
+    instance: instanceValuesOf(task),
   };
   const results: Record<string, FlagResult> = {};
   for (const flag of task.flags) {

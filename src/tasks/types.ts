@@ -81,6 +81,11 @@ export interface CheckContext {
   changeTurns: ReadonlyMap<string, readonly number[]>;
   finalAnswer: string | null;
   groundTruth: GroundTruth;
+  /**
+   * A variant task's instance values (its instance.json, as `{{instance.*}}` reads them), for flag
+   * code whose check follows the instance (the function at fault, the row to find); {} for others.
+   */
+  instance: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -292,6 +297,8 @@ export interface VariantsRef {
   digest: string;
   /** The generated instance this task is (its id, the generator's SEED); absent: the folder's own. */
   instance?: string;
+  /** This instance's values (instance.json): what flag code reads as `ctx.instance`. */
+  values: Readonly<Record<string, unknown>>;
   /** The folder's files, as the generator gets them (a read-only copy it runs in). */
   folderFiles(): { path: string; content: Buffer; mode: number }[];
   /** A generated instance as a task: the folder with the generator's files in place of its own. */

@@ -145,7 +145,13 @@ describe('planShard', () => {
           dir: `/tasks/${id}`,
           checksDigest: 'c',
           flagCode: null,
-          variants: { generator: 'g', digest: 'd', folderFiles: () => [], instanceOf: () => SAY_DONE },
+          variants: {
+            generator: 'g',
+            digest: 'd',
+            values: {},
+            folderFiles: () => [],
+            instanceOf: () => SAY_DONE,
+          },
         },
       }));
     const group = (t: Task[], seed: number) =>

@@ -20,6 +20,7 @@ import {
   type Task,
   type TaskFile,
 } from '../../src/tasks/types.js';
+import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
 import { tracedBash } from './local-trial.js';
 
 interface Effects {
@@ -82,6 +83,7 @@ export function craftTrial(
   const final = snapshot(files, links);
   const asked: string[] = [];
   const ctx: CheckContext = {
+    instance: instanceValuesOf(task),
     turns: logs,
     calls: logs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,

@@ -38,6 +38,7 @@ import {
   mountsOf,
   type WorkspaceTask,
 } from '../../src/tasks/types.js';
+import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
 import { wrapperTraceOptions } from '../sandbox/trace-options.js';
 
 /** python3 >= 3.11 (for -P) with pytest, as in the sandbox image. */
@@ -93,6 +94,7 @@ export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[])
   const final = snapshot(ws);
   for (const f of task.hiddenFiles ?? []) put(join(harness, f.path), map(f.content), f.mode);
   const ctx: CheckContext = {
+    instance: instanceValuesOf(task),
     turns,
     calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,

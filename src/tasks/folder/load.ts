@@ -117,7 +117,9 @@ function taskFromFolder(
       dir: abs,
       checksDigest: checksDigest(m.flags, folder, flagCode === null ? null : folder.read(FLAGS_FILE)),
       flagCode,
-      ...(m.variants === undefined ? {} : { variants: variantsRef(m.variants, dir, folder, instance) }),
+      ...(m.variants === undefined
+        ? {}
+        : { variants: variantsRef(m.variants, dir, folder, instance, template?.values ?? {}) }),
     },
   };
 }
@@ -127,9 +129,11 @@ function variantsRef(
   dir: string,
   folder: SkillFolder,
   instance: string | null,
+  values: Readonly<Record<string, unknown>>,
 ): VariantsRef {
   return {
     generator: v.generator,
+    values,
     ...(v.count_hint === undefined ? {} : { countHint: v.count_hint }),
     digest: generatorDigest(folder),
     ...(instance === null ? {} : { instance }),

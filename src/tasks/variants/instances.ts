@@ -13,6 +13,11 @@ export function variantsOf(task: Task) {
   return task.kind === 'sandbox' ? task.folder?.variants : undefined;
 }
 
+/** The instance values a task's flag code reads (`ctx.instance`): {} for a task without variants. */
+export function instanceValuesOf(task: Task): Readonly<Record<string, unknown>> {
+  return variantsOf(task)?.values ?? {};
+}
+
 export interface InstanceSource {
   /** The task's instance `id`, drawn in `sandbox` when it is not cached. */
   instance(task: SandboxTask, id: string, sandbox: () => Promise<Sandbox>): Promise<SandboxTask>;

@@ -10,7 +10,7 @@ import { trialInstances } from '../../../src/run/trial-instances.js';
 import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
 import type { SandboxTask } from '../../../src/tasks/types.js';
 import type { InstanceTree } from '../../../src/tasks/variants/instance-tree.js';
-import type { InstanceSource } from '../../../src/tasks/variants/instances.js';
+import { type InstanceSource, instanceValuesOf } from '../../../src/tasks/variants/instances.js';
 import { taskVersion } from '../../../src/tasks/version.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from '../folder/task-folder.js';
 
@@ -92,6 +92,9 @@ describe('a variant task folder', () => {
       content: 'finished\n',
     });
     expect(inst.folder?.variants?.instance).toBe('seed1');
+    // Flag code reads the same values as ctx.instance.
+    expect(instanceValuesOf(inst)).toEqual({ word: 'finished' });
+    expect(instanceValuesOf(base)).toEqual({ word: 'done' });
   });
 
   it('an instance lacking a key the manifest names is one line naming the task, the key and the instance', () => {
