@@ -189,6 +189,19 @@ describe.sequential('dispose', () => {
     await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
     await expect(other.runCommand('true', 1_000)).rejects.toThrow(InfraError);
   });
+
+  it('a second call, while the first is removing, returns only once the container is gone', async () => {
+    // A stopping run disposes every sandbox at once, then again as each trial ends: the engine
+    // answers the second remove with 409 (in progress), which must not end the run early.
+    const other = await openSandbox();
+    const id = other.id;
+    const first = other.dispose();
+    // Wait (on the engine, not a clock) until the first removal is under way.
+    while ((await docker.getContainer(id).inspect()).State.Status === 'running');
+    await other.dispose();
+    await expect(docker.getContainer(id).inspect()).rejects.toMatchObject({ statusCode: 404 });
+    await first;
+  });
 });
 
 describe.sequential('sweepSandboxes', () => {

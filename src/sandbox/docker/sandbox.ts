@@ -74,6 +74,7 @@ export class DockerSandbox implements Sandbox {
   private currentCwd = WORKSPACE_DIR;
   private isTainted = false;
   private disposed = false;
+  private disposing: Promise<void> | null = null;
   private traceOn = false;
   private traceProblem: string | null = null;
   private readonly client: Docker;
@@ -268,8 +269,17 @@ export class DockerSandbox implements Sandbox {
     await this.recreate();
   }
 
-  /** Removes the container; an engine that does not answer in time leaves it to `sweep`. */
-  async dispose(): Promise<void> {
+  /**
+   * Removes the container; an engine that does not answer in time leaves it to `sweep`. A second
+   * call waits for the first removal rather than returning at once: the engine answers a second
+   * remove with 409 (in progress), and a run that stops must not end while its containers remain.
+   */
+  dispose(): Promise<void> {
+    this.disposing ??= this.remove();
+    return this.disposing;
+  }
+
+  private async remove(): Promise<void> {
     this.disposed = true;
     this.stopRelay();
     await this.pod?.dispose();
