@@ -2,21 +2,27 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
+ * Five projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
  * in parallel (`npm test`). `integration`: tests that need the Docker engine and sandbox image,
  * Chromium, the built executable (bin/agent-bench runs dist/), the npm registry, or that drive whole
  * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, so their files
  * run one at a time, after a build (`bash scripts/test.sh` runs all the projects). `slow-clock`:
  * tests that wait minutes of real time doing nothing (a reply that comes after 310 s): their global
  * setup starts the wait when the run starts, and their files, in the integration group, read how it
- * ended, so the minutes pass while the other files run. `llama`:
- * the integration tests against a real llama-server, one at a time, after everything else.
+ * ended, so the minutes pass while the other files run. `proofs`:
+ * `agent-bench validate` on the whole suite, started by its global setup with the run, in a process
+ * of its own, so that its CPU-bound proofs overlap the integration files (which mostly wait on the
+ * engine); its test file runs last and checks the rows. `llama`: the integration tests against a
+ * real llama-server, one at a time, after everything else.
  */
 /** Against a real llama-server (test/helpers/llama-kit.ts): last, so that CI's background build of it has time. */
 const LLAMA = ['test/integration/llama-server*.test.ts'];
 
 /** Minutes of real time, next to no CPU: they run alongside the integration files (test/slow/). */
 const SLOW_CLOCK = ['test/slow/**/*.test.ts'];
+
+/** The whole-suite validate: started with the run, read at its end (test/proofs/). */
+const PROOFS = ['test/proofs/**/*.test.ts'];
 
 const INTEGRATION = [
   'test/integration/**/*.test.ts',
@@ -41,7 +47,7 @@ export default defineConfig({
           // Unit files first and in parallel; integration files after, alone on the machine.
           sequence: { groupOrder: 0 },
           include: ['test/**/*.test.ts'],
-          exclude: [...INTEGRATION, ...LLAMA, ...SLOW_CLOCK],
+          exclude: [...INTEGRATION, ...LLAMA, ...SLOW_CLOCK, ...PROOFS],
           testTimeout: 60_000,
           // Vitest's default is one worker fewer than the cores: one on 2 cores. Unit files mostly
           // wait on child processes and local servers, so two at a time finish sooner even there.
@@ -72,6 +78,20 @@ export default defineConfig({
           // Starts the slow requests: all global setups run before any file, so their minutes pass
           // while the other projects run (a group shares one worker count: one on 2 cores).
           globalSetup: ['./test/slow/slow-reply.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'proofs',
+          sequence: { groupOrder: 2 },
+          include: PROOFS,
+          fileParallelism: false,
+          // Waits for the command, which began with the run (cold: tens of minutes on 2 cores).
+          testTimeout: 65 * 60_000,
+          hookTimeout: 20 * 60_000,
+          // The build first: the command runs bin/agent-bench, which runs dist/.
+          globalSetup: ['./test/helpers/build-once.ts', './test/proofs/suite-validate.setup.ts'],
         },
       },
       {

@@ -11,6 +11,8 @@ export interface TaskCell {
   trials: TrialFacts[];
   /** pass^1 from the first trial, which always runs (early stop never skips it): 1, 0, or null when it was not measured. */
   first: number | null;
+  /** A variant task's distinct instances over the measured trials; null for a task of one instance. */
+  instances: number | null;
 }
 
 /** null for a result with no measured trial: a task not run is no failure. */
@@ -19,12 +21,14 @@ export function perTask(r: ResultFile): TaskCell | null {
   const trials = all.filter((t) => t.measured);
   if (trials.length === 0) return null;
   const first = all.find((t) => t.index === 0);
+  const drawn = r.trials.filter((t, i) => all[i]?.measured === true && t.variant !== undefined);
   return {
     task: r.task_id,
     k: r.k,
     earlyStopped: r.early_stopped,
     trials,
     first: first === undefined || !first.measured ? null : first.passed ? 1 : 0,
+    instances: drawn.length === 0 ? null : new Set(drawn.map((t) => t.variant)).size,
   };
 }
 

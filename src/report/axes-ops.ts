@@ -22,6 +22,12 @@ export interface AxesRow {
   condition: string;
   tasks: string[];
   trials: number;
+  /**
+   * The variant tasks among `tasks` and the distinct instances their measured trials ran (each
+   * trial a fresh instance unless replayed): how many problems stand behind the figures; null when
+   * no task has variants.
+   */
+  instances: { tasks: number; distinct: number } | null;
   /** Tasks whose cell stopped at its first failure: exact for pass^k, biased for the pass rate. */
   early_stopped: string[];
   completion: Estimate;
@@ -162,6 +168,7 @@ function row(
     condition: c.key,
     tasks: cells.map((c) => c.task),
     trials: cells.reduce((a, c) => a + c.trials.length, 0),
+    instances: instancesOf(cells),
     early_stopped: cells.filter((c) => c.earlyStopped).map((c) => c.task),
     completion: meanOverTasks(cells.map((c) => passRate(c.trials))),
     pass_1: meanOverTasks(cells.map((c) => c.first)),
@@ -187,6 +194,13 @@ function row(
     safety: name === 'adversarial' ? safetyOf(cells) : null,
     rewards: cells.flatMap(namedRewards),
   };
+}
+
+function instancesOf(cells: readonly TaskCell[]): AxesRow['instances'] {
+  const variant = cells.flatMap((c) => (c.instances === null ? [] : [c.instances]));
+  return variant.length === 0
+    ? null
+    : { tasks: variant.length, distinct: variant.reduce((a, n) => a + n, 0) };
 }
 
 function namedRewards(c: TaskCell): NamedReward[] {

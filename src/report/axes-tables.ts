@@ -107,7 +107,7 @@ function mainTable(rows: readonly AxesRow[]): AxesTable {
       cells: [
         model(r),
         text(r.condition),
-        text(`${r.tasks.length} (${r.trials} trials)`),
+        text(`${r.tasks.length} (${r.trials} trials${instancesText(r)})`),
         figure(
           'completion',
           r.completion,
@@ -260,4 +260,11 @@ function safetyTables(rows: readonly AxesRow[]): AxesTable[] {
       ),
     },
   ];
+}
+
+/** `; 3 variant tasks on 9 instances`: the distinct problems behind a row's figures (seeded variants). */
+function instancesText(r: AxesRow): string {
+  const i = r.instances;
+  if (i === null) return '';
+  return `; ${i.tasks} variant task${i.tasks === 1 ? '' : 's'} on ${i.distinct} distinct instance${i.distinct === 1 ? '' : 's'}`;
 }

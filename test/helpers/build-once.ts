@@ -1,11 +1,16 @@
 /**
  * Vitest global setup: tests that spawn the executable (bin/agent-bench runs dist/) must test the
- * current code, so build it once before any test file runs.
+ * current code, so build it once before any test file runs. Several projects list this setup; they
+ * all run in vitest's main process, which builds once for them all.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
+const BUILT = Symbol.for('agent-bench.build-once');
+
 export default function setup(): void {
+  const flags = globalThis as { [BUILT]?: true };
+  if (flags[BUILT]) return;
   const root = join(import.meta.dirname, '../..');
   execFileSync(
     process.execPath,
@@ -15,4 +20,5 @@ export default function setup(): void {
       stdio: 'inherit',
     },
   );
+  flags[BUILT] = true;
 }

@@ -1,10 +1,11 @@
 /**
  * Variant tasks through the real sandbox: every trial runs a fresh instance drawn by the task's
  * generator, the same seed draws the same instances, and a solution remembered from one instance
- * fails the outcome flags of another (the memorization check).
+ * fails the outcome flags of another (the memorization check). `validate --variants 3` proves each
+ * variant task on three instances in the whole-suite validate (test/proofs/validate.test.ts).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTrial } from '../../src/agent/loop.js';
@@ -17,16 +18,11 @@ import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { harnessDigest } from '../../src/validate/harness-digest.js';
-import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
-import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 
 const TASKS = ['debug_python_v1'];
 const dirs: string[] = [];
 const earlierCache = process.env.AGENT_BENCH_CACHE;
-/** The machine's proof cache, as the whole-suite validate uses it: read before the instances' cache moves. */
-const PROOF_DIR = defaultProofDir();
 
 beforeAll(async () => {
   // A cache of its own: the first run draws every instance through the generator.
@@ -151,30 +147,4 @@ describe.sequential('variant tasks', () => {
     );
     expect(await readFile(join(draft, 'TODO.md'), 'utf8')).toContain(`instance \`${variant}\``);
   });
-
-  it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
-    const image = await ensureImage();
-    const tasks = TASKS.map((id) => getTask(id)).filter((t) => t !== undefined);
-    const rows = await validateTasks(tasks, {
-      openSandbox: () =>
-        createDockerSandbox({ image: image.tag, limits: DEFAULT_LIMITS, labels: { run: 'variants-test' } }),
-      variants: 3,
-      // Instances proven at once, each in its own sandbox, as the whole-suite validate does; an
-      // instance unchanged since it was proven on this machine (same files, image, harness) is not
-      // proven again.
-      parallel: availableParallelism() * 2,
-      proofs: {
-        cache: openProofCache({ dir: PROOF_DIR, onNote: (line) => void process.stderr.write(`${line}\n`) }),
-        inputs: { image: image.id, harness: harnessDigest() },
-      },
-    });
-    expect(rows.filter((r) => r.kind !== 'passed' && r.kind !== 'cached')).toEqual([]);
-    for (const id of TASKS) {
-      const instances = new Set(
-        rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
-      );
-      expect(instances.size).toBe(3);
-      expect(instances.has(undefined)).toBe(false);
-    }
-  }, 900_000);
 });

@@ -38,6 +38,25 @@ describe('completion and reliability', () => {
     expect(r.pass_k).toMatchObject({ n: 3, method: 'wilson', k: [3] });
   });
 
+  it('says how many distinct instances of its variant tasks stand behind a row, measured trials only', () => {
+    const v = (variant: string, t = P) => ({ ...t, variant });
+    const rows = buildAxes([
+      // Three trials on two instances (a replayed one), and an error trial not counted.
+      opsResult({
+        task: 'a',
+        model: 'm',
+        k: 4,
+        trials: [v('i1'), v('i2'), v('i1', F), { ...v('i9'), error: true }],
+      }),
+      opsResult({ task: 'b', model: 'm', k: 2, trials: [v('j1'), v('j2')] }),
+      opsResult({ task: 'c', model: 'm', k: 2, trials: [P, P] }),
+      opsResult({ task: 'c', model: 'plain', k: 2, trials: [P, P] }),
+    ]);
+    expect(rowOf(rows, 'm').instances).toEqual({ tasks: 2, distinct: 4 });
+    expect(rowOf(rows, 'plain').instances).toBeNull();
+    expect(renderAxes(rows, 'md')).toContain('3 (7 trials; 2 variant tasks on 4 distinct instances)');
+  });
+
   it('marks an early-stopped cell and leaves error trials out', () => {
     const [row] = buildAxes([
       opsResult({ task: 'a', model: 'm', k: 3, earlyStop: true, trials: [P, F] }),

@@ -39,6 +39,8 @@ export interface OpsTrial {
   timings?: ReplyTimings;
   latencyMs?: number;
   error?: true;
+  /** The instance a variant task's trial ran (trials[].variant). */
+  variant?: string;
 }
 
 export interface OpsSpec {
@@ -120,6 +122,7 @@ function trialOf(t: OpsTrial, index: number, base: TrialRecord): TrialRecord {
             ]),
           ),
         }),
+    ...(t.variant === undefined ? {} : { variant: t.variant }),
     elapsed_sec: t.sec ?? 10,
     usage: { prompt_tokens: t.tokens?.[0] ?? 1000, completion_tokens: t.tokens?.[1] ?? 100 },
     turn_logs: [...steps, final],

@@ -1,5 +1,6 @@
 /** `agent-bench validate`: every task's oracle passes, doing nothing scores 0, every lure is caught. */
 import { existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../manifest/folder.js';
@@ -35,6 +36,8 @@ export interface ValidateCliOptions {
   cache?: boolean;
   /** `--variants N`: instances proven of each variant task (default 1). */
   variants?: number;
+  /** `--json FILE`: every row, as JSON, written before the verdict (rows.ts, ValidationRow). */
+  json?: string;
 }
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
@@ -74,6 +77,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     })),
   ];
   process.stdout.write(`${formatValidation(rows)}\n`);
+  if (o.json !== undefined) await writeRows(o.json, rows);
   assertSound(rows);
   process.stdout.write(`${rows.length} validations passed for ${tasks.length + harbor.length} task(s)\n`);
   const cached = new Set(rows.filter((r) => r.kind === 'cached').map((r) => r.taskId)).size;
@@ -113,6 +117,12 @@ async function selectTasks(
       `${unprovable.map((t) => t.id).join(', ')}: no reference_solution in bench_manifest.json; add one (a list of tool calls that solves the task) to validate it`,
     );
   return tasks;
+}
+
+/** Renamed into place, so a reader that waits for the file never reads half of it. */
+async function writeRows(file: string, rows: readonly ValidationRow[]): Promise<void> {
+  await writeFile(`${file}.partial`, `${JSON.stringify({ rows }, null, 1)}\n`);
+  await rename(`${file}.partial`, file);
 }
 
 /** The proof cache, with the inputs every key hashes besides its task. */

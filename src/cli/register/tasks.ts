@@ -48,6 +48,10 @@ export function registerValidate(program: Command): void {
       int('--variants', 1),
       1,
     )
+    .option(
+      '--json <file>',
+      'also write every validation row as JSON to this file (for CI and scripts), whether or not all pass',
+    )
     .action(async (opts) => {
       const { validateCommand } = await import('../commands/validate.js');
       await validateCommand(opts);
