@@ -16,7 +16,7 @@ afterAll(removeSkillFolders);
 
 const open = (task: Task) => openSandbox(task.kind === 'skill' ? { mounts: task.mounts } : {});
 
-// The bundled skills are proven with the whole suite (test/integration/validate.test.ts, which also
+// The bundled skills are proven with the whole suite (test/proofs/validate.test.ts, which also
 // asks for their automatic lures), through the proof cache: not a second time here.
 describe('bundled skills', () => {
   it('include the four the issue asks for, tool_mirage_v1 among them, the heavy one last', async () => {

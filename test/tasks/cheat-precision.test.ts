@@ -2,7 +2,7 @@
  * A cheat is caught for what it names, not for a slip elsewhere: in the tasks whose cheats game one
  * judgement (the tests' genuineness, the types' honesty, the extraction), every cheat names the
  * judged flags it does not miss as `expect.reached`, and validate proves both halves in
- * the sandbox (the whole-suite validate in test/integration/validate.test.ts). A cheat that leaves a
+ * the sandbox (the whole-suite validate in test/proofs/validate.test.ts). A cheat that leaves a
  * background job is judged by the sandbox's list of processes still running, so it names only what
  * it misses.
  */

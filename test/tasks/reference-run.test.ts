@@ -2,7 +2,7 @@
  * The cheap cheats the outcome flags exist for, run for real (local python3 + pytest, temp dirs for
  * /workspace and /harness): they fail them. Skipped where python3 >= 3.11 with pytest is missing.
  * That each reference solution reaches every flag and doing nothing reaches none is proven in the
- * sandbox by the whole-suite validate (test/integration/validate.test.ts).
+ * sandbox by the whole-suite validate (test/proofs/validate.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
