@@ -2,14 +2,16 @@
  * `agent-bench validate` with its proof cache, through the built binary, on two dialogue tasks (they
  * run in the harness, so no engine is needed): the first run proves them and caches the proofs, the
  * second says each row is a cached proof, `--no-cache` proves them again, and a damaged entry is
- * ignored with a note and its task proven again.
+ * ignored with a note and its task proven again. `--json` writes the rows; Ctrl-C removes the
+ * sandboxes of the proofs in flight.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABEL } from '../../src/sandbox/docker/labels.js';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../bin/agent-bench');
@@ -73,4 +75,39 @@ describe.sequential('validate, proof cache', () => {
     expect(rows.filter((row) => CACHED.test(row)).length).toBeGreaterThan(0);
     expect(rows.filter((row) => !CACHED.test(row)).length).toBeGreaterThan(0);
   }, 600_000);
+});
+
+describe('validate --json and Ctrl-C', () => {
+  it('--json writes every row the table shows, as JSON', async () => {
+    const file = join(cacheRoot, 'rows.json');
+    const r = await validate('--json', file);
+    const { rows } = JSON.parse(await readFile(file, 'utf8')) as { rows: { taskId: string; run: string }[] };
+    expect(rows.map((row) => `${row.taskId} ${row.run}`)).toEqual(
+      tableRows(r.stdout).map((line) =>
+        line
+          .split(/\s{2,}/)
+          .slice(0, 2)
+          .join(' '),
+      ),
+    );
+  }, 600_000);
+
+  it('a first SIGINT removes every sandbox it opened and exits 130', async () => {
+    const child = spawn(process.execPath, [BIN, 'validate', '--tasks', 'debug_python_v1', '--no-cache'], {
+      env: { ...process.env, AGENT_BENCH_CACHE: cacheRoot },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const mine = ['ps', '-aq', '--filter', `label=${LABEL.pid}=${child.pid}`];
+    // Waits on the engine (no clock) until the proof's sandbox is up.
+    while ((await run('docker', mine)).stdout.trim() === '') if (child.exitCode !== null) break;
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    expect(stderr).toContain('SIGINT: stopping, removing containers');
+    expect((await run('docker', mine)).stdout.trim()).toBe('');
+  }, 300_000);
 });

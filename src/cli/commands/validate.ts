@@ -5,8 +5,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../manifest/folder.js';
 import { skillUsageError } from '../../manifest/problems.js';
+import { createInterrupt } from '../../run/interrupt.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
+import type { Sandbox } from '../../sandbox/types.js';
 import { templateLeftovers } from '../../skills/template-leftovers.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
@@ -52,16 +54,38 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     await sweepSandboxes();
   }
   const onRow = (r: ValidationRow): void => void process.stderr.write(`${rowLine(r)}\n`);
+  const opened = new Set<Sandbox>();
+  const creating = new Set<Promise<Sandbox>>();
+  // Nothing of a proof in flight is worth keeping (only whole passes are cached): a first Ctrl-C
+  // removes every sandbox, those still being created included, and exits; a second exits at once.
+  const removeAll = async (): Promise<void> => {
+    await Promise.allSettled([...creating]);
+    await Promise.all([...opened].map((s) => s.dispose().catch(() => {})));
+  };
+  const interrupt = createInterrupt({
+    handleSignals: true,
+    stopping: 'stopping, removing containers',
+    note: (line) => void process.stderr.write(`${line}\n`),
+    onStop: () => void removeAll().then(() => process.exit(130)),
+  });
   const ours = await validateTasks(tasks, {
-    openSandbox: (task) => {
+    openSandbox: async (task) => {
       if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for without an engine`);
-      return createDockerSandbox({
+      const pending = createDockerSandbox({
         image: image.tag,
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
         ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
         ...(task.services === undefined ? {} : { services: task.services }),
       });
+      creating.add(pending);
+      try {
+        const sandbox = await pending;
+        opened.add(sandbox);
+        return sandbox;
+      } finally {
+        creating.delete(pending);
+      }
     },
     onRow,
     parallel: o.parallel === 'auto' ? availableParallelism() : (o.parallel ?? 1),
@@ -76,6 +100,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
       onRow,
     })),
   ];
+  interrupt.release();
   process.stdout.write(`${formatValidation(rows)}\n`);
   if (o.json !== undefined) await writeRows(o.json, rows);
   assertSound(rows);
