@@ -9,21 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import type { Task } from '../../src/tasks/types.js';
-import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
+import { done, exec, fetch, write } from './service-replies.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/services-native');
-
-const exec = (command: string): ScriptedReply => ({
-  calls: [{ name: 'execute_command', arguments: { command } }],
-});
-const write = (path: string, content: string): ScriptedReply => ({
-  calls: [{ name: 'write_file', arguments: { path, content } }],
-});
-const done: ScriptedReply = { text: 'Done.' };
-/** A one-line Python fetch of `url` (the sandbox image has no curl). */
-const fetch = (url: string): string =>
-  `python3 -c "import urllib.request as u; print(u.urlopen('${url}', timeout=3).read().decode())"`;
 
 describe.sequential('a service that stops', () => {
   it('crashed by the agent’s request: the agent’s failure (service_stopped), even with the right answer', async () => {

@@ -12,15 +12,9 @@ import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import type { ChatRequestBody, ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
+import { exec, fetch } from './service-replies.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/services-native');
-
-const exec = (command: string): ScriptedReply => ({
-  calls: [{ name: 'execute_command', arguments: { command } }],
-});
-/** A one-line Python fetch of `url` (the sandbox image has no curl). */
-const fetch = (url: string): string =>
-  `python3 -c "import urllib.request as u; print(u.urlopen('${url}', timeout=3).read().decode())"`;
 
 /** This test process's running `api` service containers: id -> the network namespace it joined. */
 function apiPods(): Map<string, string> {
