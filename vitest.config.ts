@@ -29,7 +29,7 @@ const INTEGRATION = [
   // Every sandbox test but the pure ones (framing, parsing, listings) needs the engine.
   'test/sandbox/!(units|trace-parse|trace-syntax|trace-stdin|snapshot-listing|relay-protocol|standins).test.ts',
   'test/skills/{bench,mount,validate}.test.ts',
-  'test/dashboard/{e2e,e2e-run,e2e-axes,e2e-names,run-panel}.test.ts',
+  'test/dashboard/{e2e,e2e-run,e2e-axes,e2e-names,e2e-mcp,run-panel}.test.ts',
   'test/cli/cli.test.ts',
   'test/report/report-command.test.ts',
   // Whole trials through the host's real pytest, node --test and tsc, traced by strace.

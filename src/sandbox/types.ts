@@ -236,8 +236,14 @@ export interface HarborEnvironmentSpec {
   /**
    * tests/: test.sh and its files, copied in only to verify, run as root with these variables; in
    * `image`'s container when the task has a separate verifier (tests/ built, or a named image).
+   * A separate verifier gets a read-only copy of the agent's work: `artifacts` (paths relative to
+   * the workdir, task.toml's declared ones) when set, else the whole workdir.
    */
-  verifier: HarborScripts & { env: Record<string, string>; image?: HarborImageSource };
+  verifier: HarborScripts & {
+    env: Record<string, string>;
+    image?: HarborImageSource;
+    artifacts?: readonly string[];
+  };
   /** solution/: solve.sh and its files, the oracle (no files: the task has none), run with these variables. */
   oracle: HarborScripts & { env?: Record<string, string> };
   /** environment/docker-compose.yaml's sidecars, run as a pod around every container of the task's. */

@@ -15,23 +15,10 @@ import { createDockerSandbox, ensureImage, ServiceStopped } from '../../src/sand
 import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
-import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
+import { done, exec, fetch, write } from './service-replies.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/services-native');
-
-const exec = (command: string): ScriptedReply => ({
-  calls: [{ name: 'execute_command', arguments: { command } }],
-});
-const write = (path: string, content: string): ScriptedReply => ({
-  calls: [{ name: 'write_file', arguments: { path, content } }],
-});
-const done: ScriptedReply = { text: 'Done.' };
-/** A one-line Python fetch of `url` (the sandbox image has no curl), printing the body or the error. */
-const fetch = (url: string): string =>
-  `python3 -c "import urllib.request as u, sys
-try: print(u.urlopen('${url}', timeout=3).read().decode())
-except Exception as e: print('unreachable:', e); sys.exit(7)"`;
 
 /** The containers of this run's pods still on the engine (the agent's and the services'). */
 function leftovers(run: string): string {

@@ -34,6 +34,7 @@ export class DockerHarborEnvironment implements HarborEnvironment {
   private readonly spec: HarborEnvironmentSpec;
   private readonly client: () => Docker;
   private taskTag: Promise<string> | null = null;
+  private verifierTag: Promise<string | undefined> | null = null;
   private runImage: Promise<HarborRunImage> | null = null;
   private separateImage: Promise<HarborRunImage> | null = null;
 
@@ -42,9 +43,26 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     this.client = client;
   }
 
+  /** The task's image, and a separate verifier's built with it: validate's image row proves both. */
   async taskImage(onProgress?: (line: string) => void): Promise<string> {
     this.taskTag ??= ensureHarborImage(this.client(), this.spec, onProgress);
-    return this.taskTag;
+    const tag = await this.taskTag;
+    await this.separateTaskImage(onProgress);
+    return tag;
+  }
+
+  /** A separate verifier's own image as validate's trials run it (no run-image fitting), or undefined. */
+  private separateTaskImage(onProgress?: (line: string) => void): Promise<string | undefined> {
+    const image = this.spec.verifier.image;
+    this.verifierTag ??=
+      image === undefined
+        ? Promise.resolve(undefined)
+        : ensureHarborImage(
+            this.client(),
+            { ...this.spec, id: `${this.spec.id}-verifier`, image },
+            onProgress,
+          );
+    return this.verifierTag;
   }
 
   async sandboxImage(onProgress?: (line: string) => void): Promise<HarborSandboxImage> {
@@ -55,8 +73,15 @@ export class DockerHarborEnvironment implements HarborEnvironment {
 
   async runTrial(agent: HarborAgent, labels: SandboxLabels = {}): Promise<HarborTrialResult> {
     const image = await this.taskImage();
+    const verifierImage = await this.separateTaskImage();
     const tools = await ensureToolsVolume(this.client());
-    return runHarborTrial(this.client(), this.spec, { image, toolsVolume: tools }, agent, labels);
+    return runHarborTrial(
+      this.client(),
+      this.spec,
+      { image, toolsVolume: tools, ...(verifierImage === undefined ? {} : { verifierImage }) },
+      agent,
+      labels,
+    );
   }
 
   async verify(sandbox: Sandbox): Promise<HarborVerifierRun> {

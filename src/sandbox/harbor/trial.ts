@@ -7,7 +7,9 @@
  * version never gives one, even to a task that allows internet: a verifier that installs its test
  * tools at verify time fails here), no new privileges, task.toml's memory and cpus, a process
  * limit. The root filesystem stays writable: Harbor tasks write where their image puts things
- * (/app, /logs, site-packages), and the container is thrown away after one trial.
+ * (/app, /logs, site-packages), and the container is thrown away after one trial. A task with a
+ * separate verifier runs test.sh in a container of that image instead, beside this one, on a
+ * read-only copy of the oracle's work (verifier-copy.ts), as a model's trial is verified.
  */
 import type Docker from 'dockerode';
 import { toolsMount } from '../docker/container.js';
@@ -31,16 +33,20 @@ import { readReward } from './reward.js';
 import { workingDir } from './run-image.js';
 import { scriptsTar } from './scripts-tar.js';
 import { outputTail } from './verifier.js';
+import { copyForVerifier, removeVerifierCopy } from './verifier-copy.js';
 
 const PIDS = 1024;
 const OUTPUT_CAP = 64 * 1024;
 /** Where a script's whole output is kept while it runs, out of /logs (a test.sh may empty that). */
 const OUTPUT_DIR = '/.agent-bench-output';
 
+/** The task's image, and a separate verifier's (tests/ built, or the image it names) when it has one. */
+export type HarborTrialImages = HarborSandboxImage & { verifierImage?: string };
+
 export async function runHarborTrial(
   client: Docker,
   spec: HarborEnvironmentSpec,
-  image: HarborSandboxImage,
+  image: HarborTrialImages,
   agent: HarborAgent,
   labels: SandboxLabels = {},
 ): Promise<HarborTrialResult> {
@@ -50,6 +56,7 @@ export async function runHarborTrial(
   const container = await start(client, spec, image, workdir, labels);
   // The compose file's sidecars around it, as around a model's sandbox (services/pod.ts).
   const pod = spec.services === undefined ? null : new ServicePod(client, spec.services, image.image, labels);
+  let separate: Separate | null = null;
   try {
     await pod?.start(container.id);
     let agentExit: number | null = null;
@@ -66,15 +73,24 @@ export async function runHarborTrial(
       agentExit = solve.exitCode;
       agentOutput = outputTail(solve.stdout.toString('utf8'));
     }
-    await put(container, spec.verifier, 'tests', '/tests');
+    // A separate verifier judges a read-only copy of the agent's work in a container of its own
+    // image, as `run`'s does (verifier.ts); the shared one runs where the agent ran, as Harbor's.
+    if (image.verifierImage !== undefined)
+      separate = await startSeparate(client, spec, container, workdir, labels, {
+        image: image.verifierImage,
+        toolsVolume: image.toolsVolume,
+        inPod: pod !== null,
+      });
+    const judge = separate?.container ?? container;
+    await put(judge, spec.verifier, 'tests', '/tests');
     const verifier = await shell(
-      container,
+      judge,
       workdir,
       '/tests/test.sh',
       spec.verifier.timeoutSec,
       spec.verifier.env,
     );
-    const files = await logs(container);
+    const files = await logs(judge);
     return {
       agentExit,
       agentOutput,
@@ -92,8 +108,48 @@ export async function runHarborTrial(
       },
     };
   } finally {
+    await separate?.container.remove({ force: true }).catch(() => {});
+    if (separate !== null) await removeVerifierCopy(client, separate.copy);
     await pod?.dispose();
     await container.remove({ force: true }).catch(() => {});
+  }
+}
+
+interface Separate {
+  container: Docker.Container;
+  /** The volume of its copy of the agent's work. */
+  copy: string;
+}
+
+/**
+ * The separate verifier's container: its image, the agent's work (the declared artifacts, else
+ * the workdir) mounted read-only at the workdir, in the pod's network namespace when there is one.
+ */
+async function startSeparate(
+  client: Docker,
+  spec: HarborEnvironmentSpec,
+  agent: Docker.Container,
+  workdir: string,
+  labels: SandboxLabels,
+  o: { image: string; toolsVolume: string; inPod: boolean },
+): Promise<Separate> {
+  const copy = await copyForVerifier(client, agent, workdir, spec.verifier.artifacts, o.image, labels);
+  try {
+    const container = await start(
+      client,
+      spec,
+      { image: o.image, toolsVolume: o.toolsVolume },
+      workdir,
+      labels,
+      {
+        mounts: [copy.mount(workdir)],
+        ...(o.inPod ? { networkOf: agent.id } : {}),
+      },
+    );
+    return { container, copy: copy.volume };
+  } catch (err) {
+    await removeVerifierCopy(client, copy.volume);
+    throw err;
   }
 }
 
@@ -103,9 +159,15 @@ async function start(
   { image, toolsVolume }: HarborSandboxImage,
   workdir: string,
   labels: SandboxLabels,
+  extra: { mounts?: Docker.MountSettings[]; networkOf?: string } = {},
 ): Promise<Docker.Container> {
   const memory = spec.resources.memoryMb * 1024 * 1024;
-  const hosts = hostEntries(spec.services);
+  // A container joining another's network namespace shares its /etc/hosts, the services' names too.
+  const hosts = extra.networkOf === undefined ? hostEntries(spec.services) : [];
+  const network =
+    extra.networkOf === undefined
+      ? { NetworkMode: 'none', ...(hosts.length === 0 ? {} : { ExtraHosts: hosts }) }
+      : { NetworkMode: `container:${extra.networkOf}` };
   let container: Docker.Container;
   try {
     container = await client.createContainer({
@@ -116,17 +178,16 @@ async function start(
       WorkingDir: workdir,
       Labels: sandboxLabels(labels),
       // As the sandbox's (container.ts): a disabled network gets no /etc/hosts for the services' names.
-      NetworkDisabled: hosts.length === 0,
+      NetworkDisabled: hosts.length === 0 && extra.networkOf === undefined,
       HostConfig: {
-        NetworkMode: 'none',
-        ...(hosts.length === 0 ? {} : { ExtraHosts: hosts }),
+        ...network,
         SecurityOpt: ['no-new-privileges'],
         Init: true,
         Memory: memory,
         MemorySwap: memory,
         PidsLimit: PIDS,
         NanoCpus: Math.round(spec.resources.cpus * 1e9),
-        Mounts: [toolsMount(toolsVolume)],
+        Mounts: [toolsMount(toolsVolume), ...(extra.mounts ?? [])],
         AutoRemove: false,
       },
     });

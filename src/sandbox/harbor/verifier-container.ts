@@ -32,6 +32,8 @@ export async function startVerifierContainer(
   agent: Docker.Container,
   image: string,
   toolsVolume: string,
+  /** A read-only copy of the agent's work at /workspace (a separate verifier's), in place of its tmpfs. */
+  workspace?: Docker.MountSettings,
 ): Promise<Docker.Container> {
   const info = await withDeadline(
     (abortSignal) => agent.inspect({ abortSignal }),
@@ -58,6 +60,8 @@ export async function startVerifierContainer(
   // A sandbox with services (their names in its ExtraHosts): the verifier joins its network
   // namespace, as Harbor's runs beside them, and shares its /etc/hosts; no route out either way.
   const pod = (host.ExtraHosts ?? []).length > 0;
+  const tmpfs = { ...(host.Tmpfs ?? options.HostConfig?.Tmpfs) };
+  if (workspace !== undefined) delete tmpfs[WORKSPACE_DIR];
   const created = client.createContainer({
     ...options,
     Labels: { ...options.Labels, [VERIFIER_LABEL]: '1' },
@@ -66,7 +70,8 @@ export async function startVerifierContainer(
       ...options.HostConfig,
       ...(pod ? { NetworkMode: `container:${agent.id}` } : {}),
       Init: false,
-      Tmpfs: host.Tmpfs ?? options.HostConfig?.Tmpfs,
+      ...(workspace === undefined ? {} : { Mounts: [...(options.HostConfig?.Mounts ?? []), workspace] }),
+      Tmpfs: tmpfs,
     },
   });
   const container = await withDeadline(

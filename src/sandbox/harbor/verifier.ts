@@ -6,7 +6,9 @@
  *  1. every process in the sandbox is killed (the agent's and any other);
  *  2. a fresh container of the trial's sandbox image is started (verifier-container.ts: no
  *     network, the sandbox's limits and labels) and the final workspace copied into it, at the
- *     same WORKDIR; tests/ goes to its /tests, never into the sandbox;
+ *     same WORKDIR; tests/ goes to its /tests, never into the sandbox. A separate verifier's
+ *     container (its own image) gets a read-only copy instead, of the declared artifacts when there
+ *     are any (verifier-copy.ts);
  *  3. test.sh runs there under a supervisor (supervisor.ts), by engine execs of its own (no relay),
  *     within task.toml's verifier timeout; the host waits that long plus a margin, no longer;
  *  4. the container is removed, whatever happened: nothing test.sh started outlives the verifier.
@@ -36,6 +38,7 @@ import {
   type HarborReward,
   type HarborVerifierRun,
   type Sandbox,
+  WORKSPACE_DIR,
 } from '../types.js';
 import { readReward } from './reward.js';
 import {
@@ -52,6 +55,7 @@ import {
   removeContainer,
   startVerifierContainer,
 } from './verifier-container.js';
+import { copyForVerifier, removeVerifierCopy } from './verifier-copy.js';
 
 /** How long past test.sh's timeout the host waits for the supervisor's report (kills, reading). */
 const REPORT_MARGIN_SEC = 15;
@@ -74,13 +78,29 @@ export async function runHarborVerifier(
 ): Promise<HarborVerifierRun> {
   await sandbox.killAllProcesses();
   const agent = client.getContainer(sandbox.id);
-  const container = await startVerifierContainer(client, agent, image.tag, image.toolsVolume);
+  // A separate verifier (its own image) gets a read-only copy of the declared artifacts, else of
+  // the workspace, as Harbor uploads them; the shared one a writable copy of the workspace.
+  const copy =
+    verifier.image === undefined
+      ? null
+      : await copyForVerifier(client, agent, WORKSPACE_DIR, verifier.artifacts, image.tag, {});
   try {
-    await copyWorkspace(agent, container);
-    await putTests(container, verifier);
-    return await supervise(container, verifier, image.workdir);
+    const container = await startVerifierContainer(
+      client,
+      agent,
+      image.tag,
+      image.toolsVolume,
+      copy?.mount(WORKSPACE_DIR),
+    );
+    try {
+      if (copy === null) await copyWorkspace(agent, container);
+      await putTests(container, verifier);
+      return await supervise(container, verifier, image.workdir);
+    } finally {
+      await removeContainer(container);
+    }
   } finally {
-    await removeContainer(container);
+    if (copy !== null) await removeVerifierCopy(client, copy.volume);
   }
 }
 

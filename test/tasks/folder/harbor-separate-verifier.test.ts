@@ -57,3 +57,33 @@ describe('a separate verifier', () => {
     expect(harborEnvironmentSpec(h).verifier.image).toBeUndefined();
   });
 });
+
+describe('artifacts, what a separate verifier is given', () => {
+  it('are paths of the workdir, relative to it (a string or a { source } table)', () => {
+    const h = loadHarborFolder(
+      variant('artifacts = ["/app/answer.txt", { source = "/app/out/", destination = "x" }]\n', true),
+    );
+    expect(h.verifier.artifacts).toEqual(['answer.txt', 'out']);
+    expect(harborEnvironmentSpec(h).verifier.artifacts).toEqual(['answer.txt', 'out']);
+    expect(h.ignoredKeys).toEqual([]);
+  });
+
+  it('none declared: the whole workdir (the spec names none)', () => {
+    const h = loadHarborFolder(FIXTURE);
+    expect(h.verifier.artifacts).toBeNull();
+    expect(harborEnvironmentSpec(h).verifier.artifacts).toBeUndefined();
+  });
+
+  it('one outside the workdir is a problem of the task, in one line', () => {
+    const dir = variant('artifacts = ["/app/answer.txt", "/logs/artifacts/run.log"]\n', true);
+    expect(() => loadHarborFolder(dir)).toThrow(
+      `${dir}/task.toml: artifacts[1]: /logs/artifacts/run.log is not a path inside the workdir /app: a separate verifier is given artifacts of the agent's workdir only`,
+    );
+  });
+
+  it('a shared verifier sees the whole workdir: declared artifacts are named as ignored', () => {
+    const h = loadHarborFolder(variant('artifacts = ["/logs/artifacts/run.log"]\n', false));
+    expect(h.verifier.artifacts).toBeNull();
+    expect(h.ignoredKeys).toEqual(['artifacts']);
+  });
+});

@@ -26,6 +26,7 @@ export function harborEnvironmentSpec(task: HarborTask, baseImage?: string): Har
       timeoutSec: task.verifier.timeoutSec,
       env: task.verifier.env,
       ...(task.verifier.separate === null ? {} : { image: verifierImage(task, baseImage) }),
+      ...(task.verifier.artifacts === null ? {} : { artifacts: task.verifier.artifacts }),
     },
     oracle: {
       dir: join(task.dir, 'solution'),

@@ -7,7 +7,7 @@
  * line that says so, not with the files a single-step task would miss.
  */
 import { createHash } from 'node:crypto';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, posix, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
 import { TaskId } from '../../../manifest/manifest-parts.js';
 import { problemsFromIssues } from '../../../manifest/problems.js';
@@ -56,6 +56,11 @@ export interface HarborTask {
      * or [verifier.environment] names an image; null: the verifier runs in the task's own image.
      */
     separate: { kind: 'build' } | { kind: 'image'; image: string } | null;
+    /**
+     * task.toml's `artifacts`, relative to the workdir: all a separate verifier is given of the
+     * agent's work; null when none are declared (it gets the whole workdir) or the verifier is shared.
+     */
+    artifacts: string[] | null;
   };
   agentTimeoutSec: number;
   /** solve.sh's variables: the environment's, then [solution] env's over them. */
@@ -129,6 +134,9 @@ export function loadHarborFolder(dir: string): HarborTask {
   if (problems.length > 0 || manifest === null || env === null || instruction === null)
     throw taskFolderError(dir, problems);
   const e = manifest.environment;
+  const workdir = e.workdir ?? dockerfile?.facts.workdir ?? '/';
+  const artifacts = separate === null ? null : artifactsOf(manifest, workdir, problems);
+  if (problems.length > 0) throw taskFolderError(dir, problems);
   return {
     id,
     dir: abs,
@@ -140,6 +148,7 @@ export function loadHarborFolder(dir: string): HarborTask {
       timeoutSec: manifest.verifier.timeout_sec,
       env: { ...env, ...manifest.verifier.env },
       separate,
+      artifacts,
     },
     agentTimeoutSec: manifest.agent.timeout_sec,
     oracleEnv: { ...env, ...manifest.solution.env },
@@ -153,7 +162,10 @@ export function loadHarborFolder(dir: string): HarborTask {
       env,
       mcpServers: e.mcp_servers,
     },
-    ignoredKeys: ignoredKeys(toml as Record<string, unknown>),
+    // A separate verifier honours artifacts; a shared one sees the whole workdir anyway.
+    ignoredKeys: ignoredKeys(toml as Record<string, unknown>).filter(
+      (k) => separate === null || k !== 'artifacts',
+    ),
     services: compose.services,
     composeNotes: compose.notes,
     tests: under(folder, 'tests/'),
@@ -201,6 +213,27 @@ function separateVerifier(
       message: `"separate" needs ${VERIFIER_DOCKERFILE} or [verifier.environment] docker_image`,
     });
   return null;
+}
+
+/**
+ * task.toml's artifacts as paths relative to the workdir, where the agent's work is (a model's
+ * /workspace): one elsewhere could not be copied from a model's sandbox, so it is refused.
+ */
+function artifactsOf(m: HarborManifest, workdir: string, problems: TaskProblem[]): string[] | null {
+  if (m.artifacts.length === 0) return null;
+  const out: string[] = [];
+  for (const [i, a] of m.artifacts.entries()) {
+    const source = typeof a === 'string' ? a : a.source;
+    const rel = posix.relative(workdir, posix.resolve(workdir, source));
+    if (!posix.isAbsolute(source) || rel === '..' || rel.startsWith('../'))
+      problems.push({
+        file: 'task.toml',
+        at: `artifacts[${i}]`,
+        message: `${source} is not a path inside the workdir ${workdir}: a separate verifier is given artifacts of the agent's workdir only`,
+      });
+    else out.push(rel === '' ? '.' : rel);
+  }
+  return out;
 }
 
 /** Where a Harbor task's sidecars are built from: environment/, with the task's build timeout. */

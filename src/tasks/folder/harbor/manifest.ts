@@ -56,6 +56,11 @@ export const HarborManifest = z.looseObject({
       env: {},
       mcp_servers: [],
     }),
+  /**
+   * Files Harbor collects after the trial (container paths, or `{ source }`): what a separate
+   * verifier is given of the agent's work (load.ts); a shared verifier sees the whole workdir.
+   */
+  artifacts: z.array(z.union([z.string().min(1), z.looseObject({ source: z.string().min(1) })])).default([]),
   /** Multi-step tasks: refused by name when loading (load.ts), so only their presence is read here. */
   steps: z.array(z.unknown()).optional(),
 });
