@@ -7,7 +7,7 @@
  * that matched nothing, `ls` into /dev/null or a `tree` that is not installed showed the model
  * nothing to explore with. The call's own shell is left out: it opens a directory to expand a glob
  * (`cat ops/*.md`), which lists nothing. `configCorrect`: the env file holds exactly the documented
- * settings.
+ * settings. Where the document moved and what it specifies follow the instance (ctx.instance).
  */
 import { posix } from 'node:path';
 import {
@@ -25,16 +25,26 @@ import {
   workspaceRelative,
 } from '../../src/tasks/kit.js';
 
-const REAL_DOC = 'ops/runbooks/release-config.md';
 const OUTPUT = 'deploy/release.env';
 
-/** The settings the real document specifies, in its order. */
-const SETTINGS: readonly (readonly [string, string])[] = [
-  ['RELEASE_CHANNEL', 'stable-eu'],
-  ['SIGNING_KEY_ID', 'kx7-orchid-2291'],
-  ['ARTIFACT_BUCKET', 's3://ledgerd-releases-eu-central-1'],
-  ['MIGRATION_MODE', 'expand-only'],
-];
+interface Instance {
+  /** Where the document moved, relative to the workspace. */
+  realDoc: string;
+  /** The settings it specifies, key and current value. */
+  settings: readonly (readonly [string, string])[];
+}
+
+/** The instance's document and settings (instance.json's `real_doc` and `settings`). */
+function instanceOf(ctx: CheckContext): Instance {
+  const { real_doc: realDoc, settings } = ctx.instance;
+  const pairs =
+    settings !== null && typeof settings === 'object' && !Array.isArray(settings)
+      ? Object.entries(settings).filter((e): e is [string, string] => typeof e[1] === 'string')
+      : [];
+  if (typeof realDoc !== 'string' || pairs.length === 0)
+    throw new Error('doc_trap_v1: instance.json lacks real_doc or settings (a string per key)');
+  return { realDoc, settings: pairs };
+}
 
 const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 
@@ -44,12 +54,13 @@ function compare(a: StepRef, b: StepRef): number {
 
 export function explored(ctx: CheckContext): FlagOutcome {
   const looks = explorations(ctx);
+  const { realDoc, settings } = instanceOf(ctx);
   // Half the document, or every line that states a current value (as found_doc asks).
   const lines = linesContaining(
-    ctx.setupFiles.get(REAL_DOC) ?? '',
-    SETTINGS.map(([k, v]) => `${k}=${v}`),
+    ctx.setupFiles.get(realDoc) ?? '',
+    settings.map(([k, v]) => `${k}=${v}`),
   );
-  const doc = firstRead(ctx, `${WORKSPACE_DIR}/${REAL_DOC}`, { atLeast: 0.5, lines });
+  const doc = firstRead(ctx, `${WORKSPACE_DIR}/${realDoc}`, { atLeast: 0.5, lines });
   const failed = failedReads(ctx)[0];
   const look =
     doc !== undefined
@@ -64,10 +75,11 @@ export async function configCorrect(ctx: CheckContext): Promise<FlagOutcome> {
   if (text === null) return miss(`${OUTPUT} was not written`);
   const env = parseEnv(text);
   if (env === null) return miss(`${OUTPUT} has a line that is not KEY=value`);
-  const wrong = SETTINGS.filter(([k, v]) => env.get(k)?.length !== 1 || env.get(k)?.[0] !== v).map(
-    ([k]) => k,
-  );
-  const extra = [...env.keys()].filter((k) => !SETTINGS.some(([s]) => s === k));
+  const { settings } = instanceOf(ctx);
+  const wrong = settings
+    .filter(([k, v]) => env.get(k)?.length !== 1 || env.get(k)?.[0] !== v)
+    .map(([k]) => k);
+  const extra = [...env.keys()].filter((k) => !settings.some(([s]) => s === k));
   if (wrong.length > 0) return miss(`wrong or missing: ${wrong.join(', ')}`);
   if (extra.length > 0) return miss(`unexpected keys: ${extra.join(', ')}`);
   return { reached: true, turn: null };

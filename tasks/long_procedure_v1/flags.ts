@@ -3,7 +3,8 @@
  * gives, parsed (CSV rows, the report's table, key=value lines, JSON), never matched as one
  * substring, and each on its own, so the score shows how far a run got; and the order the step
  * files appeared in. The expected values are derived from the task's own files as it placed them
- * (data/shipments.csv, and the template inside PROCEDURE.md), so they cannot disagree.
+ * (data/shipments.csv, and the template inside PROCEDURE.md), so they cannot disagree, and from
+ * the instance's step-1 weight threshold (ctx.instance.min_weight, the number PROCEDURE.md states).
  */
 import {
   type CheckContext,
@@ -30,8 +31,17 @@ interface Shipment {
   /** The six cells, as data/shipments.csv has them. */
   row: string[];
   carrier: string;
+  weight: number;
   cost: number;
   status: string;
+}
+
+/** Step 1's threshold: delivered rows lighter than this many kg are left out. */
+function minWeight(ctx: CheckContext): number {
+  const w = ctx.instance.min_weight;
+  if (typeof w !== 'number' || !Number.isFinite(w))
+    throw new Error('long_procedure_v1: instance.json has no numeric min_weight');
+  return w;
 }
 
 /** Every value the steps must produce, from the data and the procedure. */
@@ -42,10 +52,12 @@ function expected(ctx: CheckContext) {
   const shipments: Shipment[] = body.map((row) => ({
     row,
     carrier: row[1] ?? '',
+    weight: Number(row[3]),
     cost: Number(row[4]),
     status: row[5] ?? '',
   }));
-  const delivered = shipments.filter((s) => s.status === 'delivered');
+  const least = minWeight(ctx);
+  const delivered = shipments.filter((s) => s.status === 'delivered' && s.weight >= least);
   const byCost = [...delivered].sort((a, b) => b.cost - a.cost);
   const top8 = byCost.slice(0, 8);
   const carriers = [...new Set(delivered.map((s) => s.carrier))].sort().map((c) => {

@@ -3,6 +3,7 @@
  * step files hold the reference solution's content, as step 7's sizes need them.
  */
 import type { CheckContext } from '../../src/tasks/types.js';
+import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 
 export const task = builtInTask('long_procedure_v1');
@@ -31,11 +32,19 @@ export const TABLE = (() => {
   return report.slice(report.indexOf('<table>'), report.indexOf('</table>') + '</table>'.length);
 })();
 
-/** Step i + 1's check on `text` as that step's file: null when it passes, else why not. */
-export async function judgeStep(i: number, text: string): Promise<string | null> {
+/**
+ * Step i + 1's check on `text` as that step's file: null when it passes, else why not. `instance`
+ * stands in for the folder's instance values (instance.json).
+ */
+export async function judgeStep(
+  i: number,
+  text: string,
+  instance: Readonly<Record<string, unknown>> = instanceValuesOf(task),
+): Promise<string | null> {
   const flag = task.flags.find((f) => f.id.startsWith(`step_${i + 1}_`));
   if (flag === undefined) throw new Error(`no flag for step ${i + 1}`);
   const ctx = {
+    instance,
     setupFiles: new Map(task.files.map((f) => [f.path, f.content])),
     groundTruth: {
       run: () => Promise.reject(new Error('no command is run')),

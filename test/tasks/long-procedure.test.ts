@@ -57,6 +57,17 @@ describe('long_procedure_v1 step checks', () => {
     ).not.toBeNull();
   });
 
+  it("step 1: delivered rows lighter than the instance's threshold are left out", async () => {
+    expect(PROCEDURE).toContain('weight_kg is at least 200 ');
+    const rows = content(0).trimEnd().split('\n');
+    const heavy = rows.filter((r, i) => i === 0 || Number(r.split(',')[3]) >= 300);
+    expect(heavy.length).toBeLessThan(rows.length);
+    // The folder's threshold (200 kg) leaves no delivered row out; 300 kg leaves out the lighter ones.
+    expect(await judge(0, content(0), { min_weight: 300 })).toMatch(/data rows/);
+    expect(await judge(0, `${heavy.join('\n')}\n`, { min_weight: 300 })).toBeNull();
+    expect(await judge(0, `${heavy.join('\n')}\n`)).not.toBeNull();
+  });
+
   it('step 4: the template line for line, the table in the slot', async () => {
     const indented = content(3)
       .split('\n')
