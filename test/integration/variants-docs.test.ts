@@ -1,7 +1,8 @@
 /**
  * doc_trap_v1 and long_procedure_v1 as variant tasks through the real sandbox: the oracle passes
- * three different instances of each, validate --variants 3 proves them, and doc_trap's reference of
- * one instance replayed on another fails the outcome flag (the memorization check).
+ * three different instances of each, and doc_trap's reference of one instance replayed on another
+ * fails the outcome flag (the memorization check). The whole-suite validate proves three instances of
+ * each (test/proofs/validate.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -16,16 +17,11 @@ import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask, Task } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { harnessDigest } from '../../src/validate/harness-digest.js';
-import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
-import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 
 const TASKS = ['doc_trap_v1', 'long_procedure_v1'];
 const dirs: string[] = [];
 const earlierCache = process.env.AGENT_BENCH_CACHE;
-/** The machine's proof cache, as the whole-suite validate uses it: read before the instances' cache moves. */
-const PROOF_DIR = defaultProofDir();
 
 beforeAll(async () => {
   // A cache of its own: the oracle run draws every instance through the generator.
@@ -75,14 +71,19 @@ async function oracleRun(id: string): Promise<ResultFile> {
 describe.sequential('doc_trap_v1 and long_procedure_v1 variants', () => {
   const runs = new Map<string, ResultFile>();
 
-  it.each(TASKS)('%s: --model oracle --k 3 runs three different instances and passes all', async (id) => {
-    const result = await oracleRun(id);
-    runs.set(id, result);
-    expect(result.trials.map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
-    const variants = result.trials.map((t) => t.variant);
-    expect(variants.every((v) => typeof v === 'string')).toBe(true);
-    expect(new Set(variants).size).toBe(3);
-  });
+  it.each(TASKS)(
+    '%s: --model oracle --k 3 runs three different instances and passes all',
+    async (id) => {
+      const result = await oracleRun(id);
+      runs.set(id, result);
+      expect(result.trials.map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
+      const variants = result.trials.map((t) => t.variant);
+      expect(variants.every((v) => typeof v === 'string')).toBe(true);
+      expect(new Set(variants).size).toBe(3);
+      // Three whole trials of a long task, with the proofs running beside: minutes on a loaded 2-core machine.
+    },
+    300_000,
+  );
 
   it("doc_trap_v1: instance A's reference solution replayed on instance B fails the outcome flag", async () => {
     const base = builtIn('doc_trap_v1');
@@ -119,32 +120,4 @@ describe.sequential('doc_trap_v1 and long_procedure_v1 variants', () => {
       await sandbox.dispose();
     }
   });
-
-  it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
-    const image = await ensureImage();
-    const rows = await validateTasks(TASKS.map(builtIn), {
-      openSandbox: () =>
-        createDockerSandbox({
-          image: image.tag,
-          limits: DEFAULT_LIMITS,
-          labels: { run: 'variants-docs-test' },
-        }),
-      variants: 3,
-      // As the whole-suite validate does: instances proven at once, each in its own sandbox, and an
-      // instance unchanged since it was proven on this machine is not proven again.
-      parallel: availableParallelism() * 2,
-      proofs: {
-        cache: openProofCache({ dir: PROOF_DIR, onNote: (line) => void process.stderr.write(`${line}\n`) }),
-        inputs: { image: image.id, harness: harnessDigest() },
-      },
-    });
-    expect(rows.filter((r) => r.kind !== 'passed' && r.kind !== 'cached')).toEqual([]);
-    for (const id of TASKS) {
-      const instances = new Set(
-        rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
-      );
-      expect(instances.size, id).toBe(3);
-      expect(instances.has(undefined), id).toBe(false);
-    }
-  }, 900_000);
 });
