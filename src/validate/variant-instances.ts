@@ -4,7 +4,7 @@
  * the generator deterministic. A task without variants is proven as it is, at no extra cost.
  */
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task, WorkspaceTask } from '../tasks/types.js';
+import type { DialogueTask, Task, WorkspaceTask } from '../tasks/types.js';
 import { generateInstance } from '../tasks/variants/generate.js';
 import { defaultInstanceDir, instanceCache } from '../tasks/variants/instance-cache.js';
 import { DEFAULT_VARIANT_SEED, instanceSeed } from '../tasks/variants/instance-seed.js';
@@ -29,6 +29,12 @@ export async function proofUnits(
   const rows: ValidationRow[] = [];
   const cache = instanceCache(defaultInstanceDir());
   for (const task of tasks) {
+    if (task.kind === 'dialogue' && task.dialogue.variants !== undefined) {
+      const drawn = dialogueUnits(task, n);
+      units.push(...drawn.units);
+      rows.push(...drawn.rows);
+      continue;
+    }
     const variants = variantsOf(task);
     if (variants === undefined || task.kind !== 'sandbox') {
       units.push({ task });
@@ -65,6 +71,40 @@ export async function proofUnits(
       }
     } finally {
       await sandbox.dispose();
+    }
+  }
+  return { units, rows };
+}
+
+/** The first n instances of a dialogue task with variants, each drawn twice to show the draw a function of its id. */
+function dialogueUnits(task: DialogueTask, n: number): { units: ProofUnit[]; rows: ValidationRow[] } {
+  const variants = task.dialogue.variants;
+  const units: ProofUnit[] = [];
+  const rows: ValidationRow[] = [];
+  if (variants === undefined) return { units: [{ task }], rows };
+  const version = taskVersion(task);
+  for (let i = 0; i < n; i++) {
+    const id = instanceSeed({
+      taskId: task.id,
+      taskVersion: version,
+      variantSeed: DEFAULT_VARIANT_SEED,
+      trialIndex: i,
+    });
+    const run = `instance ${id}: draw`;
+    try {
+      const first = variants.instanceOf(id);
+      if (first.dialogue.digest !== variants.instanceOf(id).dialogue.digest) {
+        rows.push({
+          taskId: task.id,
+          run,
+          kind: 'failed',
+          detail: 'two draws of one id made different instances',
+        });
+        continue;
+      }
+      units.push({ task: first, instance: id });
+    } catch (err) {
+      rows.push({ taskId: task.id, run, kind: 'failed', detail: errorMessage(err) });
     }
   }
   return { units, rows };
