@@ -34,7 +34,8 @@ const WHOLE = /^\{\{\s*instance\.([A-Za-z0-9_.-]+)\s*\}\}$/;
 
 /**
  * fillStrings for a typed data file: a string that is one placeholder alone becomes the value as it
- * is (a number stays a number, for a price or a quantity); other strings are filled as text.
+ * is (a number stays a number, for a price or a quantity); other strings, and keys (an id keying a
+ * table), are filled as text.
  */
 export function fillTyped(value: unknown, scope: TemplateScope): unknown {
   if (typeof value === 'string') {
@@ -45,7 +46,9 @@ export function fillTyped(value: unknown, scope: TemplateScope): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => fillTyped(v, scope));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillTyped(v, scope)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [fillText(k, scope), fillTyped(v, scope)]),
+    );
   return value;
 }
 
