@@ -26,7 +26,7 @@ export interface Scenario {
   variants?: ScenarioInstances;
 }
 
-export interface ScenarioInstances {
+interface ScenarioInstances {
   /** The block as written: part of the task's version, so other pools draw other instances. */
   spec: ScenarioVariants;
   /** The drawn instance this scenario is; absent: the file's own (its folder choices). */

@@ -253,7 +253,7 @@ export interface DialogueTaskRef {
 }
 
 /** A dialogue's instances are drawn in the harness from the id alone: no generator, no cache. */
-export interface DialogueVariantsRef {
+interface DialogueVariantsRef {
   countHint: number;
   /** The drawn instance this task is; absent: the scenario file's own (`--variant folder`). */
   instance?: string;

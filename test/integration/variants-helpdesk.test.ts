@@ -84,6 +84,15 @@ describe.sequential('seeded helpdesk scenarios', () => {
       ).toEqual(['passed', 'passed', 'passed']);
       expect(new Set(variantsOf(r)).size, r.task_id).toBe(3);
       expect(r.settings.variant_seed).toBe(1);
+      // Each trial ran its own instance: the ticket is the drawn requester's.
+      const task = dialogueTask(r.task_id);
+      for (const t of r.trials) {
+        const requester = task.dialogue.variants?.instanceOf(t.variant ?? '').dialogue.variants?.values
+          .requester;
+        const tickets = t.dialogue?.final_state.tickets as { employee_id: string }[];
+        expect(tickets.map((k) => k.employee_id)).toEqual([(requester as { id: string }).id]);
+      }
+      expect(new Set(r.trials.map((t) => JSON.stringify(t.dialogue?.final_state))).size, r.task_id).toBe(3);
     }
   });
 
