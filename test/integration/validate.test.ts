@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allTasks } from '../../src/catalogue/built-in.js';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
-import { variantsOf } from '../../src/tasks/variants/instances.js';
+import { hasVariants } from '../../src/tasks/variants/instances.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
 import { proofKey, taskFilesDigest } from '../../src/validate/proof-key.js';
@@ -50,9 +50,9 @@ describe('validate, whole suite', () => {
     for (const task of tasks) {
       const own = rows.filter((r) => r.taskId === task.id);
       // A cached pass stands only under the key of the task's content, image and harness as they are now
-      // (a variant task's rows are its generated instance's, keyed by that instance's files).
+      // (a variant task's rows are its instance's, keyed by that instance's files or drawn scenario).
       const key = proofKey(task, { ...inputs, files: taskFilesDigest(task) });
-      if (variantsOf(task) === undefined)
+      if (!hasVariants(task))
         for (const row of own) if (row.kind === 'cached') expect(row.proof.key, task.id).toBe(key);
       // Every task was judged on its oracle, on doing nothing, and on at least one lure.
       const runs = own.map((r) => r.run.replace(/^instance \S+: /, '')).filter((r) => r !== 'generator');
