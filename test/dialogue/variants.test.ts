@@ -9,9 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HELPDESK_DIR, loadPack, type Scenario } from '../../src/dialogue/pack.js';
+import { dialogueTasks } from '../../src/dialogue/task.js';
 import { seededIndex } from '../../src/dialogue/variants/seeded-index.js';
+import { planShard } from '../../src/run/shard-plan.js';
+import { trialInstances } from '../../src/run/trial-instances.js';
+import type { DialogueTask } from '../../src/tasks/types.js';
+import { instanceSeed } from '../../src/tasks/variants/instance-seed.js';
+import type { InstanceSource } from '../../src/tasks/variants/instances.js';
+import { taskVersion } from '../../src/tasks/version.js';
 import { UsageError } from '../../src/util/errors.js';
-import { runScript, scenario, transcript, unreached } from './scenario-runs.js';
+import { runSettings } from '../helpers/run-settings.js';
+import { PACK, runScript, scenario, transcript, unreached } from './scenario-runs.js';
 
 const VARIANT_SCENARIOS = [
   'helpdesk_id_password_reset',
@@ -196,5 +204,51 @@ describe('a broken variants block is a one-line load error naming the file', () 
         `id_password_reset\\.json \\(instance ${bad}\\): scenario helpdesk_id_password_reset: gold action 5 \\(close_ticket\\) fails`,
       ),
     );
+  });
+});
+
+describe('trials of a seeded scenario', () => {
+  const task = dialogueTasks(PACK).find((t) => t.id === 'helpdesk_id_password_reset') as DialogueTask;
+  const version = taskVersion(task);
+  const noGenerator: InstanceSource = {
+    instance: () => {
+      throw new Error('a dialogue draws no generated instance');
+    },
+  };
+  const noSandbox = () => Promise.reject(new Error('a dialogue needs no sandbox'));
+
+  it('draws trial i the instance a run with that seed draws, in the harness', async () => {
+    const instances = trialInstances(task, version, { seed: 1 }, noGenerator);
+    if (instances === null) throw new Error('no instances');
+    expect(instances.settings).toEqual({ variant_seed: 1 });
+    const id = instanceSeed({ taskId: task.id, taskVersion: version, variantSeed: 1, trialIndex: 2 });
+    expect(instances.idOf(2)).toBe(id);
+    const drawnTask = await instances.taskOf(2, noSandbox);
+    expect(drawnTask.kind === 'dialogue' && drawnTask.dialogue.variants?.instance).toBe(id);
+    expect(new Set([0, 1, 2].map((i) => instances.idOf(i))).size).toBe(3);
+    expect(trialInstances(task, version, { seed: 2 }, noGenerator)?.idOf(2)).not.toBe(id);
+  });
+
+  it('replays --variant folder as the file, --variant ID as that instance, and has none without variants', async () => {
+    const folder = trialInstances(task, version, { seed: 1, replay: 'folder' }, noGenerator);
+    expect(await folder?.taskOf(0, noSandbox)).toBe(task);
+    const one = trialInstances(task, version, { seed: 1, replay: 'abc' }, noGenerator);
+    const replayed = await one?.taskOf(1, noSandbox);
+    expect(replayed?.kind === 'dialogue' && replayed.dialogue.variants?.instance).toBe('abc');
+    expect(one?.settings).toEqual({ variant_seed: 1, variant: 'abc' });
+    const plain = dialogueTasks(PACK).find((t) => t.id === 'helpdesk_oos_payroll') as DialogueTask;
+    expect(trialInstances(plain, taskVersion(plain), { seed: 1 }, noGenerator)).toBeNull();
+  });
+
+  it('makes shards drawn with another seed another run', () => {
+    const group = (seed: number) =>
+      planShard({
+        spec: { index: 1, count: 2 },
+        tasks: [task],
+        settings: runSettings({ k: 3 }),
+        variants: { seed },
+      }).group;
+    expect(group(1)).not.toBe(group(2));
+    expect(group(1)).toBe(group(1));
   });
 });
