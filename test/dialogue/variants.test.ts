@@ -18,6 +18,7 @@ import { instanceSeed } from '../../src/tasks/variants/instance-seed.js';
 import type { InstanceSource } from '../../src/tasks/variants/instances.js';
 import { taskVersion } from '../../src/tasks/version.js';
 import { UsageError } from '../../src/util/errors.js';
+import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { PACK, runScript, scenario, transcript, unreached } from './scenario-runs.js';
 
@@ -186,7 +187,7 @@ describe('a broken variants block is a one-line load error naming the file', () 
     );
   });
 
-  it('names scenario and instance when a gold action fails on a drawn instance only', () => {
+  it('names scenario and instance when a gold action fails on a drawn instance only', async () => {
     const dir = packWith(file, (j) => {
       const v = variantsOf(j);
       v.pools.ticket = { one_of: ['T-1001', 'T-1002'] };
@@ -196,6 +197,17 @@ describe('a broken variants block is a one-line load error naming the file', () 
       if (close !== undefined) close.arguments.ticket_id = '{{instance.ticket}}';
       return j;
     });
+    // validate --variants proves the instances a run draws: one that does not draw is a failed row.
+    const task = dialogueTasks(loadPack(dir)).filter((t) => t.id === 'helpdesk_id_password_reset');
+    const rows = await validateTasks(task, {
+      openSandbox: () => Promise.reject(new Error('no sandbox')),
+      variants: 6,
+    });
+    expect(rows.filter((r) => r.kind === 'failed').map((r) => `${r.run}: ${r.detail}`)).toContainEqual(
+      expect.stringMatching(
+        /^instance (\S+): draw: .*\(instance \1\): scenario helpdesk_id_password_reset: gold action 5/,
+      ),
+    );
     const s = loadPack(dir).scenarios.find((x) => x.file.id === 'helpdesk_id_password_reset');
     const bad = ids(20).find((i) => seededIndex(i, 'ticket', 2) === 1) ?? '';
     expect(() => drawn(s as Scenario, bad)).toThrow(UsageError);
