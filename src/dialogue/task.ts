@@ -31,7 +31,7 @@ export function dialogueTasks(pack: DialoguePack = loadPack()): DialogueTask[] {
 }
 
 function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
-  const { file } = scenario;
+  const { file, variants } = scenario;
   return {
     kind: 'dialogue',
     id: file.id,
@@ -51,7 +51,15 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     dialogue: {
       pack: pack.dir,
       dimension: file.dimension,
-      digest: sha256(canonicalJson({ file, seed: scenario.seed, policy: pack.policy })),
+      // A scenario with variants hashes its pools too: other pools draw other instances.
+      digest: sha256(
+        canonicalJson({
+          file,
+          seed: scenario.seed,
+          policy: pack.policy,
+          ...(variants === undefined ? {} : { variants: variants.spec }),
+        }),
+      ),
       runTrial: (o) =>
         runDialogueTrial({
           index: o.index,
@@ -65,6 +73,16 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
           ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
           ...(o.signal === undefined ? {} : { signal: o.signal }),
         }),
+      ...(variants === undefined
+        ? {}
+        : {
+            variants: {
+              countHint: variants.spec.count_hint,
+              ...(variants.instance === undefined ? {} : { instance: variants.instance }),
+              values: variants.values,
+              instanceOf: (id: string) => dialogueTask(pack, variants.draw(id)),
+            },
+          }),
     },
   };
 }

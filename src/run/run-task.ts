@@ -17,7 +17,7 @@ import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { DialogueTaskRef, DialogueUserChoice, Task } from '../tasks/types.js';
-import { errorMessage } from '../util/errors.js';
+import { errorMessage, InternalError } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
 import { openTaskFile, type TaskFile, type TaskFileOptions } from './task-file.js';
@@ -212,10 +212,18 @@ async function playTrial(
   });
   try {
     // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-    if (task.kind === 'dialogue') return await dialogueTrial(task.dialogue, common(task), o.dialogueUser);
+    if (task.kind === 'dialogue') {
+      // A dialogue's instance is drawn in the harness, from its id alone.
+      const drawn = o.instances === undefined ? task : await o.instances.taskOf(index, sandbox);
+      if (drawn.kind !== 'dialogue')
+        throw new InternalError(`${task.id}: its instance is a ${drawn.kind} task`);
+      const trial = await dialogueTrial(drawn.dialogue, common(drawn), o.dialogueUser);
+      return withVariant(trial, o.instances, index);
+    }
     const box = await sandbox();
     // A variant task's instance is drawn in the trial's own container (when not cached).
     const trialTask = o.instances === undefined ? task : await o.instances.taskOf(index, async () => box);
+    if (trialTask.kind === 'dialogue') throw new InternalError(`${task.id}: its instance is a dialogue task`);
     const trial = await runTrial({
       ...common(trialTask),
       task: trialTask,

@@ -9,7 +9,7 @@
 import type { RunSettings, ShardRecord } from '../results/result-file.js';
 import { dealTrials, sortedIds } from '../results/shard-deal.js';
 import type { Task } from '../tasks/types.js';
-import { variantsOf } from '../tasks/variants/instances.js';
+import { hasVariants } from '../tasks/variants/instances.js';
 import { taskVersion } from '../tasks/version.js';
 import { UsageError } from '../util/errors.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
@@ -88,7 +88,7 @@ function derivedGroup(
     conditions,
     shards: count,
     // Only where a task has variants, so the names of other runs stay what they were.
-    ...(variants !== undefined && tasks.some((t) => variantsOf(t) !== undefined) ? { variants } : {}),
+    ...(variants !== undefined && tasks.some(hasVariants) ? { variants } : {}),
   };
   return `work-${sha256(canonicalJson(work)).slice(0, 12)}`;
 }

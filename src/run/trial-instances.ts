@@ -5,9 +5,10 @@
  */
 import type { RunSettings } from '../results/result-file.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { SandboxTask, Task } from '../tasks/types.js';
+import type { Task } from '../tasks/types.js';
 import { instanceSeed } from '../tasks/variants/instance-seed.js';
 import { type InstanceSource, variantsOf } from '../tasks/variants/instances.js';
+import { InternalError } from '../util/errors.js';
 
 /** `--variant folder`: the instance the task's folder holds (the one `list` and `task export` show). */
 export const FOLDER_INSTANCE = 'folder';
@@ -24,8 +25,8 @@ export interface TrialInstances {
   settings: Pick<RunSettings, 'variant_seed' | 'variant'>;
   /** Trial `index`'s instance id. */
   idOf(index: number): string;
-  /** Trial `index`'s instance as a task, drawn in `sandbox` when not cached. */
-  taskOf(index: number, sandbox: () => Promise<Sandbox>): Promise<SandboxTask>;
+  /** Trial `index`'s instance as a task of the task's kind, drawn in `sandbox` when not cached (a dialogue's needs none). */
+  taskOf(index: number, sandbox: () => Promise<Sandbox>): Promise<Task>;
 }
 
 /** The instances of the task's trials, or null when the task has one instance. */
@@ -35,7 +36,8 @@ export function trialInstances(
   choice: VariantChoice,
   source: InstanceSource,
 ): TrialInstances | null {
-  if (task.kind !== 'sandbox' || variantsOf(task) === undefined) return null;
+  const dialogue = task.kind === 'dialogue' ? task.dialogue.variants : undefined;
+  if (dialogue === undefined && (task.kind !== 'sandbox' || variantsOf(task) === undefined)) return null;
   if (choice.replay === FOLDER_INSTANCE)
     return {
       settings: { variant_seed: choice.seed, variant: FOLDER_INSTANCE },
@@ -51,6 +53,11 @@ export function trialInstances(
       ...(choice.replay === undefined ? {} : { variant: choice.replay }),
     },
     idOf,
-    taskOf: (index, sandbox) => source.instance(task, idOf(index), sandbox),
+    taskOf: async (index, sandbox) => {
+      if (dialogue !== undefined) return dialogue.instanceOf(idOf(index));
+      if (task.kind !== 'sandbox')
+        throw new InternalError(`${task.id}: a ${task.kind} task has no generator`);
+      return source.instance(task, idOf(index), sandbox);
+    },
   };
 }

@@ -248,6 +248,19 @@ export interface DialogueTaskRef {
   /** sha256 of the scenario, the pack's base data and its policy: part of the task version. */
   digest: string;
   runTrial(o: DialogueTrialRequest): Promise<TrialRecord>;
+  /** The scenario's seeded instances, when its file declares `variants` (src/dialogue/variants/). */
+  variants?: DialogueVariantsRef;
+}
+
+/** A dialogue's instances are drawn in the harness from the id alone: no generator, no cache. */
+interface DialogueVariantsRef {
+  countHint: number;
+  /** The drawn instance this task is; absent: the scenario file's own (`--variant folder`). */
+  instance?: string;
+  /** The values its placeholders took. */
+  values: Readonly<Record<string, unknown>>;
+  /** Instance `id` as a task (a gold action failing on it is a UsageError naming scenario and instance). */
+  instanceOf(id: string): DialogueTask;
 }
 
 interface DialogueTrialRequest {

@@ -1,10 +1,11 @@
 /**
  * `validate --variants N`: a variant task is proven on N of its instances, the first N a run with
  * the default seed draws (so the instances proven are those trials run), each drawn twice to show
- * the generator deterministic. A task without variants is proven as it is, at no extra cost.
+ * the generator deterministic (a seeded dialogue scenario's are drawn in the harness, no sandbox).
+ * A task without variants is proven as it is, at no extra cost.
  */
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task, WorkspaceTask } from '../tasks/types.js';
+import type { DialogueTask, Task, WorkspaceTask } from '../tasks/types.js';
 import { generateInstance } from '../tasks/variants/generate.js';
 import { defaultInstanceDir, instanceCache } from '../tasks/variants/instance-cache.js';
 import { DEFAULT_VARIANT_SEED, instanceSeed } from '../tasks/variants/instance-seed.js';
@@ -29,6 +30,12 @@ export async function proofUnits(
   const rows: ValidationRow[] = [];
   const cache = instanceCache(defaultInstanceDir());
   for (const task of tasks) {
+    if (task.kind === 'dialogue' && task.dialogue.variants !== undefined) {
+      const drawn = dialogueUnits(task, task.dialogue.variants, n);
+      units.push(...drawn.units);
+      rows.push(...drawn.rows);
+      continue;
+    }
     const variants = variantsOf(task);
     if (variants === undefined || task.kind !== 'sandbox') {
       units.push({ task });
@@ -65,6 +72,34 @@ export async function proofUnits(
       }
     } finally {
       await sandbox.dispose();
+    }
+  }
+  return { units, rows };
+}
+
+/**
+ * The first n instances of a seeded dialogue scenario, drawn in the harness from the id alone (a
+ * pure function, so drawn once); one that does not draw (its gold actions fail) is a failed row.
+ */
+function dialogueUnits(
+  task: DialogueTask,
+  variants: NonNullable<DialogueTask['dialogue']['variants']>,
+  n: number,
+): { units: ProofUnit[]; rows: ValidationRow[] } {
+  const units: ProofUnit[] = [];
+  const rows: ValidationRow[] = [];
+  const version = taskVersion(task);
+  for (let i = 0; i < n; i++) {
+    const id = instanceSeed({
+      taskId: task.id,
+      taskVersion: version,
+      variantSeed: DEFAULT_VARIANT_SEED,
+      trialIndex: i,
+    });
+    try {
+      units.push({ task: variants.instanceOf(id), instance: id });
+    } catch (err) {
+      rows.push({ taskId: task.id, run: `instance ${id}: draw`, kind: 'failed', detail: errorMessage(err) });
     }
   }
   return { units, rows };

@@ -80,7 +80,7 @@ describe('LLM user', () => {
     await runAgent(s, createScriptedModel('agent', s.file.reference), user);
     const first = server?.requests[0]?.body;
     const system = JSON.stringify(first?.messages[0]);
-    expect(system).toContain('Jordan Lee, software engineer');
+    expect(system).toContain('Jordan Lee, Software Engineer in Engineering');
     expect(system).toContain("It's E1200.");
     expect(system).toContain(STOP_TOKEN);
     expect(system).not.toContain('318604');

@@ -172,7 +172,11 @@ describe('the helpdesk pack, k=3', () => {
       for (const trial of r.trials) {
         const calls = trial.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
         const ctx = { turns: trial.turn_logs, calls } as unknown as CheckContext;
-        for (const flag of task?.flags ?? []) {
+        // A seeded scenario's trial is judged as the instance it ran.
+        const variants = task?.kind === 'dialogue' ? task.dialogue.variants : undefined;
+        const judged =
+          variants === undefined || trial.variant === undefined ? task : variants.instanceOf(trial.variant);
+        for (const flag of judged?.flags ?? []) {
           const outcome = await flag.check(ctx);
           const recorded = trial.flags[flag.id];
           // An absence that held is credited only with an outcome: compare before crediting.
@@ -188,13 +192,17 @@ describe('validate', () => {
   it('proves every scenario sound with no sandbox', async () => {
     const rows = await validateTasks(TASKS, { openSandbox: () => Promise.reject(new Error('no sandbox')) });
     expect(rows.filter((r) => r.kind !== 'passed')).toEqual([]);
-    expect(rows.filter((r) => r.run === 'oracle')).toHaveLength(18);
+    // A seeded scenario is proven on an instance it draws (its rows named by it).
+    expect(rows.filter((r) => /^(instance \S+: )?oracle$/.test(r.run))).toHaveLength(18);
+    expect(rows.filter((r) => r.run.startsWith('instance ')).map((r) => r.taskId)).toContain(
+      'helpdesk_id_password_reset',
+    );
     const scripted = (t: Task) =>
       (t.lures?.length ?? 0) + (t.cheats?.length ?? 0) + (t.alternates?.length ?? 0);
     expect(rows.length).toBe(18 * 2 + TASKS.reduce((n, t) => n + scripted(t), 0));
     // The cheats and alternates each scenario declares are validate's rows too.
-    expect(rows.filter((r) => r.run.startsWith('cheat:')).length).toBeGreaterThanOrEqual(12);
-    expect(rows.filter((r) => r.run.startsWith('alternate:')).length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((r) => /(^|: )cheat:/.test(r.run)).length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((r) => /(^|: )alternate:/.test(r.run)).length).toBeGreaterThanOrEqual(2);
   });
 });
 

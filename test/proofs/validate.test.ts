@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { allTasks } from '../../src/catalogue/built-in.js';
 import { ensureImage } from '../../src/sandbox/index.js';
-import { variantsOf } from '../../src/tasks/variants/instances.js';
+import { hasVariants } from '../../src/tasks/variants/instances.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { defaultProofDir } from '../../src/validate/proof-cache.js';
 import { proofKey, taskFilesDigest } from '../../src/validate/proof-key.js';
@@ -51,11 +51,11 @@ describe('validate, whole suite', () => {
       const inputs = { image: (await ensureImage()).id, harness: harnessDigest() };
       for (const task of tasks) {
         const own = rows.filter((r) => r.taskId === task.id);
-        const variants = variantsOf(task);
+        const variants = hasVariants(task);
         // A cached pass stands only under the key of the task's content, image and harness as they are now
-        // (a variant task's rows are its generated instances', keyed by each instance's files).
+        // (a variant task's rows are its instances', keyed by each instance's files or drawn scenario).
         const key = proofKey(task, { ...inputs, files: taskFilesDigest(task) });
-        if (variants === undefined)
+        if (!variants)
           for (const row of own)
             if (row.kind === 'cached') expect(row.proof.key, task.id).toBe(key);
             else {

@@ -13,6 +13,11 @@ export function variantsOf(task: Task) {
   return task.kind === 'sandbox' ? task.folder?.variants : undefined;
 }
 
+/** Whether trials of the task draw instances: a folder's [variants], or a dialogue scenario's pools. */
+export function hasVariants(task: Task): boolean {
+  return variantsOf(task) !== undefined || (task.kind === 'dialogue' && task.dialogue.variants !== undefined);
+}
+
 /** The instance values a task's flag code reads (`ctx.instance`): {} for a task without variants. */
 export function instanceValuesOf(task: Task): Readonly<Record<string, unknown>> {
   return variantsOf(task)?.values ?? {};

@@ -1,6 +1,6 @@
 /** `{{instance.key}}`: filled from instance.json's values, a missing key one line naming task, key and instance. */
 import { describe, expect, it } from 'vitest';
-import { fillStrings, fillText } from '../../../src/tasks/variants/template.js';
+import { fillStrings, fillText, fillTyped } from '../../../src/tasks/variants/template.js';
 import { UsageError } from '../../../src/util/errors.js';
 
 const scope = {
@@ -35,5 +35,21 @@ describe('templating', () => {
 
   it('refuses a table where text belongs', () => {
     expect(() => fillText('{{instance.fix}}', scope)).toThrow(/has no text or number at "fix"/);
+  });
+
+  it('fills a typed data file: a lone placeholder keeps a number a number, keys are filled as text', () => {
+    expect(
+      fillTyped(
+        {
+          price: '{{instance.total}}',
+          note: 'total {{instance.total}}',
+          '{{instance.flat}}': ['{{instance.flat}}', 3],
+        },
+        scope,
+      ),
+    ).toEqual({ price: 42, note: 'total 42', x: ['x', 3] });
+    expect(() => fillTyped({ a: '{{instance.nope}}' }, { ...scope, source: 'its variants pools' })).toThrow(
+      /instance 0123abcd has no key "nope" \(its variants pools\)/,
+    );
   });
 });
