@@ -5,9 +5,14 @@
  */
 import type { RunSettings } from '../results/result-file.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { SandboxTask, Task } from '../tasks/types.js';
+import type { Task } from '../tasks/types.js';
 import { instanceSeed } from '../tasks/variants/instance-seed.js';
-import { type InstanceSource, variantsOf } from '../tasks/variants/instances.js';
+import {
+  type InstanceSource,
+  isVariantKind,
+  type VariantTask,
+  variantsOf,
+} from '../tasks/variants/instances.js';
 
 /** `--variant folder`: the instance the task's folder holds (the one `list` and `task export` show). */
 export const FOLDER_INSTANCE = 'folder';
@@ -25,7 +30,7 @@ export interface TrialInstances {
   /** Trial `index`'s instance id. */
   idOf(index: number): string;
   /** Trial `index`'s instance as a task, drawn in `sandbox` when not cached. */
-  taskOf(index: number, sandbox: () => Promise<Sandbox>): Promise<SandboxTask>;
+  taskOf(index: number, sandbox: () => Promise<Sandbox>): Promise<VariantTask>;
 }
 
 /** The instances of the task's trials, or null when the task has one instance. */
@@ -35,7 +40,7 @@ export function trialInstances(
   choice: VariantChoice,
   source: InstanceSource,
 ): TrialInstances | null {
-  if (task.kind !== 'sandbox' || variantsOf(task) === undefined) return null;
+  if (!isVariantKind(task) || variantsOf(task) === undefined) return null;
   if (choice.replay === FOLDER_INSTANCE)
     return {
       settings: { variant_seed: choice.seed, variant: FOLDER_INSTANCE },
