@@ -89,7 +89,7 @@ export function taskOpener(c: TaskOpening) {
       taskVersion: version,
       modelName: c.model.name,
       makeModel: (index, trialTask) => c.model.forTrial(trialTask, index),
-      openSandbox: () => c.openSandbox(task),
+      openSandbox: (instance) => c.openSandbox(instance ?? task),
       ...(instances === null ? {} : { instances }),
       ...(c.dialogueUser === undefined ? {} : { dialogueUser: c.dialogueUser }),
       settings,

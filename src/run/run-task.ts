@@ -28,7 +28,8 @@ export interface TaskRunOptions extends TaskFileOptions {
   makeModel: (trialIndex: number, task: Task) => ChatModel;
   /** A variant task's instance per trial (trial-instances.ts); absent: every trial runs the task itself. */
   instances?: TrialInstances;
-  openSandbox: () => Promise<Sandbox>;
+  /** A container for the task, or for one of its instances (a skill's instance mounts its own folder). */
+  openSandbox: (task?: Task) => Promise<Sandbox>;
   /** Who plays the user of a dialogue task (default: the scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
   /** The task's place in the run: which injection class each trial is dealt (src/agent/injection/deal.ts). */
@@ -224,14 +225,21 @@ async function playTrial(
     // A variant task's instance is drawn in the trial's own container (when not cached).
     const trialTask = o.instances === undefined ? task : await o.instances.taskOf(index, async () => box);
     if (trialTask.kind === 'dialogue') throw new InternalError(`${task.id}: its instance is a dialogue task`);
-    const trial = await runTrial({
-      ...common(trialTask),
-      task: trialTask,
-      sandbox: box,
-      limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
-      artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
-    });
-    return withVariant(trial, o.instances, index);
+    // A skill's instance is a folder of its own, mounted when a container starts: the task's
+    // container (which drew it) cannot show it, so the trial gets one of its own.
+    const own = trialTask !== task && trialTask.kind === 'skill' ? await o.openSandbox(trialTask) : null;
+    try {
+      const trial = await runTrial({
+        ...common(trialTask),
+        task: trialTask,
+        sandbox: own ?? box,
+        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
+        artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
+      });
+      return withVariant(trial, o.instances, index);
+    } finally {
+      await own?.dispose().catch(() => {});
+    }
   } catch (err) {
     if (o.signal?.aborted) throw err;
     // The harness failed, not the model (a generator that fails included): record it, and the

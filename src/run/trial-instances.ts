@@ -7,7 +7,7 @@ import type { RunSettings } from '../results/result-file.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { instanceSeed } from '../tasks/variants/instance-seed.js';
-import { type InstanceSource, variantsOf } from '../tasks/variants/instances.js';
+import { type InstanceSource, isVariantKind, variantsOf } from '../tasks/variants/instances.js';
 import { InternalError } from '../util/errors.js';
 
 /** `--variant folder`: the instance the task's folder holds (the one `list` and `task export` show). */
@@ -37,7 +37,7 @@ export function trialInstances(
   source: InstanceSource,
 ): TrialInstances | null {
   const dialogue = task.kind === 'dialogue' ? task.dialogue.variants : undefined;
-  if (dialogue === undefined && (task.kind !== 'sandbox' || variantsOf(task) === undefined)) return null;
+  if (dialogue === undefined && variantsOf(task) === undefined) return null;
   if (choice.replay === FOLDER_INSTANCE)
     return {
       settings: { variant_seed: choice.seed, variant: FOLDER_INSTANCE },
@@ -55,8 +55,7 @@ export function trialInstances(
     idOf,
     taskOf: async (index, sandbox) => {
       if (dialogue !== undefined) return dialogue.instanceOf(idOf(index));
-      if (task.kind !== 'sandbox')
-        throw new InternalError(`${task.id}: a ${task.kind} task has no generator`);
+      if (!isVariantKind(task)) throw new InternalError(`${task.id}: a ${task.kind} task has no generator`);
       return source.instance(task, idOf(index), sandbox);
     },
   };

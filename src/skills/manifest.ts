@@ -13,6 +13,7 @@
  * - mcp_servers: MCP servers whose tools the model is offered (src/manifest/mcp-servers.ts), a stubbed
  *   one ({name, tools: [{name, description, input_schema, replies: [{arguments, text}]}]}) served by
  *   agent-bench itself; required_mcp_calls: [{server, tool, args_match}], a flag `mcp:<server>__<tool>` each.
+ * - variants: {generator, count_hint, description}, a fresh instance per trial (./variants.ts).
  * Keys starting with `_` or `$`, and description/name/version, are notes and never checked.
  */
 import { z } from 'zod';
@@ -29,6 +30,7 @@ import {
 } from '../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../manifest/manifest-scripts.js';
 import { McpServerList, RequiredMcpCall } from '../manifest/mcp-servers.js';
+import { variantsEntry } from '../manifest/variants-entry.js';
 
 const NOTE_KEYS = new Set(['description', 'name', 'version']);
 
@@ -67,6 +69,8 @@ export function manifestSchema(folder: SkillFolder) {
       lures: z.array(lure(folder)).optional(),
       cheats: z.array(lure(folder)).optional(),
       meta: Meta.optional(),
+      /** A generator of instances (./variants.ts): `generate SEED OUTDIR`, as a task folder's. */
+      variants: variantsEntry(folder).optional(),
     }),
   );
 }

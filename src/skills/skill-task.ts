@@ -66,8 +66,14 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
   if (!opts.withSkill) return { ...task, mounts: [], mountedFiles: [] };
   let staged: string | null = null;
   let texts: TaskFile[] | null = null;
+  const v = skill.variants;
   return {
     ...task,
+    ...(v === undefined
+      ? {}
+      : {
+          variants: { ...v, instanceOf: (tree, id) => skillTask(v.instanceOf(tree, id), opts) },
+        }),
     // Staged on first use: listing tasks stages nothing.
     get mounts() {
       staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);

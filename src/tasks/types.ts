@@ -193,6 +193,8 @@ export interface SkillTask extends TaskCommon, WorkspaceParts {
    * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
    */
   mountedFiles: readonly TaskFile[];
+  /** `"variants"` of the manifest: every trial draws a generated instance of the skill folder. */
+  variants?: VariantsRef<SkillTask>;
 }
 
 /** A Harbor task: its trials run in its own image, and its verifier, not flag checks, decides them. */
@@ -302,7 +304,7 @@ interface TaskFolderRef {
   variants?: VariantsRef;
 }
 
-export interface VariantsRef {
+export interface VariantsRef<T = SandboxTask> {
   /** The generator, relative to the folder. */
   generator: string;
   countHint?: number;
@@ -315,7 +317,7 @@ export interface VariantsRef {
   /** The folder's files, as the generator gets them (a read-only copy it runs in). */
   folderFiles(): { path: string; content: Buffer; mode: number }[];
   /** A generated instance as a task: the folder with the generator's files in place of its own. */
-  instanceOf(tree: InstanceTree, id: string): SandboxTask;
+  instanceOf(tree: InstanceTree, id: string): T;
 }
 
 export interface FlagCodeRef {

@@ -10,7 +10,7 @@ import { generateInstance } from '../tasks/variants/generate.js';
 import { defaultInstanceDir, instanceCache } from '../tasks/variants/instance-cache.js';
 import { DEFAULT_VARIANT_SEED, instanceSeed } from '../tasks/variants/instance-seed.js';
 import { instanceDigest } from '../tasks/variants/instance-tree.js';
-import { variantsOf } from '../tasks/variants/instances.js';
+import { isVariantKind, variantsOf } from '../tasks/variants/instances.js';
 import { taskVersion } from '../tasks/version.js';
 import { errorMessage } from '../util/errors.js';
 import type { ValidationRow } from './rows.js';
@@ -37,7 +37,7 @@ export async function proofUnits(
       continue;
     }
     const variants = variantsOf(task);
-    if (variants === undefined || task.kind !== 'sandbox') {
+    if (variants === undefined || !isVariantKind(task)) {
       units.push({ task });
       continue;
     }

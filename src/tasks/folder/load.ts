@@ -6,6 +6,8 @@
  */
 import { basename, resolve } from 'node:path';
 import { readSkillFolder, type SkillFolder } from '../../manifest/folder.js';
+import { overlayFolder } from '../../manifest/folder-overlay.js';
+import { folderFiles, generatorDigest } from '../../manifest/generator-input.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifest-scripts.js';
 import { problemsFromIssues } from '../../manifest/problems.js';
@@ -27,7 +29,6 @@ import {
 } from './layout.js';
 import { type TaskManifest, taskManifestSchema } from './manifest.js';
 import { parseManifestText } from './manifest-text.js';
-import { overlayFolder } from './overlay.js';
 import { type TaskProblem, taskFolderError } from './problems.js';
 import { readNativeServices } from './services/native.js';
 import { resolveServices } from './services/resolve.js';
@@ -135,14 +136,9 @@ function variantsRef(
     generator: v.generator,
     values,
     ...(v.count_hint === undefined ? {} : { countHint: v.count_hint }),
-    digest: generatorDigest(folder),
+    digest: generatorDigest(folder, [...MANIFEST_FILES, 'README.md']),
     ...(instance === null ? {} : { instance }),
-    folderFiles: () =>
-      [...folder.files].map(([path, f]) => ({
-        path,
-        content: folder.read(path),
-        mode: (f.mode & 0o111) === 0 ? 0o644 : 0o755,
-      })),
+    folderFiles: () => folderFiles(folder),
     // Read again from the folder, as at load time, so a broken instance is one line per problem.
     instanceOf: (tree, id) => taskFromFolder(`${dir} (instance ${id})`, overlayFolder(folder, tree), [], id),
   };
@@ -241,19 +237,6 @@ function filledManifest(raw: object, scope: TemplateScope): unknown {
 
 /** Where `{{instance.*}}` is filled: the checks and the scripted runs, nothing else of the manifest. */
 const TEMPLATED_KEYS = ['flags', 'reference_solution', 'lures', 'alternates', 'cheats'] as const;
-
-/**
- * What the generator can read, as content (paths, executable bits, bytes): the folder but its
- * manifest and README, whose wording changes no instance. Part of the task's version, and what
- * cached instances are keyed by beside their seed.
- */
-function generatorDigest(folder: SkillFolder): string {
-  const entries = [...folder.files.entries()]
-    .filter(([rel]) => !(MANIFEST_FILES as readonly string[]).includes(rel) && rel !== 'README.md')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([rel, f]) => [rel, (f.mode & 0o111) !== 0, sha256(folder.read(rel))]);
-  return sha256(canonicalJson(entries)).slice(0, 16);
-}
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

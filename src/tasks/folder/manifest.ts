@@ -10,6 +10,7 @@ import type { SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../../manifest/manifest-scripts.js';
 import { McpServerList } from '../../manifest/mcp-servers.js';
+import { variantsEntry } from '../../manifest/variants-entry.js';
 import { flagEntry } from './flag-entry.js';
 
 const Meta = z.strictObject({
@@ -57,25 +58,6 @@ export function taskManifestSchema(folder: SkillFolder) {
       path: ['tools'],
       message: 'mcp_only needs at least one [[mcp_servers]]',
     });
-}
-
-/**
- * `[variants]`: a generator draws a fresh instance of the task per trial (src/tasks/variants/). It
- * is run, executable, from a read-only copy of the folder: `generate SEED OUTDIR`.
- */
-function variantsEntry(folder: SkillFolder) {
-  return z.strictObject({
-    generator: z
-      .string()
-      .min(1)
-      .refine((p) => folder.files.has(p), { message: 'not a file of the task folder' })
-      .refine((p) => ((folder.files.get(p)?.mode ?? 0) & 0o111) !== 0, {
-        message: 'is not executable (chmod +x; its first line names the interpreter)',
-      }),
-    /** How many distinct instances the family has, about (said in `list`'s description). */
-    count_hint: z.int().min(1).optional(),
-    description: z.string().min(1).optional(),
-  });
 }
 
 export type TaskManifest = z.output<ReturnType<typeof taskManifestSchema>>;

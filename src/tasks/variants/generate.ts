@@ -7,19 +7,19 @@
  */
 import { CHECKER_HOME, type Sandbox } from '../../sandbox/types.js';
 import { InfraError, UsageError } from '../../util/errors.js';
-import type { SandboxTask } from '../types.js';
-import { type InstanceFile, type InstanceTree, treeProblem } from './instance-tree.js';
+import type { SandboxTask, SkillTask } from '../types.js';
+import { type InstanceFile, type InstanceTree, skillTreeProblem, treeProblem } from './instance-tree.js';
 
 const TASK_COPY = `${CHECKER_HOME}/variant-task`;
 const OUT = `${CHECKER_HOME}/variant-out`;
 const GENERATE_TIMEOUT_MS = 120_000;
 
 export async function generateInstance(
-  task: SandboxTask,
+  task: SandboxTask | SkillTask,
   seed: string,
   sandbox: Sandbox,
 ): Promise<InstanceTree> {
-  const variants = task.folder?.variants;
+  const variants = task.kind === 'sandbox' ? task.folder?.variants : task.variants;
   if (variants === undefined) throw new UsageError(`${task.id}: has no [variants]`);
   const where = `${task.id}: generator ${variants.generator} (seed ${seed})`;
   try {
@@ -33,7 +33,7 @@ export async function generateInstance(
     if (run.exitCode !== 0)
       throw new UsageError(`${where}: exited ${run.exitCode}: ${lastLine(run.stderr || run.stdout)}`);
     const tree = await readOut(sandbox, where);
-    const problem = treeProblem(tree);
+    const problem = task.kind === 'skill' ? skillTreeProblem(tree) : treeProblem(tree);
     if (problem !== null) throw new UsageError(`${where}: ${problem}`);
     return tree;
   } finally {

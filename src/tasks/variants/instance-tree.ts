@@ -37,6 +37,23 @@ export function treeProblem(tree: InstanceTree): string | null {
   return null;
 }
 
+/** Where a skill folder keeps its instance's values: bench-only, so the agent never reads them. */
+export const SKILL_INSTANCE_FILE = '.bench/instance.json';
+const SKILL_MANIFEST = 'bench_manifest.json';
+
+/**
+ * What is wrong with a tree a skill's generator wrote, in one line, or null. It writes any file of
+ * the skill folder (the data its scripts read, bench-only files under .bench/) but the manifest,
+ * whose `{{instance.*}}` the values fill, and keeps its values in .bench/instance.json.
+ */
+export function skillTreeProblem(tree: InstanceTree): string | null {
+  const stray = [...tree.keys()].find((rel) => rel === SKILL_MANIFEST || rel.split('/').includes('..'));
+  if (stray !== undefined)
+    return `wrote ${stray}: a skill's generator writes the folder's files but ${SKILL_MANIFEST}`;
+  if (!tree.has(SKILL_INSTANCE_FILE)) return `wrote no ${SKILL_INSTANCE_FILE}`;
+  return null;
+}
+
 /** The tree as content: two runs of a deterministic generator give the same digest. */
 export function instanceDigest(tree: InstanceTree): string {
   const entries = [...tree.entries()]

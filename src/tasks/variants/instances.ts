@@ -4,13 +4,21 @@
  */
 import type { Sandbox } from '../../sandbox/types.js';
 import { InternalError } from '../../util/errors.js';
-import type { SandboxTask, Task } from '../types.js';
+import type { SandboxTask, SkillTask, Task, VariantsRef } from '../types.js';
 import { generateInstance } from './generate.js';
 import { defaultInstanceDir, type InstanceCache, instanceCache } from './instance-cache.js';
 
-/** The task's [variants], when it has them: only a task folder can. */
-export function variantsOf(task: Task) {
-  return task.kind === 'sandbox' ? task.folder?.variants : undefined;
+/** The kinds of task that can have variants: a task folder's and a skill folder's. */
+export type VariantTask = SandboxTask | SkillTask;
+
+export function isVariantKind(task: Task): task is VariantTask {
+  return task.kind === 'sandbox' || task.kind === 'skill';
+}
+
+/** The task's [variants], when it has them: only a task folder and a skill folder can. */
+export function variantsOf(task: Task): VariantsRef<SandboxTask> | VariantsRef<SkillTask> | undefined {
+  if (task.kind === 'sandbox') return task.folder?.variants;
+  return task.kind === 'skill' ? task.variants : undefined;
 }
 
 /** Whether trials of the task draw instances: a folder's [variants], or a dialogue scenario's pools. */
@@ -25,7 +33,7 @@ export function instanceValuesOf(task: Task): Readonly<Record<string, unknown>> 
 
 export interface InstanceSource {
   /** The task's instance `id`, drawn in `sandbox` when it is not cached. */
-  instance(task: SandboxTask, id: string, sandbox: () => Promise<Sandbox>): Promise<SandboxTask>;
+  instance<T extends VariantTask>(task: T, id: string, sandbox: () => Promise<Sandbox>): Promise<T>;
 }
 
 export function instanceSource(cache: InstanceCache = instanceCache(defaultInstanceDir())): InstanceSource {
@@ -39,7 +47,8 @@ export function instanceSource(cache: InstanceCache = instanceCache(defaultInsta
         tree = await generateInstance(task, id, await sandbox());
         await cache.save(variants.digest, id, tree);
       }
-      return variants.instanceOf(tree, id);
+      // A task folder's variants make task folders, a skill folder's skills: the kind of `task`.
+      return variants.instanceOf(tree, id) as typeof task;
     },
   };
 }

@@ -115,7 +115,7 @@ describe('a variant task folder', () => {
 });
 
 describe('trial instances', () => {
-  const source: InstanceSource = { instance: async (task: SandboxTask) => task };
+  const source: InstanceSource = { instance: async (task) => task };
 
   it('draw one instance per trial index from the seed, or replay --variant for every trial', () => {
     const task = loadTaskFolder(variantFolder());
