@@ -5,19 +5,17 @@
  * each (test/proofs/validate.test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTrial } from '../../src/agent/loop.js';
-import { getTask } from '../../src/catalogue/built-in.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { runBench } from '../../src/run/run-bench.js';
 import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
-import type { SandboxTask, Task } from '../../src/tasks/types.js';
+import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { runSettings } from '../helpers/run-settings.js';
+import { builtIn, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['doc_trap_v1', 'long_procedure_v1'];
 const dirs: string[] = [];
@@ -36,36 +34,11 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-function builtIn(id: string): Task {
-  const task = getTask(id);
-  if (task === undefined) throw new Error(`${id} missing`);
-  return task;
-}
-
 /** An oracle run of one task, k = 3, variant seed 1. */
 async function oracleRun(id: string): Promise<ResultFile> {
   const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-docs-'));
   dirs.push(resultsDir);
-  const settings = runSettings({ k: 3 });
-  const [result] = await runBench({
-    tasks: [builtIn(id)],
-    settings,
-    resultsDir,
-    resume: false,
-    variants: { seed: 1 },
-    model: {
-      model: 'oracle',
-      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
-      sampling: settings.sampling,
-      requestTimeoutMs: 30_000,
-      retries: 0,
-    },
-    stdout: { write: () => true },
-    stderr: { write: () => true, isTTY: false },
-    handleSignals: false,
-  });
-  if (result === undefined) throw new Error(`no result for ${id}`);
-  return result;
+  return oracle(builtIn(id), { resultsDir });
 }
 
 describe.sequential('doc_trap_v1 and long_procedure_v1 variants', () => {

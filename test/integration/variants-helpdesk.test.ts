@@ -11,13 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getTask } from '../../src/catalogue/built-in.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { runBench } from '../../src/run/run-bench.js';
 import type { VariantChoice } from '../../src/run/trial-instances.js';
 import type { DialogueTask } from '../../src/tasks/types.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
-import { runSettings } from '../helpers/run-settings.js';
+import { oracleRuns } from './oracle-run.js';
 
 const TASKS = [
   'helpdesk_id_password_reset',
@@ -40,24 +39,7 @@ function dialogueTask(id: string): DialogueTask {
 async function oracleRun(variants: VariantChoice): Promise<ResultFile[]> {
   const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-helpdesk-'));
   dirs.push(resultsDir);
-  const settings = runSettings({ k: 3 });
-  return runBench({
-    tasks: TASKS.map(dialogueTask),
-    settings,
-    resultsDir,
-    resume: false,
-    variants,
-    model: {
-      model: 'oracle',
-      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
-      sampling: settings.sampling,
-      requestTimeoutMs: 30_000,
-      retries: 0,
-    },
-    stdout: { write: () => true },
-    stderr: { write: () => true, isTTY: false },
-    handleSignals: false,
-  });
+  return oracleRuns(TASKS.map(dialogueTask), { resultsDir, variants });
 }
 
 const variantsOf = (r: ResultFile) => r.trials.map((t) => t.variant);

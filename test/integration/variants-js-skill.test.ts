@@ -5,26 +5,18 @@
  * check that follows the instance passes only when the trial saw that instance's files.
  */
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTask } from '../../src/catalogue/built-in.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { runBench } from '../../src/run/run-bench.js';
-import { DEFAULT_LIMITS } from '../../src/run/settings.js';
-import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
+import { ensureImage } from '../../src/sandbox/index.js';
 import type { Task } from '../../src/tasks/types.js';
-import { harnessDigest } from '../../src/validate/harness-digest.js';
-import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
-import { validateTasks } from '../../src/validate/validate-tasks.js';
-import { runSettings } from '../helpers/run-settings.js';
+import { builtIn, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['debug_js_v1', 'skill_run_v1_report'];
 const dirs: string[] = [];
 const earlierCache = process.env.AGENT_BENCH_CACHE;
-/** The machine's proof cache, as the whole-suite validate uses it: read before the instances' cache moves. */
-const PROOF_DIR = defaultProofDir();
 
 beforeAll(async () => {
   // A cache of its own: the runs draw every instance through the generator.
@@ -40,41 +32,16 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-async function oracleRun(task: Task, k = 3): Promise<ResultFile> {
-  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-js-'));
-  dirs.push(resultsDir);
-  const settings = runSettings({ k, early_stop: false });
-  const [result] = await runBench({
-    tasks: [task],
-    settings,
-    resultsDir,
-    resume: false,
-    variants: { seed: 1 },
-    model: {
-      model: 'oracle',
-      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
-      sampling: settings.sampling,
-      requestTimeoutMs: 30_000,
-      retries: 0,
-    },
-    stdout: { write: () => true },
-    stderr: { write: () => true, isTTY: false },
-    handleSignals: false,
-  });
-  if (result === undefined) throw new Error('no result');
-  return result;
-}
-
-function builtIn(id: string): Task {
-  const task = getTask(id);
-  if (task === undefined) throw new Error(`${id} missing`);
-  return task;
-}
-
 /**
  * A user's skill folder: count the rows of data/rows.txt into output/count.txt. Its generator
  * draws how many rows (from the SEED's checksum), so the check on the count follows the instance.
  */
+async function oracleRun(task: Task, k = 3): Promise<ResultFile> {
+  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-js-'));
+  dirs.push(resultsDir);
+  return oracle(task, { resultsDir, k });
+}
+
 async function rowsSkill(generator: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'agent-bench-variant-skill-'));
   dirs.push(root);
@@ -157,31 +124,4 @@ describe.sequential('debug_js_v1 and skills with variants', () => {
       ),
     );
   });
-
-  it('validate --variants 3 proves three instances of each: oracle, do-nothing, lures, alternates, cheats', async () => {
-    const image = await ensureImage();
-    const rows = await validateTasks(TASKS.map(builtIn), {
-      openSandbox: (task) =>
-        createDockerSandbox({
-          image: image.tag,
-          limits: DEFAULT_LIMITS,
-          labels: { run: 'variants-js-test' },
-          ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
-        }),
-      variants: 3,
-      parallel: availableParallelism() * 2,
-      proofs: {
-        cache: openProofCache({ dir: PROOF_DIR, onNote: (line) => void process.stderr.write(`${line}\n`) }),
-        inputs: { image: image.id, harness: harnessDigest() },
-      },
-    });
-    expect(rows.filter((r) => r.kind !== 'passed' && r.kind !== 'cached')).toEqual([]);
-    for (const id of TASKS) {
-      const instances = new Set(
-        rows.filter((r) => r.taskId === id).map((r) => /^instance (\S+):/.exec(r.run)?.[1]),
-      );
-      expect(instances.size).toBe(3);
-      expect(instances.has(undefined)).toBe(false);
-    }
-  }, 900_000);
 });

@@ -13,12 +13,11 @@ import { getTask } from '../../src/catalogue/built-in.js';
 import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { runBench } from '../../src/run/run-bench.js';
 import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { runSettings } from '../helpers/run-settings.js';
+import { builtIn, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['debug_python_v1'];
 const dirs: string[] = [];
@@ -43,27 +42,7 @@ const runDirs = new Map<ResultFile, string>();
 async function oracleRun(taskId: string, seed: number): Promise<ResultFile> {
   const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-'));
   dirs.push(resultsDir);
-  const settings = runSettings({ k: 3 });
-  const task = getTask(taskId);
-  if (task === undefined) throw new Error(`${taskId} missing`);
-  const [result] = await runBench({
-    tasks: [task],
-    settings,
-    resultsDir,
-    resume: false,
-    variants: { seed },
-    model: {
-      model: 'oracle',
-      apiKeyEnv: 'AGENT_BENCH_TEST_KEY',
-      sampling: settings.sampling,
-      requestTimeoutMs: 30_000,
-      retries: 0,
-    },
-    stdout: { write: () => true },
-    stderr: { write: () => true, isTTY: false },
-    handleSignals: false,
-  });
-  if (result === undefined) throw new Error('no result');
+  const result = await oracle(builtIn(taskId), { resultsDir, seed });
   runDirs.set(result, resultsDir);
   return result;
 }

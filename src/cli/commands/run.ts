@@ -6,11 +6,9 @@ import type { ParallelRequest } from '../../run/parallelism.js';
 import { resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
-import type { VariantChoice } from '../../run/trial-instances.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { DialogueUserChoice } from '../../tasks/types.js';
-import { INSTANCE_ID } from '../../tasks/variants/instance-seed.js';
 import { InfraError, UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
 import {
