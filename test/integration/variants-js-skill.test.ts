@@ -4,14 +4,16 @@
  * skill folder given with --skill-dir. Each trial's instance is mounted as a folder of its own, so a
  * check that follows the instance passes only when the trial saw that instance's files.
  */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import type { Task } from '../../src/tasks/types.js';
+import { instanceSource } from '../../src/tasks/variants/instances.js';
 import { builtIn, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['debug_js_v1', 'skill_run_v1_report'];
@@ -32,16 +34,21 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
+/** The results folder of each oracle run, by its result (for task from-trial). */
+const runDirs = new Map<ResultFile, string>();
+
+async function oracleRun(task: Task, k = 3): Promise<ResultFile> {
+  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-js-'));
+  dirs.push(resultsDir);
+  const result = await oracle(task, { resultsDir, k });
+  runDirs.set(result, resultsDir);
+  return result;
+}
+
 /**
  * A user's skill folder: count the rows of data/rows.txt into output/count.txt. Its generator
  * draws how many rows (from the SEED's checksum), so the check on the count follows the instance.
  */
-async function oracleRun(task: Task, k = 3): Promise<ResultFile> {
-  const resultsDir = await mkdtemp(join(tmpdir(), 'agent-bench-variants-js-'));
-  dirs.push(resultsDir);
-  return oracle(task, { resultsDir, k });
-}
-
 async function rowsSkill(generator: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'agent-bench-variant-skill-'));
   dirs.push(root);
@@ -88,13 +95,35 @@ printf '{ "rows": %s }\\n' "$n" > "$2/.bench/instance.json"
 const skillTasks = (dir: string) => selectWithSkills({ tasks: 'all', skillDirs: [dir], skillAb: false });
 
 describe.sequential('debug_js_v1 and skills with variants', () => {
+  const firstRuns = new Map<string, ResultFile>();
+
   it.each(TASKS)('%s: --model oracle --k 3 runs three different instances and passes all', async (id) => {
     const result = await oracleRun(builtIn(id));
+    firstRuns.set(id, result);
     expect(
       result.trials.map((t) => t.status),
       result.trials.map((t) => t.failure_reason).join('\n'),
     ).toEqual(['passed', 'passed', 'passed']);
     expect(new Set(result.trials.map((t) => t.variant)).size).toBe(3);
+  });
+
+  it('task from-trial on a skill trial drafts the instance it ran: its goal, not the folder’s', async () => {
+    const result = firstRuns.get('skill_run_v1_report');
+    const resultsDir = result === undefined ? undefined : runDirs.get(result);
+    const variant = result?.trials[1]?.variant;
+    if (resultsDir === undefined || variant === undefined) throw new Error('no first run');
+    const file = (await readdir(resultsDir)).find((f) => f.endsWith('.json'));
+    if (file === undefined) throw new Error('no results file');
+    const draft = join(await mkdtemp(join(tmpdir(), 'agent-bench-draft-')), 'draft');
+    dirs.push(dirname(draft));
+    await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
+    const base = builtIn('skill_run_v1_report');
+    if (base.kind !== 'skill') throw new Error('no skill task');
+    const instance = await instanceSource().instance(base, variant, () => {
+      throw new Error('the instance should be cached by the run');
+    });
+    expect(instance.prompt).not.toBe(base.prompt);
+    expect(await readFile(join(draft, 'instruction.md'), 'utf8')).toContain(instance.prompt);
   });
 
   it('a skill folder given with --skill-dir draws a fresh instance per trial, each mounted for its trial', async () => {

@@ -223,4 +223,29 @@ describe.sequential('sweepSandboxes', () => {
     await expect(orphan.inspect()).rejects.toMatchObject({ statusCode: 404 });
     expect((await docker.getContainer(sb.id).inspect()).State.Running).toBe(true);
   });
+
+  it("removes a labelled volume (a verifier's copy) whose creating process is gone, and keeps live ones", async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
+    const labels = containerOptions({ image: await sandboxImage(), labels: { run: 'sweep-test' } }).Labels;
+    const orphan = `agent-bench-sweep-orphan-${process.pid}`;
+    const live = `agent-bench-sweep-live-${process.pid}`;
+    await docker.createVolume({ Name: orphan, Labels: { ...labels, [LABEL.pid]: deadPid } });
+    await docker.createVolume({ Name: live, Labels: labels });
+    try {
+      await sweepSandboxes();
+      await expect(docker.getVolume(orphan).inspect()).rejects.toMatchObject({ statusCode: 404 });
+      expect((await docker.getVolume(live).inspect()).Name).toBe(live);
+    } finally {
+      await docker
+        .getVolume(live)
+        .remove()
+        .catch(() => {});
+      await docker
+        .getVolume(orphan)
+        .remove()
+        .catch(() => {});
+    }
+  });
 });

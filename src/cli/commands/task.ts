@@ -68,7 +68,7 @@ async function instanceOfTrial(
   trial: TrialRecord,
 ): Promise<SandboxTask | SkillTask> {
   const id = trial.variant;
-  if (task.kind !== 'sandbox' || variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE)
+  if (variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE)
     return task;
   let sandbox: Sandbox | null = null;
   try {

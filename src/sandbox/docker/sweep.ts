@@ -1,4 +1,4 @@
-/** Removes sandbox containers left behind by runs that crashed or were killed. */
+/** Removes sandbox containers (and their volumes) left behind by runs that crashed or were killed. */
 
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
@@ -14,7 +14,10 @@ export interface SweepOptions {
   client?: Docker;
 }
 
-/** Removes labelled containers whose creating process is gone (or that are too old); returns the count. */
+/**
+ * Removes labelled containers whose creating process is gone (or that are too old), then such
+ * volumes (a separate verifier's copy of a workspace); returns how many containers went.
+ */
 export async function sweepSandboxes(options: SweepOptions = {}): Promise<number> {
   const client = options.client ?? docker();
   const maxAgeMs = (options.maxAgeHours ?? 24) * 3_600_000;
@@ -45,7 +48,32 @@ export async function sweepSandboxes(options: SweepOptions = {}): Promise<number
         throw engineError(`removing container ${info.Id}`, err);
     }
   }
+  await sweepVolumes(client, options.all === true, maxAgeMs);
   return removed;
+}
+
+/** The same for labelled volumes; one still mounted (409) stays for a later sweep. */
+async function sweepVolumes(client: Docker, all: boolean, maxAgeMs: number): Promise<void> {
+  const listed = await withDeadline(
+    (abortSignal) => client.listVolumes({ filters: { label: [`${LABEL.sandbox}=1`] }, abortSignal }),
+    ENGINE_CALL_MS,
+    'listing sandbox volumes',
+  ).catch((err: unknown) => {
+    throw engineError('listing sandbox volumes', err);
+  });
+  for (const volume of listed.Volumes ?? []) {
+    if (!all && !isOrphan(volume.Labels ?? {}, maxAgeMs)) continue;
+    try {
+      await withDeadline(
+        (abortSignal) => client.getVolume(volume.Name).remove({ abortSignal }),
+        ENGINE_CALL_MS,
+        `removing volume ${volume.Name}`,
+      );
+    } catch (err) {
+      if (statusOf(err) !== 404 && statusOf(err) !== 409)
+        throw engineError(`removing volume ${volume.Name}`, err);
+    }
+  }
 }
 
 /** An orphan: made on this host by a process that no longer runs, or older than the age limit. */

@@ -3,8 +3,8 @@
  * `artifacts` when it declares any, else the whole final workspace, copied out of the agent's
  * container into a volume of its own that the verifier mounts read-only. test.sh reads the agent's
  * work and cannot change it: it judges a copy, never what it wrote itself. The volume is removed
- * with the trial; it carries the sandbox labels, so one a crash left behind can be found (the
- * sweeps remove containers only: `docker volume ls --filter label=agent-bench.sandbox`).
+ * with the trial; it carries the sandbox labels, so one a crash left behind is found:
+ * the sweeps remove it once its run is gone, as they do its containers.
  */
 import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
