@@ -1,5 +1,8 @@
 /** Oracle runs through runBench, quietly, for the variant tests: k trials of each task, drawn by a variant choice. */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { getTask } from '../../src/catalogue/built-in.js';
+import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
 import type { VariantChoice } from '../../src/run/trial-instances.js';
@@ -43,4 +46,20 @@ export function builtIn(id: string): Task {
   const task = getTask(id);
   if (task === undefined) throw new Error(`${id} missing`);
   return task;
+}
+
+/**
+ * `task from-trial` on trial 2 of the run whose results are in `resultsDir`, drafted as `draft`
+ * (a path that does not exist yet); returns the instance id that trial ran.
+ */
+export async function draftSecondTrial(
+  result: ResultFile,
+  resultsDir: string,
+  draft: string,
+): Promise<string> {
+  const variant = result.trials[1]?.variant;
+  const file = (await readdir(resultsDir)).find((f) => f.endsWith('.json'));
+  if (variant === undefined || file === undefined) throw new Error(`no second trial in ${resultsDir}`);
+  await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
+  return variant;
 }

@@ -4,17 +4,16 @@
  * skill folder given with --skill-dir. Each trial's instance is mounted as a folder of its own, so a
  * check that follows the instance passes only when the trial saw that instance's files.
  */
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { selectWithSkills } from '../../src/cli/select-tasks.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import type { Task } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { builtIn, oracleRun as oracle } from './oracle-run.js';
+import { builtIn, draftSecondTrial, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['debug_js_v1', 'skill_run_v1_report'];
 const dirs: string[] = [];
@@ -110,13 +109,10 @@ describe.sequential('debug_js_v1 and skills with variants', () => {
   it('task from-trial on a skill trial drafts the instance it ran: its goal, not the folder’s', async () => {
     const result = firstRuns.get('skill_run_v1_report');
     const resultsDir = result === undefined ? undefined : runDirs.get(result);
-    const variant = result?.trials[1]?.variant;
-    if (resultsDir === undefined || variant === undefined) throw new Error('no first run');
-    const file = (await readdir(resultsDir)).find((f) => f.endsWith('.json'));
-    if (file === undefined) throw new Error('no results file');
+    if (result === undefined || resultsDir === undefined) throw new Error('no first run');
     const draft = join(await mkdtemp(join(tmpdir(), 'agent-bench-draft-')), 'draft');
     dirs.push(dirname(draft));
-    await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
+    const variant = await draftSecondTrial(result, resultsDir, draft);
     const base = builtIn('skill_run_v1_report');
     if (base.kind !== 'skill') throw new Error('no skill task');
     const instance = await instanceSource().instance(base, variant, () => {

@@ -4,20 +4,19 @@
  * fails the outcome flags of another (the memorization check). `validate --variants 3` proves each
  * variant task on three instances in the whole-suite validate (test/proofs/validate.test.ts).
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTrial } from '../../src/agent/loop.js';
 import { getTask } from '../../src/catalogue/built-in.js';
-import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { builtIn, oracleRun as oracle } from './oracle-run.js';
+import { builtIn, draftSecondTrial, oracleRun as oracle } from './oracle-run.js';
 
 const TASKS = ['debug_python_v1'];
 const dirs: string[] = [];
@@ -107,13 +106,10 @@ describe.sequential('variant tasks', () => {
   it.each(TASKS)('%s: task from-trial drafts the instance the trial ran, not the folder’s', async (id) => {
     const result = firstRuns.get(id);
     const resultsDir = result === undefined ? undefined : runDirs.get(result);
-    const variant = result?.trials[1]?.variant;
-    if (resultsDir === undefined || variant === undefined) throw new Error('no first run');
-    const file = (await readdir(resultsDir)).find((f) => f.endsWith('.json'));
-    if (file === undefined) throw new Error('no results file');
+    if (result === undefined || resultsDir === undefined) throw new Error('no first run');
     const draft = join(await mkdtemp(join(tmpdir(), 'agent-bench-draft-')), 'draft');
     dirs.push(dirname(draft));
-    await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
+    const variant = await draftSecondTrial(result, resultsDir, draft);
     const base = getTask(id);
     if (base?.kind !== 'sandbox') throw new Error(`${id} is no sandbox task`);
     const instance = await instanceSource().instance(base, variant, () => {

@@ -68,8 +68,7 @@ async function instanceOfTrial(
   trial: TrialRecord,
 ): Promise<SandboxTask | SkillTask> {
   const id = trial.variant;
-  if (variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE)
-    return task;
+  if (variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE) return task;
   let sandbox: Sandbox | null = null;
   try {
     return await instanceSource().instance(task, id, async () => {
