@@ -10,9 +10,8 @@ import { defineConfig } from 'vitest/config';
  * tests that wait minutes of real time doing nothing (a reply that comes after 310 s): their global
  * setup starts the wait when the run starts, and their files, in the integration group, read how it
  * ended, so the minutes pass while the other files run. `proofs`:
- * `agent-bench validate` on the whole suite, started by its global setup with the run, in a process
- * of its own, so that its CPU-bound proofs overlap the integration files (which mostly wait on the
- * engine); its test file runs last and checks the rows. `llama`: the integration tests against a
+ * `agent-bench validate` on the whole suite, after the integration files and alone (its proofs
+ * saturate the CPU, which makes timing-bound tests beside them flaky), then its rows are checked. `llama`: the integration tests against a
  * real llama-server, one at a time, after everything else.
  */
 /** Against a real llama-server (test/helpers/llama-kit.ts): last, so that CI's background build of it has time. */
@@ -21,7 +20,7 @@ const LLAMA = ['test/integration/llama-server*.test.ts'];
 /** Minutes of real time, next to no CPU: they run alongside the integration files (test/slow/). */
 const SLOW_CLOCK = ['test/slow/**/*.test.ts'];
 
-/** The whole-suite validate: started with the run, read at its end (test/proofs/). */
+/** The whole-suite validate (test/proofs/): after the integration files, alone. */
 const PROOFS = ['test/proofs/**/*.test.ts'];
 
 const INTEGRATION = [
@@ -87,11 +86,11 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: PROOFS,
           fileParallelism: false,
-          // Waits for the command, which began with the run (cold: tens of minutes on 2 cores).
+          // Cold: tens of minutes on 2 cores.
           testTimeout: 65 * 60_000,
           hookTimeout: 20 * 60_000,
-          // The build first: the command runs bin/agent-bench, which runs dist/.
-          globalSetup: ['./test/helpers/build-once.ts', './test/proofs/suite-validate.setup.ts'],
+          // The command runs bin/agent-bench, which runs dist/.
+          globalSetup: ['./test/helpers/build-once.ts'],
         },
       },
       {

@@ -4,11 +4,15 @@
  * legitimate solution in another style) passes; each variant task on three of its instances. With
  * the proof cache on, as CI runs it: a task unchanged since a run that proved it (same content,
  * image and harness) is not proven again, and its cached pass counts only under the key of what is
- * here now. The command started with the test run (suite-validate.setup.ts); this reads its rows.
+ * here now. It runs the command as a user would (`validate --json` writes its rows), last and alone:
+ * its proofs saturate the CPU, which would make the timing-bound tests beside them flaky.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allTasks } from '../../src/catalogue/built-in.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { hasVariants } from '../../src/tasks/variants/instances.js';
@@ -16,26 +20,49 @@ import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { defaultProofDir } from '../../src/validate/proof-cache.js';
 import { proofKey, taskFilesDigest } from '../../src/validate/proof-key.js';
 import { formatValidation, type ValidationRow } from '../../src/validate/rows.js';
-import { fileAppears } from '../helpers/file-appears.js';
-import { SUITE_VARIANTS, type SuiteValidateExit } from './suite-validate.setup.js';
 
-/** The longest the whole suite may take to prove, cold, on a loaded 2-core machine. */
+/** Instances proven of each variant task: `validate --variants 3`, as the issue on variants asks. */
+const SUITE_VARIANTS = 3;
+
+/** The longest the whole suite may take to prove, cold, on a 2-core machine. */
 const WAIT_MS = 60 * 60_000;
 
-/** How the command ended, once it has (it is usually long over when this file runs, last). */
-async function exited(dir: string): Promise<SuiteValidateExit> {
-  const file = join(dir, 'exit.json');
-  await fileAppears(file, WAIT_MS, 'validate');
-  return JSON.parse(readFileSync(file, 'utf8')) as SuiteValidateExit;
+/** Runs `agent-bench validate` on every task; resolves with its exit code, wall time and log. */
+async function validateSuite(
+  dir: string,
+  parallel: number,
+): Promise<{ code: number | null; wallMs: number; log: string }> {
+  const root = join(import.meta.dirname, '../..');
+  const logFile = join(dir, 'validate.log');
+  const log = openSync(logFile, 'w');
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'bin/agent-bench'),
+      'validate',
+      '--parallel',
+      String(parallel),
+      '--variants',
+      String(SUITE_VARIANTS),
+      '--json',
+      join(dir, 'rows.json'),
+    ],
+    { cwd: root, stdio: ['ignore', log, log] },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, wallMs: Date.now() - started, log: readFileSync(logFile, 'utf8') };
 }
 
 describe('validate, whole suite', () => {
   it(
     'every task is solvable and not lenient',
     async () => {
-      const dir = inject('suiteValidateDir');
-      const exit = await exited(dir);
-      const log = readFileSync(join(dir, 'validate.log'), 'utf8');
+      const dir = await mkdtemp(join(tmpdir(), 'agent-bench-suite-validate-'));
+      // Twice the cores: a proof waits on the engine (execs, resets) as much as it computes.
+      const parallel = availableParallelism() * 2;
+      const exit = await validateSuite(dir, parallel);
+      const { log } = exit;
       const rowsFile = join(dir, 'rows.json');
       // No rows: the command failed before proving anything (its log says why).
       expect(existsSync(rowsFile), log.slice(-4000)).toBe(true);
@@ -43,7 +70,7 @@ describe('validate, whole suite', () => {
       const tasks = allTasks();
       const cached = new Set(rows.filter((r) => r.kind === 'cached').map((r) => r.taskId));
       process.stderr.write(
-        `validate, whole suite: ${(exit.wallMs / 1000).toFixed(1)} s wall (started with the test run) for ${rows.length} validations of ${tasks.length} tasks (--parallel ${exit.parallel} --variants ${SUITE_VARIANTS}); ${tasks.length - cached.size} tasks proven, ${cached.size} from cached proofs in ${defaultProofDir()}\n`,
+        `validate, whole suite: ${(exit.wallMs / 1000).toFixed(1)} s wall for ${rows.length} validations of ${tasks.length} tasks (--parallel ${parallel} --variants ${SUITE_VARIANTS}); ${tasks.length - cached.size} tasks proven, ${cached.size} from cached proofs in ${defaultProofDir()}\n`,
       );
       const failed = rows.filter((r) => r.kind !== 'passed' && r.kind !== 'cached');
       expect(failed, formatValidation(failed)).toEqual([]);
@@ -55,15 +82,14 @@ describe('validate, whole suite', () => {
         // A cached pass stands only under the key of the task's content, image and harness as they are now
         // (a variant task's rows are its instances', keyed by each instance's files or drawn scenario).
         const key = proofKey(task, { ...inputs, files: taskFilesDigest(task) });
-        if (!variants)
-          for (const row of own)
-            if (row.kind === 'cached') expect(row.proof.key, task.id).toBe(key);
-            else {
-              // Three instances, each proven whole (a row per run, prefixed by the instance).
-              const instances = new Set(own.map((r) => /^instance (\S+): /.exec(r.run)?.[1]));
-              expect(instances.has(undefined), task.id).toBe(false);
-              expect(instances.size, task.id).toBe(SUITE_VARIANTS);
-            }
+        if (!variants) {
+          for (const row of own) if (row.kind === 'cached') expect(row.proof.key, task.id).toBe(key);
+        } else {
+          // Three instances, each proven whole (a row per run, prefixed by the instance).
+          const instances = new Set(own.map((r) => /^instance (\S+): /.exec(r.run)?.[1]));
+          expect(instances.has(undefined), task.id).toBe(false);
+          expect(instances.size, task.id).toBe(SUITE_VARIANTS);
+        }
         // Every task (each instance of a variant task) was judged on its oracle, on doing nothing, and
         // on at least one lure.
         const byInstance = new Map<string, ValidationRow[]>();

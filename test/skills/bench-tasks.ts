@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { runBench } from '../../src/run/run-bench.js';
+import { FOLDER_INSTANCE } from '../../src/run/trial-instances.js';
 import type { Task } from '../../src/tasks/types.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type RecordedRequest, type Script, startScriptedServer } from '../helpers/scripted-server.js';
@@ -37,6 +38,8 @@ export async function benchTasks(
       settings: all,
       resultsDir,
       resume: false,
+      // Scripts replay the folders' own solutions: their own instance, not drawn ones.
+      variants: { seed: 1, replay: FOLDER_INSTANCE },
       model: {
         model: MODEL,
         baseUrl: o.baseUrl === undefined ? server.baseUrl : o.baseUrl(server.baseUrl),
