@@ -41,16 +41,9 @@ export async function proofUnits(
       units.push({ task });
       continue;
     }
-    const version = taskVersion(task);
     const sandbox = await openSandbox(task);
     try {
-      for (let i = 0; i < n; i++) {
-        const id = instanceSeed({
-          taskId: task.id,
-          taskVersion: version,
-          variantSeed: DEFAULT_VARIANT_SEED,
-          trialIndex: i,
-        });
+      for (const id of firstInstances(task, n)) {
         const run = `instance ${id}: generator`;
         try {
           const first = await generateInstance(task, id, sandbox);
@@ -88,14 +81,7 @@ function dialogueUnits(
 ): { units: ProofUnit[]; rows: ValidationRow[] } {
   const units: ProofUnit[] = [];
   const rows: ValidationRow[] = [];
-  const version = taskVersion(task);
-  for (let i = 0; i < n; i++) {
-    const id = instanceSeed({
-      taskId: task.id,
-      taskVersion: version,
-      variantSeed: DEFAULT_VARIANT_SEED,
-      trialIndex: i,
-    });
+  for (const id of firstInstances(task, n)) {
     try {
       units.push({ task: variants.instanceOf(id), instance: id });
     } catch (err) {
@@ -103,4 +89,12 @@ function dialogueUnits(
     }
   }
   return { units, rows };
+}
+
+/** The ids of the first n instances a run of the task draws (the default variant seed). */
+function firstInstances(task: Task, n: number): string[] {
+  const version = taskVersion(task);
+  return Array.from({ length: n }, (_, trialIndex) =>
+    instanceSeed({ taskId: task.id, taskVersion: version, variantSeed: DEFAULT_VARIANT_SEED, trialIndex }),
+  );
 }
