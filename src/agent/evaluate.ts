@@ -12,6 +12,7 @@ import { type ExecResult, type Sandbox, WORKSPACE_DIR, type WorkspaceSnapshot } 
 import { creditAbsences } from '../scoring/score.js';
 import { firstTurns } from '../scoring/snapshot-diff.js';
 import {
+  CHECK_TIMEOUT_SEC,
   type CheckContext,
   type GroundTruth,
   HIDDEN_DIR,
@@ -20,8 +21,6 @@ import {
 } from '../tasks/types.js';
 import { instanceValuesOf } from '../tasks/variants/instances.js';
 import { errorMessage, InfraError } from '../util/errors.js';
-
-const GROUND_TRUTH_TIMEOUT_MS = 120_000;
 
 export interface EvaluationInput {
   task: WorkspaceTask;
@@ -105,7 +104,7 @@ function groundTruthFor(sandbox: Sandbox, task: WorkspaceTask): GroundTruth {
           sandbox.exec(['bash', '-c', onStagedCopy(command, copy)], {
             user: 'checker',
             cwd: copy,
-            timeoutMs: GROUND_TRUTH_TIMEOUT_MS,
+            timeoutMs: (task.checkTimeoutSec ?? CHECK_TIMEOUT_SEC) * 1000,
             env: { PYTHONDONTWRITEBYTECODE: '1' },
           }),
         );

@@ -154,7 +154,8 @@ export interface Sandbox {
   killAgentProcesses(): Promise<void>;
   /**
    * Kills every process in the sandbox whatever its user (the agent's, the checker's, daemons a
-   * harness exec left as root), except the container's init and keeper.
+   * harness exec left as root), except the container's init and keeper and the harness's exec
+   * relay (root's, out of the agent's reach).
    */
   killAllProcesses(): Promise<void>;
   /**

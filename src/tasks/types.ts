@@ -169,7 +169,15 @@ export interface WorkspaceParts {
   tools?: ToolChoice;
   /** Services the agent reaches by name, run as a pod around its sandbox (docs/services.md). */
   services?: PodSpec;
+  /**
+   * How long one of the checks' own runs after the last turn (a harness test run, a harness
+   * command) may take before it is stopped and its flag missed; default CHECK_TIMEOUT_SEC.
+   */
+  checkTimeoutSec?: number;
 }
+
+/** The bound on a check's own run when the task names none: generous, for slow machines. */
+export const CHECK_TIMEOUT_SEC = 120;
 
 /** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */
 export interface SandboxTask extends TaskCommon, WorkspaceParts {

@@ -5,6 +5,8 @@
  * src/agent/attribution.ts (the README's table).
  */
 import { describe, expect, it } from 'vitest';
+import { getTask } from '../../src/catalogue/built-in.js';
+import { CHECK_TIMEOUT_SEC } from '../../src/tasks/types.js';
 import type { ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
 
@@ -16,6 +18,8 @@ const write = (path: string, content: string): ScriptedReply => ({
   calls: [{ name: 'write_file', arguments: { path, content } }],
 });
 const done: ScriptedReply = { text: 'Done.' };
+/** The sabotaged check's bound (the task's check_timeout_sec). */
+const CHECK_BOUND_SEC = 20;
 
 /** The same replies for every trial of a k-trial run: each trial asks for them in order. */
 function perTrial(replies: ScriptedReply[]) {
@@ -92,10 +96,13 @@ describe.sequential('attacks on the harness are the agent’s failures', () => {
       '    return ""',
       '',
     ].join('\n');
+    // The stopped check waits out the task's bound on a check's run: a short one, so the test does too.
+    const task = getTask('debug_python_v1');
+    if (task?.kind !== 'sandbox') throw new Error('debug_python_v1 missing');
     const started = Date.now();
     const result = only(
       await benchWithScript({
-        tasks: 'debug_python_v1',
+        tasks: [{ ...task, checkTimeoutSec: CHECK_BOUND_SEC }],
         script: perTrial([read('durations.py'), write('durations.py', sabotage), done]),
       }),
     );
@@ -103,6 +110,8 @@ describe.sequential('attacks on the harness are the agent’s failures', () => {
     expect(trial?.status).toBe('failed');
     expect(trial?.flags.file_edit?.reached).toBe(false);
     expect(trial?.error).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(600_000);
+    // The check was stopped at its bound, not at the default one.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CHECK_BOUND_SEC * 1000);
+    expect(Date.now() - started).toBeLessThan(CHECK_TIMEOUT_SEC * 1000);
   }, 900_000);
 });

@@ -1,12 +1,21 @@
-/** Oracle runs through runBench, quietly, for the variant tests: k trials of each task, drawn by a variant choice. */
+/**
+ * Helpers of the variant tests: oracle runs through runBench, quietly (k trials of each task, drawn
+ * by a variant choice), the memorization replay, and from-trial drafts.
+ */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runTrial } from '../../src/agent/loop.js';
 import { getTask } from '../../src/catalogue/built-in.js';
 import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
+import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
+import type { TrialRecord } from '../../src/results/trial.js';
 import { runBench } from '../../src/run/run-bench.js';
+import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { VariantChoice } from '../../src/run/trial-instances.js';
-import type { Task } from '../../src/tasks/types.js';
+import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
+import type { SandboxTask, Task } from '../../src/tasks/types.js';
+import { instanceSource } from '../../src/tasks/variants/instances.js';
 import { runSettings } from '../helpers/run-settings.js';
 
 export async function oracleRun(
@@ -62,4 +71,44 @@ export async function draftSecondTrial(
   if (variant === undefined || file === undefined) throw new Error(`no second trial in ${resultsDir}`);
   await taskFromTrialCommand(join(resultsDir, file), draft, { trial: 2 }, { write: () => true });
   return variant;
+}
+
+/**
+ * The memorization check's two runs on instance `b` of a variant sandbox task, in one sandbox: b's own
+ * reference solution, then instance `a`'s replayed verbatim (what a model that remembered a's
+ * transcript would send), with b's flags to judge it.
+ */
+export async function replayOnOther(
+  base: Task,
+  a: string,
+  b: string,
+): Promise<{ own: TrialRecord; memorized: TrialRecord; task: SandboxTask }> {
+  if (base.kind !== 'sandbox') throw new Error(`${base.id} is no sandbox task`);
+  const image = await ensureImage();
+  const sandbox = await createDockerSandbox({
+    image: image.tag,
+    limits: DEFAULT_LIMITS,
+    labels: { run: 'variants-replay-test' },
+  });
+  try {
+    const source = instanceSource();
+    const open = async () => sandbox;
+    const instanceA = await source.instance(base, a, open);
+    const instanceB = await source.instance(base, b, open);
+    const replay = (script: SandboxTask['referenceSolution']) =>
+      runTrial({
+        index: 0,
+        task: instanceB,
+        model: createScriptedModel('memorized', script),
+        sandbox,
+        maxTurns: instanceB.maxTurns,
+        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 60_000 },
+      });
+    const own = await replay(instanceB.referenceSolution);
+    await sandbox.reset();
+    const memorized = await replay(instanceA.referenceSolution);
+    return { own, memorized, task: instanceB };
+  } finally {
+    await sandbox.dispose();
+  }
 }

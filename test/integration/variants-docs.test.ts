@@ -8,14 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTrial } from '../../src/agent/loop.js';
-import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
-import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
-import type { SandboxTask } from '../../src/tasks/types.js';
-import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { builtIn, oracleRun as oracle } from './oracle-run.js';
+import { builtIn, oracleRun as oracle, replayOnOther } from './oracle-run.js';
 
 const TASKS = ['doc_trap_v1', 'long_procedure_v1'];
 const dirs: string[] = [];
@@ -59,38 +53,11 @@ describe.sequential('doc_trap_v1 and long_procedure_v1 variants', () => {
   );
 
   it("doc_trap_v1: instance A's reference solution replayed on instance B fails the outcome flag", async () => {
-    const base = builtIn('doc_trap_v1');
     const [a, b] = runs.get('doc_trap_v1')?.trials.map((t) => t.variant) ?? [];
-    if (base.kind !== 'sandbox' || typeof a !== 'string' || typeof b !== 'string')
-      throw new Error('no instances');
-    const image = await ensureImage();
-    const sandbox = await createDockerSandbox({
-      image: image.tag,
-      limits: DEFAULT_LIMITS,
-      labels: { run: 'variants-docs-test' },
-    });
-    try {
-      const source = instanceSource();
-      const open = async () => sandbox;
-      const instanceA: SandboxTask = await source.instance(base, a, open);
-      const instanceB: SandboxTask = await source.instance(base, b, open);
-      const replay = (task: SandboxTask, script: SandboxTask['referenceSolution']) =>
-        runTrial({
-          index: 0,
-          task,
-          model: createScriptedModel('memorized', script),
-          sandbox,
-          maxTurns: task.maxTurns,
-          limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 60_000 },
-        });
-      const own = await replay(instanceB, instanceB.referenceSolution);
-      expect(own.status).toBe('passed');
-      await sandbox.reset();
-      const memorized = await replay(instanceB, instanceA.referenceSolution);
-      expect(memorized.flags.config_correct?.reached).toBe(false);
-      expect(memorized.status).toBe('failed');
-    } finally {
-      await sandbox.dispose();
-    }
+    if (typeof a !== 'string' || typeof b !== 'string') throw new Error('no instances');
+    const { own, memorized } = await replayOnOther(builtIn('doc_trap_v1'), a, b);
+    expect(own.status).toBe('passed');
+    expect(memorized.flags.config_correct?.reached).toBe(false);
+    expect(memorized.status).toBe('failed');
   });
 });

@@ -8,15 +8,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTrial } from '../../src/agent/loop.js';
 import { getTask } from '../../src/catalogue/built-in.js';
-import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ResultFile } from '../../src/results/result-file.js';
-import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
-import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
-import type { SandboxTask } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
-import { builtIn, draftSecondTrial, oracleRun as oracle } from './oracle-run.js';
+import { builtIn, draftSecondTrial, oracleRun as oracle, replayOnOther } from './oracle-run.js';
 
 const TASKS = ['debug_python_v1'];
 const dirs: string[] = [];
@@ -66,40 +61,14 @@ describe.sequential('variant tasks', () => {
   it.each(TASKS)(
     "%s: instance A's reference solution replayed on instance B fails the outcome flags",
     async (id) => {
-      const base = getTask(id);
       const [a, b] = firstRuns.get(id)?.trials.map((t) => t.variant) ?? [];
-      if (base?.kind !== 'sandbox' || a === undefined || b === undefined) throw new Error('no instances');
-      const image = await ensureImage();
-      const sandbox = await createDockerSandbox({
-        image: image.tag,
-        limits: DEFAULT_LIMITS,
-        labels: { run: 'variants-test' },
-      });
-      try {
-        const source = instanceSource();
-        const open = async () => sandbox;
-        const instanceA: SandboxTask = await source.instance(base, a, open);
-        const instanceB: SandboxTask = await source.instance(base, b, open);
-        const replay = (task: SandboxTask, script: SandboxTask['referenceSolution']) =>
-          runTrial({
-            index: 0,
-            task,
-            model: createScriptedModel('memorized', script),
-            sandbox,
-            maxTurns: task.maxTurns,
-            limits: { ...DISPATCH_LIMITS, commandTimeoutMs: 60_000 },
-          });
-        const own = await replay(instanceB, instanceB.referenceSolution);
-        expect(own.status).toBe('passed');
-        await sandbox.reset();
-        const memorized = await replay(instanceB, instanceA.referenceSolution);
-        const outcomes = instanceB.flags.filter((f) => f.kind === 'outcome').map((f) => f.id);
-        expect(outcomes.length).toBeGreaterThan(0);
-        expect(outcomes.some((f) => memorized.flags[f]?.reached === false)).toBe(true);
-        expect(memorized.status).toBe('failed');
-      } finally {
-        await sandbox.dispose();
-      }
+      if (a === undefined || b === undefined) throw new Error('no instances');
+      const { own, memorized, task } = await replayOnOther(builtIn(id), a, b);
+      expect(own.status).toBe('passed');
+      const outcomes = task.flags.filter((f) => f.kind === 'outcome').map((f) => f.id);
+      expect(outcomes.length).toBeGreaterThan(0);
+      expect(outcomes.some((f) => memorized.flags[f]?.reached === false)).toBe(true);
+      expect(memorized.status).toBe('failed');
     },
   );
 

@@ -36,6 +36,20 @@ async function ancestors(sb: DockerSandbox): Promise<string[]> {
   return r.stdout.trim().split('\n');
 }
 
+/** The engine's own count of execs it created in a container since `since` (unix seconds, fractional). */
+function engineExecs(id: string, since: number): number {
+  return execFileSync(
+    'docker',
+    [
+      ...['events', '--since', String(since), '--until', String(Math.ceil(Date.now() / 1000) + 1)],
+      ...['--filter', `container=${id}`, '--filter', 'event=exec_create', '--format', '{{.ID}}'],
+    ],
+    { encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
+}
+
 const relayOf = (lines: string[]): string | undefined =>
   lines.find((l) => l.includes('exec_relay'))?.split(' ')[0];
 
@@ -96,18 +110,6 @@ describe.sequential('the exec relay', () => {
   });
 
   it('a turn costs no engine exec: a command, a file written and read, the looks after them', async () => {
-    /** The engine's own count of execs it created in a container since `since` (unix seconds, fractional). */
-    const engineExecs = (id: string, since: number): number =>
-      execFileSync(
-        'docker',
-        [
-          ...['events', '--since', String(since), '--until', String(Math.ceil(Date.now() / 1000) + 1)],
-          ...['--filter', `container=${id}`, '--filter', 'event=exec_create', '--format', '{{.ID}}'],
-        ],
-        { encoding: 'utf8' },
-      )
-        .split('\n')
-        .filter((l) => l.trim() !== '').length;
     const turns = async (sb: DockerSandbox) => {
       await sb.runCommand('true', 10_000); // the relay is up (it starts with the sandbox)
       const since = Date.now() / 1000;
@@ -171,19 +173,30 @@ describe.sequential('the exec relay', () => {
     expect(second).not.toBe(first);
   });
 
-  it('goes with every process at a reset, and the next trial has a new one', async () => {
+  it("outlives a reset, which kills every other process (root's daemons too) and costs no engine exec", async () => {
     await relayed.reset();
     const before = relayOf(await ancestors(relayed));
+    // An agent's background job, and a daemon a harness exec left as root.
+    await relayed.runCommand('sleep 1000 >/dev/null 2>&1 &', 10_000);
+    await asRoot(relayed, 'nohup sleep 1001 >/dev/null 2>&1 &');
+    const since = Date.now() / 1000;
     await relayed.reset();
+    await relayed.killAllProcesses();
+    await relayed.killAgentProcesses();
+    const copy = await relayed.stageForChecks();
+    await relayed.putFiles([{ path: '/workspace/p.txt', content: 'put\n' }]);
+    const got = await relayed.getFiles(['/workspace/p.txt']);
+    expect(got.get('/workspace/p.txt')?.toString()).toBe('put\n');
+    expect(copy.startsWith('/checks/')).toBe(true);
+    expect(engineExecs(relayed.id, since)).toBe(0);
     const after = relayOf(await ancestors(relayed));
     expect(before).toBeDefined();
-    expect(after).toBeDefined();
-    expect(after).not.toBe(before);
-    // Only one at a time: the old one is gone.
+    expect(after).toBe(before);
     const r = await asRoot(
       relayed,
-      'for p in $(pgrep -x python3); do tr "\\0" " " <"/proc/$p/cmdline"; echo; done | grep -c exec_relay.main',
+      'for p in $(pgrep -x python3); do tr "\\0" " " <"/proc/$p/cmdline"; echo; done | grep -c exec_relay.main; pgrep -f "^sleep 100[01]$" || true',
     );
+    // One relay, and neither sleeper.
     expect(r.stdout.trim()).toBe('1');
   });
 });

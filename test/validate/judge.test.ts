@@ -82,6 +82,23 @@ describe('validate verdicts', () => {
     expect(judgeLure(lure(['zz']), trial({ a: false })).detail).toContain('no flag zz');
   });
 
+  it('a run that errored proves no catch and no zero, and a wrong verdict says how the flag decided', () => {
+    const errored = trial({ a: false }, { status: 'error', failure_reason: 'harness error: exec timed out' });
+    expect(judgeLure(lure(['a']), errored)).toEqual({
+      ok: false,
+      detail: 'not caught (the run errored (harness error: exec timed out)); expected a unreached',
+    });
+    expect(judgeNothing(errored)).toEqual({
+      ok: false,
+      detail: 'the run errored (harness error: exec timed out)',
+    });
+    const reached = trial({ a: true });
+    reached.flags.a = { reached: true, turn: 3, kind: 'process', detail: 'read at turn 3, change at turn 5' };
+    expect(judgeLure(lure(['a']), reached).detail).toBe(
+      'not caught (the lure passes; a reached (on turn 3: read at turn 3, change at turn 5)); expected a unreached',
+    );
+  });
+
   it('a cheat that names flags it must still reach is caught only for what it names', () => {
     const precise: Lure = { ...lure(['b']), expect: { unreached: ['b'], reached: ['a'] } };
     expect(judgeLure(precise, trial({ a: true, b: false, c: false }))).toEqual({

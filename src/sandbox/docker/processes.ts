@@ -5,7 +5,9 @@
  * the users (so none can fork again), kills them, and looks again until none is left: a fork bomb
  * under the pids limit cannot outrun it, since a stopped process forks no more. Then, for
  * killAllProcesses, root kills the rest (daemons a harness exec left as root, tracers), sparing only
- * init and the keeper.
+ * init, the keeper and the exec relay that runs the kill (its parent; relay.ts): the relay is the
+ * harness's own, root's and out of the agent's reach, and starting a new one after every kill cost
+ * an engine exec and a Python start-up twice a trial.
  */
 import type Docker from 'dockerode';
 import { InfraError } from '../../util/errors.js';
@@ -54,8 +56,9 @@ done
 
 // Builtins only while it scans, so a full process table does not stop it. The keeper is init's
 // oldest child: it started with the container, before any exec. Zombies are dead already; init
-// reaps them once their parents are gone.
-const KILL_ALL_SCRIPT = `me=$$ keeper= since=
+// reaps them once their parents are gone. $PPID is the relay when the kill came through it; an
+// engine exec's parent is outside the container's pid namespace (0), so nothing else is spared.
+const KILL_ALL_SCRIPT = `me=$$ relay=$PPID keeper= since=
 for p in /proc/[0-9]*; do
   read -r st <"$p/stat" 2>/dev/null || continue
   f=(\${st##*) })
@@ -67,7 +70,7 @@ for ((round = 0; round < 100; round++)); do
   left=()
   for p in /proc/[0-9]*; do
     pid=\${p#/proc/}
-    case $pid in 1 | "$me" | "$keeper") continue ;; esac
+    case $pid in 1 | "$me" | "$relay" | "$keeper") continue ;; esac
     read -r st <"$p/stat" 2>/dev/null || continue
     f=(\${st##*) })
     case \${f[0]} in Z | X) continue ;; esac

@@ -213,11 +213,11 @@ export class DockerSandbox implements Sandbox {
   }
 
   putFiles(files: SandboxFile[], options: { owner?: SandboxUser } = {}): Promise<void> {
-    return putFiles(this.raw, files, options.owner ?? 'agent');
+    return putFiles(this.quick, files, options.owner ?? 'agent');
   }
 
   getFiles(paths: string[]): Promise<Map<string, Buffer>> {
-    return getFiles(this.raw, paths);
+    return getFiles(this.quick, paths);
   }
 
   /** Also where a service that stopped is noticed: the trial's looks before and after the agent are snapshots. */
@@ -234,17 +234,16 @@ export class DockerSandbox implements Sandbox {
   }
 
   killAgentProcesses(): Promise<void> {
-    return this.guarded(killAgentProcesses(this.container, this.raw, this.pidsLimit));
+    return this.guarded(killAgentProcesses(this.container, this.quick, this.pidsLimit));
   }
 
   killAllProcesses(): Promise<void> {
-    // The relay is one of them: it goes first, quietly, and the next command starts a new one.
-    this.stopRelay();
-    return this.guarded(killAllProcesses(this.container, this.raw, this.pidsLimit));
+    // Through the relay when one lives: the kill spares it (processes.ts), so it serves on.
+    return this.guarded(killAllProcesses(this.container, this.quick, this.pidsLimit));
   }
 
   stageForChecks(): Promise<string> {
-    return stageWorkspace(this.raw);
+    return stageWorkspace(this.quick);
   }
 
   async reset(): Promise<void> {
@@ -252,10 +251,11 @@ export class DockerSandbox implements Sandbox {
     if (!this.isTainted) {
       try {
         await this.killAllProcesses();
-        await wipeSandbox(this.raw, this.started, mountNames(this.spec.mounts));
+        await wipeSandbox(this.quick, this.started, mountNames(this.spec.mounts));
         this.currentCwd = WORKSPACE_DIR;
         this.view.clear();
-        this.launchRelay();
+        // A relay that could not start is tried again once a reset.
+        if ((await this.relay) === null) this.relay = null;
       } catch {
         // Whatever stopped the reset (a dead container, a process that would not die), a fresh
         // container is the clean state we promised.
@@ -393,14 +393,17 @@ export class DockerSandbox implements Sandbox {
     };
   }
 
-  /** The sandbox's own execs (resets, kills, staging, transfers): each an engine exec. */
+  /** An engine exec each: the check of a fresh container, before its relay exists. */
   private readonly raw: RawRunner = (req) => {
     this.live();
     this.view.outdate();
     return this.guarded(runRaw(this.target(), req));
   };
 
-  /** The execs of a turn's file tools and looks: the way its commands run (turnRunner). */
+  /**
+   * The sandbox's other execs (file tools, looks, kills, resets, staging, transfers): the way its
+   * commands run (turnRunner), through the relay when it lives, an engine exec each otherwise.
+   */
   private readonly quick: RawRunner = async (req) => {
     this.live();
     this.view.outdate();

@@ -68,6 +68,7 @@ function draftManifest({ result, trial, task, file }: DraftSource): Record<strin
     allowed_writes: task.allowedWrites,
     ignored: task.ignored,
     ...(task.setupCommands === undefined ? {} : { setup_commands: task.setupCommands }),
+    ...(task.checkTimeoutSec === undefined ? {} : { check_timeout_sec: task.checkTimeoutSec }),
     flags: [],
     reference_solution: task.referenceSolution.map(scriptedTurn),
     lures: [

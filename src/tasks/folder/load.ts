@@ -105,6 +105,7 @@ function taskFromFolder(
     ...(m.watch_tool_caches ? { watchToolCaches: true } : {}),
     files,
     ...(m.setup_commands.length === 0 ? {} : { setupCommands: m.setup_commands }),
+    ...(m.check_timeout_sec === undefined ? {} : { checkTimeoutSec: m.check_timeout_sec }),
     ...(hiddenFiles.length === 0 ? {} : { hiddenFiles }),
     ...(m.mcp_servers.length === 0 ? {} : { mcpServers: m.mcp_servers }),
     ...(m.tools === 'all' ? {} : { tools: m.tools }),

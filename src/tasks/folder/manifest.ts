@@ -39,6 +39,8 @@ export function taskManifestSchema(folder: SkillFolder) {
       watch_tool_caches: z.boolean().default(false),
       /** Shell commands run as the agent in /workspace after the files are placed. */
       setup_commands: z.array(z.string().min(1)).default([]),
+      /** Seconds one check's run after the last turn may take (a harness test run, a harness command). */
+      check_timeout_sec: z.int().min(1).max(3600).optional(),
       /** `[[services]]`: sidecars run as a pod around the sandbox, read by services/native.ts. */
       services: z.array(z.unknown()).optional(),
       /** MCP servers whose tools the model is offered, named `<server>__<tool>` (src/tasks/mcp-servers.ts). */

@@ -58,6 +58,19 @@ describe('a task folder', () => {
     });
     expect(task.folder?.dir).toBe(dir);
     expect(task.folder?.flagCode).toBeNull();
+    // No bound named: the checks get the default one.
+    expect(task.checkTimeoutSec).toBeUndefined();
+  });
+
+  it("takes the bound on a check's own run from check_timeout_sec, and refuses one that is no positive whole number", () => {
+    const task = loadTaskFolder(withToml(`check_timeout_sec = 30\n${MINIMAL_TOML}`));
+    expect(task.checkTimeoutSec).toBe(30);
+    expect(refusal(withToml(`check_timeout_sec = 0\n${MINIMAL_TOML}`)).join('\n')).toMatch(
+      /check_timeout_sec/,
+    );
+    expect(refusal(withToml(`check_timeout_sec = 1.5\n${MINIMAL_TOML}`)).join('\n')).toMatch(
+      /check_timeout_sec/,
+    );
   });
 
   it('reads task.json with the same keys', () => {
