@@ -127,7 +127,9 @@ def detach_tracers(trace_file):
             os.kill(int(p), SIGTERM)
         except OSError:
             pass
-    for _ in range(200):
+    # Until every tracer is gone (10 s at most, on a loaded machine): survivors() looks for jobs the
+    # detach left stopped only after it, and one stopped later would never run again.
+    for _ in range(2000):
         if not alive(live):
             break
         time.sleep(0.005)
