@@ -26,10 +26,15 @@ export interface ValidateOptions {
 }
 
 export async function validateTasks(given: readonly Task[], o: ValidateOptions): Promise<ValidationRow[]> {
-  const { units, rows: generatorRows } = await proofUnits(given, o.variants ?? 1, o.openSandbox);
+  const parallel = o.parallel ?? 1;
+  const { units, rows: generatorRows } = await proofUnits(given, {
+    n: o.variants ?? 1,
+    parallel,
+    openSandbox: o.openSandbox,
+    proven: async (task) => (await cachedProof(task, o)) !== null,
+  });
   for (const row of generatorRows) o.onRow?.(row);
   const done: (ValidationRow[] | undefined)[] = units.map(() => undefined);
-  const parallel = o.parallel ?? 1;
   const order = [...units.keys()];
   const taskOf = (i: number): Task => (units[i] as ProofUnit).task;
   if (parallel > 1) order.sort((a, b) => runsOf(taskOf(b)) - runsOf(taskOf(a)));
@@ -51,11 +56,19 @@ function runsOf(task: Task): number {
 
 async function validateTask(task: Task, o: ValidateOptions): Promise<ValidationRow[]> {
   if (o.proofs === undefined) return proveTask(task, o.openSandbox);
-  const { cache, inputs } = o.proofs;
-  const key = proofKey(task, { ...inputs, files: taskFilesDigest(task) });
-  const cached = await cache.load(task, key);
+  const cached = await cachedProof(task, o);
   if (cached !== null) return cached;
   const rows = await proveTask(task, o.openSandbox);
-  await cache.save(task, key, rows);
+  await o.proofs.cache.save(task, proofKeyOf(task, o.proofs.inputs), rows);
   return rows;
+}
+
+/** The task's cached rows under the key of its inputs as they are now; null when none (or no cache). */
+function cachedProof(task: Task, o: ValidateOptions): Promise<ValidationRow[] | null> {
+  if (o.proofs === undefined) return Promise.resolve(null);
+  return o.proofs.cache.load(task, proofKeyOf(task, o.proofs.inputs));
+}
+
+function proofKeyOf(task: Task, inputs: Omit<ProofInputs, 'files'>): string {
+  return proofKey(task, { ...inputs, files: taskFilesDigest(task) });
 }
