@@ -1,7 +1,7 @@
 /**
  * The layer rules, checked by `npm run lint` (dependency-cruiser). Each layer may import only the
  * layers listed for it; everything else is a violation, as is any cycle. The direction, top to bottom:
- *   cli → (ladder, validate, dashboard, report) → run → agent → (scoring, tasks, skills) →
+ *   cli → (ladder, validate, dashboard, report) → run → (agent, dialogue) → trial → (scoring, tasks, skills) →
  *   (models, sandbox, discovery, evidence) → results → (stats, util)
  * Reports and the dashboard read results files only: they never import the runner. Task folders
  * and the task-author kit (src/tasks/folder/, src/tasks/kit.ts: task-kit) build tasks from data with
@@ -38,13 +38,17 @@ const layers = {
     'results',
     'util',
   ],
-  agent: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
-  // Dialogue tasks: a mock environment, a simulated user and the loop between them, beside the agent's.
-  dialogue: ['agent', 'scoring', 'tasks', 'models', 'results', 'util'],
+  // The trial kernel: one runTrial for every kind of task, the turn engine, the trial record, error
+  // trials, conditions (faults, injections) and who a failure is charged to.
+  trial: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'stats', 'util'],
+  // The sandbox's responder: the built-in tools and MCP servers, the workspace and the flag judge.
+  agent: ['trial', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  // Dialogue tasks: a mock environment, a simulated user and the scenario checks, on the trial kernel.
+  dialogue: ['trial', 'scoring', 'tasks', 'models', 'results', 'util'],
   // The task loaders, one per format (task folder, Harbor, skill, dialogue pack), behind one loadTasks.
   catalogue: ['dialogue', 'skills', 'manifest', 'task-kit', 'tasks', 'sandbox', 'models', 'results', 'util'],
-  run: ['dialogue', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
-  validate: ['run', 'agent', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
+  run: ['dialogue', 'agent', 'trial', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
+  validate: ['run', 'agent', 'trial', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
   ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'stats', 'util'],
   report: ['results', 'stats', 'util'],
   dashboard: ['report', 'results', 'util', 'models'],

@@ -235,7 +235,8 @@ async function trialMemory() {
 async function memoryTrial() {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc');
-  const { runTrial } = await import(dist('agent/loop.js'));
+  const { runTrial } = await import(dist('trial/kernel.js'));
+  const { workspaceTrial } = await import(dist('agent/workspace-trial.js'));
   const { createScriptedModel } = await import(dist('models/scripted.js'));
   const image = await ensureImage();
   const sb = await createDockerSandbox({ image: image.tag, labels: { run: 'bench' }, ...BIG });
@@ -260,19 +261,17 @@ async function memoryTrial() {
         },
       ],
     }));
-    const record = await runTrial({
-      index: 0,
+    const limits = {
+      commandTimeoutMs: 60_000,
+      modelStdoutChars: 8000,
+      modelStderrChars: 4000,
+      readLimitBytes: 65536,
+    };
+    const record = await runTrial(
       task,
-      model: createScriptedModel('bench', turns),
-      sandbox: sb,
-      maxTurns: TRIAL_TURNS,
-      limits: {
-        commandTimeoutMs: 60_000,
-        modelStdoutChars: 8000,
-        modelStderrChars: 4000,
-        readLimitBytes: 65536,
-      },
-    });
+      { index: 0, model: createScriptedModel('bench', turns), maxTurns: TRIAL_TURNS },
+      workspaceTrial({ task, sandbox: sb, limits }),
+    );
     gc();
     const mem = process.memoryUsage();
     const mib = (b) => (b / 1024 / 1024).toFixed(0);

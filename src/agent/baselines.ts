@@ -11,9 +11,14 @@
 import { createScriptedModel, type ScriptedCall, type ScriptedTurn } from '../models/scripted.js';
 import type { ChatMessage, ChatModel } from '../models/types.js';
 import type { Task } from '../tasks/types.js';
+import {
+  type Canary,
+  INJECTION_CLASSES,
+  type InjectionClass,
+  payloadParts,
+} from '../trial/injection/catalogue.js';
+import { SECRET_PATH, trialSecrets } from '../trial/injection/secrets.js';
 import { sha256 } from '../util/hash.js';
-import { type Canary, INJECTION_CLASSES, type InjectionClass, payloadParts } from './injection/catalogue.js';
-import { SECRET_PATH, trialSecrets } from './injection/secrets.js';
 
 export const BASELINES = ['reference', 'refuse-all', 'comply-all', 'random-tool'] as const;
 type Baseline = (typeof BASELINES)[number];

@@ -6,17 +6,9 @@
 import type { ParsedToolCall } from '../models/types.js';
 import type { InvalidCallReason, ToolCallLog } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
+import type { CallHook } from '../trial/conditions/call-hook.js';
 import { BUILTIN_TOOLS, findTool, type RegisteredTool } from './tools/registry.js';
-import type { DispatchLimits, ToolOutcome } from './tools/tool.js';
-
-/**
- * Runs a call the dispatcher accepted under the trial's condition (faults.ts, injection/): it may
- * answer without calling `run` (nothing ran), or add to what the model is shown.
- */
-export type CallHook = (
-  call: { name: string; arguments: Record<string, unknown>; cwd: string; turn: number },
-  run: () => Promise<ToolOutcome>,
-) => Promise<ToolOutcome>;
+import type { DispatchLimits } from './tools/tool.js';
 
 export interface DispatchOutcome {
   log: ToolCallLog;

@@ -8,7 +8,7 @@
 import type { ChatModel } from '../models/types.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
-import type { CallHook } from './dispatch.js';
+import type { CallHook } from '../trial/conditions/call-hook.js';
 import { commandOutcome } from './tools/execute-command.js';
 import type { DispatchLimits } from './tools/tool.js';
 

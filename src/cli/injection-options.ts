@@ -1,6 +1,7 @@
 /** `--injection-site`, `--injection-rate`, `--injection-classes` and `--injection-seed`, as the adversarial condition. */
-import { classesNamed, INJECTION_CLASSES } from '../agent/injection/catalogue.js';
+
 import { INJECTION_SITE_MODES, type InjectionSiteMode, type RunCondition } from '../results/condition.js';
+import { classesNamed, INJECTION_CLASSES } from '../trial/injection/catalogue.js';
 import { UsageError } from '../util/errors.js';
 
 export interface InjectionCliOptions {

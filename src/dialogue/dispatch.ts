@@ -5,10 +5,10 @@
  * The trial's condition hook runs around the call: a fault answers instead of it (nothing ran), a
  * payload is added after its reply.
  */
-import type { CallHook } from '../agent/dispatch.js';
-import type { ToolOutcome } from '../agent/tools/tool.js';
+
 import type { ParsedToolCall } from '../models/types.js';
 import type { ToolCallLog } from '../results/trial.js';
+import type { CallHook, ToolOutcome } from '../trial/conditions/call-hook.js';
 import type { DialogueEnvironment } from './environment.js';
 
 export interface EnvDispatch {

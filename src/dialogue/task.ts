@@ -9,6 +9,7 @@
 import type { ToolCallLog } from '../results/trial.js';
 import { absence } from '../scoring/score.js';
 import type { CheckContext, DialogueTask, Flag, FlagOutcome } from '../tasks/types.js';
+import { runTrial } from '../trial/kernel.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
 import {
   type CheckOutcome,
@@ -23,7 +24,7 @@ import type { DeskState } from './helpdesk/state.js';
 import { userReplies } from './judge.js';
 import { type DialoguePack, loadPack, type Scenario } from './pack.js';
 import { END_STATE_FLAG } from './scenario.js';
-import { runDialogueTrial, scenarioPrompt } from './trial.js';
+import { dialogueTrial, scenarioPrompt } from './trial.js';
 import { SCRIPTED_USER } from './user/user-choice.js';
 
 export function dialogueTasks(pack: DialoguePack = loadPack()): DialogueTask[] {
@@ -32,7 +33,7 @@ export function dialogueTasks(pack: DialoguePack = loadPack()): DialogueTask[] {
 
 function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
   const { file, variants } = scenario;
-  return {
+  const task: DialogueTask = {
     kind: 'dialogue',
     id: file.id,
     meta: {
@@ -60,19 +61,8 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
           ...(variants === undefined ? {} : { variants: variants.spec }),
         }),
       ),
-      runTrial: (o) =>
-        runDialogueTrial({
-          index: o.index,
-          pack,
-          scenario,
-          agent: o.model,
-          user: o.user ?? SCRIPTED_USER,
-          maxTurns: o.maxTurns,
-          ...(o.condition === undefined ? {} : { condition: o.condition }),
-          ...(o.slot === undefined ? {} : { slot: o.slot }),
-          ...(o.onEvent === undefined ? {} : { onEvent: o.onEvent }),
-          ...(o.signal === undefined ? {} : { signal: o.signal }),
-        }),
+      runTrial: ({ user, ...request }) =>
+        runTrial(task, request, dialogueTrial({ pack, scenario, user: user ?? SCRIPTED_USER })),
       ...(variants === undefined
         ? {}
         : {
@@ -85,6 +75,7 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
           }),
     },
   };
+  return task;
 }
 
 type ScenarioFile = Scenario['file'];

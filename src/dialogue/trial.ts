@@ -1,20 +1,14 @@
 /**
- * One dialogue trial: a fresh environment from the scenario's seed, the conversation (drive-dialogue.ts),
- * the verdict on the final state (judge.ts), and the trial record in the results format every
- * report reads. No sandbox: the environment lives in the harness.
+ * A dialogue trial, as the trial kernel's three strategies (src/trial/kernel.ts): the environment
+ * is a fresh desk from the scenario's seed, the responder the desk's tools and the simulated user
+ * (desk-responder.ts), the judge the scenario's checks on the final state (judge.ts). No sandbox:
+ * the environment lives in the harness.
  */
-import { conditionHook } from '../agent/condition-hook.js';
-import { requestFailedTrial } from '../agent/error-trial.js';
-import { judgeSafety } from '../agent/injection/judge.js';
-import { planInjection } from '../agent/injection/plan.js';
-import { judgedTrial } from '../agent/trial-record.js';
-import { round3 } from '../agent/turn-log.js';
-import type { ChatModel } from '../models/types.js';
-import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
-import { type EventSink, trialEndEvent } from '../results/events.js';
-import type { TrialRecord } from '../results/trial.js';
+import type { DialogueRecord } from '../results/trial.js';
+import type { TrialParts, TrialPlace } from '../trial/kernel.js';
+import { InternalError } from '../util/errors.js';
 import { dialogueSystemPrompt } from './agent-prompt.js';
-import { driveDialogue } from './drive-dialogue.js';
+import { type DeskResponder, deskResponder } from './desk-responder.js';
 import { openDesk } from './helpdesk/desk.js';
 import { type DeskState, mainTicket } from './helpdesk/state.js';
 import { judgeScenario, userReplies } from './judge.js';
@@ -22,17 +16,9 @@ import type { DialoguePack, Scenario } from './pack.js';
 import { type UserChoice, userFor } from './user/user-choice.js';
 
 export interface DialogueTrialOptions {
-  index: number;
   pack: Pick<DialoguePack, 'organisation' | 'policy'>;
   scenario: Scenario;
-  agent: ChatModel;
   user: UserChoice;
-  maxTurns: number;
-  /** Faults or injection payloads at the domain tools (default clean). */
-  condition?: RunCondition;
-  slot?: TaskSlot;
-  onEvent?: EventSink;
-  signal?: AbortSignal;
 }
 
 export function scenarioPrompt(pack: DialogueTrialOptions['pack'], scenario: Scenario): string {
@@ -43,97 +29,70 @@ export function scenarioPrompt(pack: DialogueTrialOptions['pack'], scenario: Sce
   });
 }
 
-export async function runDialogueTrial(o: DialogueTrialOptions): Promise<TrialRecord> {
-  const { scenario, index } = o;
-  const emit = o.onEvent ?? (() => {});
-  const startedAt = new Date().toISOString();
-  const desk = openDesk(scenario.seed, scenario.file.tools);
-  const { user, record: userRecord } = userFor(o.user, scenario.file.user);
+/** A desk opened for one trial, and (once the conversation starts) who answered on it. */
+interface DeskPlace extends TrialPlace {
+  sandbox: null;
+  desk: ReturnType<typeof openDesk>;
+  talk: (DeskResponder & { opening: string; user: DialogueRecord['user'] }) | null;
+}
+
+export function dialogueTrial(o: DialogueTrialOptions): TrialParts<DeskPlace> {
+  const { scenario } = o;
   const wanted = scenario.file.user.satisfied_when.ticket_status;
-  const condition = o.condition ?? CLEAN;
-  // No sandbox, so no secret to plant: a dialogue's payload is judged on its nonce (judgeSafety).
-  const adversarial =
-    condition.name === 'adversarial'
-      ? planInjection({ kind: 'dialogue', id: scenario.file.id }, index, condition, o.slot)
-      : null;
-  const hook = conditionHook(condition, adversarial, {
-    taskId: scenario.file.id,
-    index,
-    ...(o.signal === undefined ? {} : { signal: o.signal }),
-  });
-
-  emit({ type: 'trial_start', trial: index });
-  const driven = await driveDialogue({
-    index,
-    systemPrompt: scenarioPrompt(o.pack, scenario),
-    agent: o.agent,
-    user,
-    env: desk,
-    satisfied: () => {
-      const ticket = mainTicket(desk.state);
-      return ticket !== null && wanted.includes(ticket.status);
+  return {
+    environment: {
+      open: async () => ({ sandbox: null, desk: openDesk(scenario.seed, scenario.file.tools), talk: null }),
     },
-    maxTurns: o.maxTurns,
-    emit,
-    ...(o.signal === undefined ? {} : { signal: o.signal }),
-    ...(hook === undefined ? {} : { hook }),
-  });
-  const elapsedSec = round3(driven.agentMs / 1000);
-
-  if (driven.requestFailure !== null) {
-    // A server failed (the agent's or the user's), not the model.
-    return requestFailedTrial(
-      { index, startedAt, ...driven.requestFailure, turnLogs: driven.turnLogs, elapsedSec },
-      emit,
-    );
-  }
-
-  // The desk is the harness's own code: a tool that threw is a bug of ours (an error trial).
-  if (driven.toolError !== null) throw driven.toolError.error;
-
-  const judgeStart = Date.now();
-  const verdict = judgeScenario(scenario, desk.state, {
-    calls: driven.calls,
-    userReplies: userReplies(driven.turnLogs),
-  });
-  const lastMessage = driven.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null;
-  const record = judgedTrial({
-    index,
-    startedAt,
-    turnLogs: driven.turnLogs,
-    end: driven.end,
-    elapsedSec,
-    harnessSec: round3((Date.now() - judgeStart) / 1000),
-    // A model that gave no reply in time fails, whatever the desk's state says (the flags stay as judged).
-    verdict:
-      driven.modelTimeout === null
-        ? { ...verdict, tamperViolations: [] }
-        : { ...verdict, passed: false, score: 0, tamperViolations: [], fault: driven.modelTimeout },
-    finalAnswer: lastMessage,
-    ...(adversarial === null
-      ? {}
-      : {
-          safety: judgeSafety(adversarial, {
-            turnLogs: driven.turnLogs,
-            finalAnswer: lastMessage,
-            files: new Map(),
-            toUser: driven.turnLogs.flatMap((t) => (t.user_reply === undefined ? [] : [t.assistant_text])),
-          }),
-        }),
-    dialogue: {
-      dimension: scenario.file.dimension,
-      opening: user.opening,
-      user: userRecord,
-      end: driven.end === 'user_ended' ? 'user_ended' : 'max_turns',
-      state_changes: driven.calls.flatMap((c) =>
-        c.changes.map((change) => ({ turn: c.turn, tool: c.name, change })),
-      ),
-      final_state: finalState(desk.state),
-      user_usage: driven.userUsage,
+    async responder(place, hook) {
+      const { user, record } = userFor(o.user, scenario.file.user);
+      const desk = deskResponder({
+        env: place.desk,
+        user,
+        satisfied: () => {
+          const ticket = mainTicket(place.desk.state);
+          return ticket !== null && wanted.includes(ticket.status);
+        },
+        hook,
+      });
+      place.talk = { ...desk, opening: user.opening, user: record };
+      return {
+        systemPrompt: scenarioPrompt(o.pack, scenario),
+        opening: user.opening,
+        responder: desk.responder,
+        close: async () => {},
+      };
     },
-  });
-  emit(trialEndEvent(record));
-  return record;
+    judge: {
+      async judge(place, { turns }) {
+        const talk = place.talk;
+        if (talk === null)
+          throw new InternalError(`${scenario.file.id}: judged before its conversation started`);
+        const { state } = place.desk;
+        const verdict = judgeScenario(scenario, state, {
+          calls: talk.calls,
+          userReplies: userReplies(turns.turnLogs),
+        });
+        const toUser = turns.turnLogs.flatMap((t) => (t.user_reply === undefined ? [] : [t.assistant_text]));
+        return {
+          verdict: { ...verdict, tamperViolations: [] },
+          finalAnswer: turns.turnLogs.findLast((t) => t.user_reply !== undefined)?.assistant_text ?? null,
+          // No workspace: a payload is judged on its nonce and on what was said to the user.
+          safety: { files: async () => new Map(), toUser },
+          dialogue: {
+            dimension: scenario.file.dimension,
+            opening: talk.opening,
+            user: talk.user,
+            end: turns.end === 'user_ended' ? 'user_ended' : 'max_turns',
+            state_changes: talk.calls.flatMap((c) =>
+              c.changes.map((change) => ({ turn: c.turn, tool: c.name, change })),
+            ),
+            final_state: finalState(state),
+            user_usage: talk.userUsage,
+          },
+        };
+      },
+    },
+  };
 }
 
 /** What the tools made of the desk; the seed it started from is the scenario's, so not repeated. */

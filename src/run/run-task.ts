@@ -7,8 +7,7 @@
  * the run (RunStoppedError); the file is never left `running`.
  */
 import { join } from 'node:path';
-import { errorTrial } from '../agent/error-trial.js';
-import { runTrial } from '../agent/loop.js';
+import { workspaceTrial } from '../agent/workspace-trial.js';
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
@@ -17,6 +16,8 @@ import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { DialogueTaskRef, DialogueUserChoice, Task } from '../tasks/types.js';
+import { errorTrial } from '../trial/error-trial.js';
+import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InternalError } from '../util/errors.js';
 import { RunStoppedError } from './run-stopped.js';
 import { DISPATCH_LIMITS } from './settings.js';
@@ -229,13 +230,16 @@ async function playTrial(
     // container (which drew it) cannot show it, so the trial gets one of its own.
     const own = trialTask !== task && trialTask.kind === 'skill' ? await o.openSandbox(trialTask) : null;
     try {
-      const trial = await runTrial({
-        ...common(trialTask),
-        task: trialTask,
-        sandbox: own ?? box,
-        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
-        artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
-      });
+      const trial = await runTrial(
+        trialTask,
+        common(trialTask),
+        workspaceTrial({
+          task: trialTask,
+          sandbox: own ?? box,
+          limits: { ...DISPATCH_LIMITS, commandTimeoutMs: settings.command_timeout_sec * 1000 },
+          artifacts: artifactsFolder(o.resultsDir, task.id, o.modelName, index, condition),
+        }),
+      );
       return withVariant(trial, o.instances, index);
     } finally {
       await own?.dispose().catch(() => {});

@@ -4,13 +4,14 @@
  * do-nothing agent must score 0, and every lure and cheat must be caught on exactly the flags it
  * names (and tamper, where it says so).
  */
-import { runTrial } from '../agent/loop.js';
+import { workspaceTrial } from '../agent/workspace-trial.js';
 import type { ScriptedTurn } from '../models/scripted.js';
 import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task, WorkspaceTask } from '../tasks/types.js';
+import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InternalError } from '../util/errors.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
 import { judgedRow, type ValidationRow } from './rows.js';
@@ -30,14 +31,15 @@ export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<V
       const maxTurns = Math.max(task.maxTurns, script.length + 1);
       if (task.kind === 'dialogue') return task.dialogue.runTrial({ index, model, maxTurns });
       if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
-      return runTrial({
-        index,
+      return runTrial(
         task,
-        model,
-        sandbox,
-        maxTurns,
-        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
-      });
+        { index, model, maxTurns },
+        workspaceTrial({
+          task,
+          sandbox,
+          limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
+        }),
+      );
     };
     rows.push(
       await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))),

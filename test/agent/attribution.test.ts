@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attribute } from '../../src/agent/attribution.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import { type ChatModel, ModelTimeoutError } from '../../src/models/types.js';
 import { ContainerGoneError } from '../../src/sandbox/docker/raw-exec.js';
@@ -13,6 +12,7 @@ import { ExecStalled, ServiceStopped } from '../../src/sandbox/index.js';
 import type { HarborVerifierRun } from '../../src/sandbox/types.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
+import { attribute } from '../../src/trial/attribution.js';
 import { InfraError } from '../../src/util/errors.js';
 import { fileSandbox } from './file-sandbox.js';
 import { READ_NOTES, trial } from './trials.js';

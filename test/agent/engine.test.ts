@@ -1,7 +1,5 @@
 /** The turn engine on its own: a scripted model, and a scripted responder that records what it was asked. */
 import { describe, expect, it } from 'vitest';
-import type { CallAnswer, ReplyAnswer, Responder } from '../../src/agent/engine/responder.js';
-import { runTurns, type TurnOptions } from '../../src/agent/engine/turns.js';
 import {
   type ChatMessage,
   type ChatModel,
@@ -11,6 +9,8 @@ import {
   type ParsedToolCall,
 } from '../../src/models/types.js';
 import type { TrialEvent } from '../../src/results/events.js';
+import type { CallAnswer, ReplyAnswer, Responder } from '../../src/trial/engine/responder.js';
+import { runTurns, type TurnOptions } from '../../src/trial/engine/turns.js';
 
 type Step = Partial<ModelReply> | ModelRequestError | ModelTimeoutError;
 

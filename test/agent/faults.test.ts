@@ -1,8 +1,8 @@
 /** The noisy condition: which calls fault, what the model sees, and that a fault is evidence of nothing. */
 import { describe, expect, it } from 'vitest';
-import { FAULT_KINDS, faultAt } from '../../src/agent/faults.js';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import type { FaultKind, ToolCallLog } from '../../src/results/trial.js';
+import { FAULT_KINDS, faultAt } from '../../src/trial/conditions/faults.js';
 import { noisy, READ_NOTES, recordingModel, trial } from './trials.js';
 
 const SEED = { taskId: READ_NOTES.id, trial: 0 };

@@ -4,12 +4,11 @@
  * call as usual; a real model sending the very same command gets the agent's shell.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallHook } from '../../src/agent/dispatch.js';
 import { harborOracleHook } from '../../src/agent/harbor-oracle.js';
-import type { ToolOutcome } from '../../src/agent/tools/tool.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { ExecResult, Sandbox } from '../../src/sandbox/types.js';
 import type { HarborTask } from '../../src/tasks/types.js';
+import type { CallHook, ToolOutcome } from '../../src/trial/conditions/call-hook.js';
 
 const LIMITS = {
   commandTimeoutMs: 1000,

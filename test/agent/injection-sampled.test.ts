@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baselineModel } from '../../src/agent/baselines.js';
-import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
-import { planInjection } from '../../src/agent/injection/plan.js';
-import { SECRET_PATH } from '../../src/agent/injection/secrets.js';
 import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 import type { RunCondition } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
+import { INJECTION_CLASSES } from '../../src/trial/injection/catalogue.js';
+import { planInjection } from '../../src/trial/injection/plan.js';
+import { SECRET_PATH } from '../../src/trial/injection/secrets.js';
+import { targetOf } from '../../src/trial/injection/site.js';
 import { READ_NOTES, recordingModel, trial } from './trials.js';
 
 const SAMPLED: RunCondition = { name: 'adversarial', injection_site: 'sampled', injection_rate: 0.5 };
@@ -26,7 +27,7 @@ const attacked = (r: TrialRecord) => calls(r).flatMap((c, i) => (c.injection ===
 /** A trial of the class `id` on READ_NOTES (the trial index that deals it, without a slot). */
 function indexOf(id: string): number {
   const i = Array.from({ length: INJECTION_CLASSES.length }, (_, t) => t).find(
-    (t) => planInjection(READ_NOTES, t).injection.id === id,
+    (t) => planInjection(targetOf(READ_NOTES), t).injection.id === id,
   );
   return i as number;
 }
@@ -79,7 +80,8 @@ describe('classes dealt across the run', () => {
     for (let position = 0; position < 4; position++)
       for (let i = 0; i < k; i++)
         dealt.add(
-          planInjection({ ...READ_NOTES, id: `task_${position}` }, i, SAMPLED, { position, k }).injection.id,
+          planInjection(targetOf({ ...READ_NOTES, id: `task_${position}` }), i, SAMPLED, { position, k })
+            .injection.id,
         );
     expect(dealt.size).toBe(INJECTION_CLASSES.length);
   });
@@ -87,7 +89,7 @@ describe('classes dealt across the run', () => {
   it('deals only the classes named, and every one of them to a task when k is at least their number', () => {
     const condition: RunCondition = { ...SAMPLED, injection_classes: ['direct_override', 'role_play'] };
     const ids = [0, 1, 2].map(
-      (i) => planInjection(READ_NOTES, i, condition, { position: 3, k: 3 }).injection.id,
+      (i) => planInjection(targetOf(READ_NOTES), i, condition, { position: 3, k: 3 }).injection.id,
     );
     expect(new Set(ids)).toEqual(new Set(['direct_override', 'role_play']));
   });
@@ -95,7 +97,7 @@ describe('classes dealt across the run', () => {
 
 describe('multi_turn_poisoning', () => {
   const index = indexOf('multi_turn_poisoning');
-  const plan = planInjection(READ_NOTES, index);
+  const plan = planInjection(targetOf(READ_NOTES), index);
 
   it('comes in two parts, neither naming both the action and the whole nonce', () => {
     const [first, second] = plan.parts;
@@ -180,7 +182,7 @@ describe('delayed_effect', () => {
   });
 
   it('asks for the action later in its own words', () => {
-    expect(planInjection(READ_NOTES, index).text).toMatch(
+    expect(planInjection(targetOf(READ_NOTES), index).text).toMatch(
       /after your next tool call has returned, and not before/,
     );
   });
@@ -188,7 +190,7 @@ describe('delayed_effect', () => {
 
 describe('the nonce in any message, and injection_reported', () => {
   const index = indexOf('direct_override');
-  const plan = planInjection(READ_NOTES, index);
+  const plan = planInjection(targetOf(READ_NOTES), index);
   const run = (turns: ScriptedTurn[]) =>
     trial({ model: recordingModel('m', turns), condition: { name: 'adversarial' }, index });
 

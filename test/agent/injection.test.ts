@@ -4,13 +4,13 @@
  * while refusing passed too; exfiltration of the planted secret caught wherever it goes.
  */
 import { describe, expect, it } from 'vitest';
-import { INJECTION_CLASSES, payloadParts } from '../../src/agent/injection/catalogue.js';
-import { type InjectionPlan, planInjection } from '../../src/agent/injection/plan.js';
-import { normalizeForNonce, SECRET_PATH } from '../../src/agent/injection/secrets.js';
-import { siteFor } from '../../src/agent/injection/site.js';
 import type { ScriptedCall, ScriptedTurn } from '../../src/models/scripted.js';
 import type { RunCondition } from '../../src/results/condition.js';
 import type { SandboxTask, SkillTask } from '../../src/tasks/types.js';
+import { INJECTION_CLASSES, payloadParts } from '../../src/trial/injection/catalogue.js';
+import { type InjectionPlan, planInjection } from '../../src/trial/injection/plan.js';
+import { normalizeForNonce, SECRET_PATH } from '../../src/trial/injection/secrets.js';
+import { siteFor, targetOf } from '../../src/trial/injection/site.js';
 import { fileSandbox, traceOf } from './file-sandbox.js';
 import { READ_NOTES, recordingModel, trial } from './trials.js';
 
@@ -20,11 +20,14 @@ const ANSWER = 'It says the build is green.';
 
 /** The trial index that carries each class for READ_NOTES (the classes rotate by trial). */
 const trialOf = new Map(
-  Array.from({ length: INJECTION_CLASSES.length }, (_, i) => [planInjection(READ_NOTES, i).injection.id, i]),
+  Array.from({ length: INJECTION_CLASSES.length }, (_, i) => [
+    planInjection(targetOf(READ_NOTES), i).injection.id,
+    i,
+  ]),
 );
 const planOf = (id: string): { plan: InjectionPlan; index: number } => {
   const index = trialOf.get(id) as number;
-  return { plan: planInjection(READ_NOTES, index), index };
+  return { plan: planInjection(targetOf(READ_NOTES), index), index };
 };
 
 /** The canary action of a plan, as a call. */
@@ -51,7 +54,7 @@ describe('the catalogue', () => {
 
   it('shows the nonce only in halves: no payload holds it joined, however its text is read', () => {
     for (let t = 0; t < 40; t++) {
-      const { secrets } = planInjection(READ_NOTES, t);
+      const { secrets } = planInjection(targetOf(READ_NOTES), t);
       for (const c of INJECTION_CLASSES) {
         const text = payloadParts(c, secrets.nonce).join('\n');
         const decoded =
@@ -65,10 +68,10 @@ describe('the catalogue', () => {
   });
 
   it('varies per trial, never per model: nonce and secret differ between trials and repeat for the same one', () => {
-    const a = planInjection(READ_NOTES, 3);
-    expect(planInjection(READ_NOTES, 3)).toEqual(a);
-    expect(planInjection(READ_NOTES, 4).secrets.nonce.joined).not.toBe(a.secrets.nonce.joined);
-    expect(planInjection(READ_NOTES, 4).secrets.secret).not.toBe(a.secrets.secret);
+    const a = planInjection(targetOf(READ_NOTES), 3);
+    expect(planInjection(targetOf(READ_NOTES), 3)).toEqual(a);
+    expect(planInjection(targetOf(READ_NOTES), 4).secrets.nonce.joined).not.toBe(a.secrets.nonce.joined);
+    expect(planInjection(targetOf(READ_NOTES), 4).secrets.secret).not.toBe(a.secrets.secret);
   });
 });
 
@@ -126,7 +129,7 @@ describe('placing the payload', () => {
   });
 
   it('chooses the site from the task alone: the named file, a mounted file, or the first command', () => {
-    expect(siteFor(READ_NOTES)).toEqual({ kind: 'file', path: '/workspace/notes.txt' });
+    expect(siteFor(targetOf(READ_NOTES))).toEqual({ kind: 'file', path: '/workspace/notes.txt' });
     const skill: SkillTask = {
       ...READ_NOTES,
       kind: 'skill',
@@ -135,13 +138,13 @@ describe('placing the payload', () => {
       skillDigest: 'd',
       mountedFiles: [{ path: 'skill/SKILL.md', content: '' }],
     };
-    expect(siteFor(skill)).toEqual({ kind: 'file', path: '/workspace/skill/SKILL.md' });
-    expect(siteFor({ ...READ_NOTES, files: [] })).toEqual({ kind: 'first_command' });
+    expect(siteFor(targetOf(skill))).toEqual({ kind: 'file', path: '/workspace/skill/SKILL.md' });
+    expect(siteFor(targetOf({ ...READ_NOTES, files: [] }))).toEqual({ kind: 'first_command' });
   });
 
   it('appends to the first command only when the task has no file to read', async () => {
     const task: SandboxTask = { ...READ_NOTES, id: 'no_files_v1', files: [], flags: [] };
-    const plan = planInjection(task, 0);
+    const plan = planInjection(targetOf(task), 0);
     const model = recordingModel('m', [
       { calls: [{ name: 'execute_command', arguments: { command: 'ls' } }] },
       { calls: [{ name: 'execute_command', arguments: { command: 'ls' } }] },

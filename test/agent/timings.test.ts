@@ -1,8 +1,8 @@
 /** llama-server's own timing of a reply reaches the turn log, so the cost axis can use it. */
 import { describe, expect, it } from 'vitest';
-import { turnLogFrom } from '../../src/agent/turn-log.js';
 import { CallIdAllocator } from '../../src/models/call-ids.js';
 import { readCompletion } from '../../src/models/wire.js';
+import { turnLogFrom } from '../../src/trial/turn-log.js';
 
 const reply = (extra: object) =>
   JSON.stringify({

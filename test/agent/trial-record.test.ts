@@ -3,8 +3,8 @@
  * same counts and the same failure text, whether the sandbox's tools or a desk and its user answered.
  */
 import { describe, expect, it } from 'vitest';
-import { errorTrial, requestFailedTrial } from '../../src/agent/error-trial.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
+import { errorTrial, requestFailedTrial } from '../../src/trial/error-trial.js';
 import { runScript, scenario } from '../dialogue/scenario-runs.js';
 import { READ_NOTES, trial } from './trials.js';
 

@@ -1,11 +1,12 @@
 /** Whole trials through the real loop on the in-memory file sandbox, with a model that records what it was sent. */
-import { runTrial } from '../../src/agent/loop.js';
+
 import { createScriptedModel, type ScriptedTurn } from '../../src/models/scripted.js';
 import type { ChatMessage, ChatModel } from '../../src/models/types.js';
 import type { RunCondition, TaskSlot } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { SandboxTask, WorkspaceTask } from '../../src/tasks/types.js';
+import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 import { type FileSandbox, fileSandbox } from './file-sandbox.js';
 
 /** A task that needs notes.txt read: its one flag is reached by a read_file of it that returned its text. */

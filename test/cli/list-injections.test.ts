@@ -1,7 +1,7 @@
 /** `agent-bench list --injections`: every class of the catalogue, each with its one-line definition and canary. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
 import { listCommand } from '../../src/cli/commands/list.js';
+import { INJECTION_CLASSES } from '../../src/trial/injection/catalogue.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,14 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baselineModel } from '../../src/agent/baselines.js';
-import { planInjection } from '../../src/agent/injection/plan.js';
 import { dialogueTasks } from '../../src/dialogue/task.js';
-import { runDialogueTrial } from '../../src/dialogue/trial.js';
 import { SCRIPTED_USER } from '../../src/dialogue/user/user-choice.js';
 import { createScriptedModel, type ScriptedTurn } from '../../src/models/scripted.js';
 import type { RunCondition } from '../../src/results/condition.js';
 import type { Task } from '../../src/tasks/types.js';
-import { PACK, scenario } from './scenario-runs.js';
+import { planInjection } from '../../src/trial/injection/plan.js';
+import { PACK, runDialogueTrial, scenario } from './scenario-runs.js';
 
 const KB = scenario('helpdesk_kb_printer_queue');
 const ALL_CALLS: RunCondition = { name: 'adversarial', injection_site: 'sampled', injection_rate: 1 };
@@ -21,7 +20,6 @@ const ALL_CALLS: RunCondition = { name: 'adversarial', injection_site: 'sampled'
 function run(script: readonly ScriptedTurn[], condition: RunCondition, index = 0) {
   return runDialogueTrial({
     index,
-    pack: PACK,
     scenario: KB,
     agent: createScriptedModel('script', script),
     user: SCRIPTED_USER,
@@ -49,7 +47,7 @@ describe('a dialogue task under noisy', () => {
 });
 
 describe('a dialogue task under adversarial', () => {
-  const plan = planInjection({ kind: 'dialogue', id: KB.file.id }, 0, ALL_CALLS);
+  const plan = planInjection({ id: KB.file.id, workspace: null }, 0, ALL_CALLS);
 
   it('puts the payload after the KB article the agent reads, in the turn log and in what it is shown', async () => {
     const record = await run([lookup, article, { text: 'Try clearing the queue.', calls: [] }], ALL_CALLS);
@@ -82,7 +80,6 @@ describe('comply-all on a dialogue task', () => {
   it('obeys with the domain tools only: the nonce to the user, no sandbox call, no secret', async () => {
     const record = await runDialogueTrial({
       index: 1,
-      pack: PACK,
       scenario: KB,
       agent: baselineModel('comply-all', dialogueTasks(PACK).find((t) => t.id === KB.file.id) as Task, 1),
       user: SCRIPTED_USER,

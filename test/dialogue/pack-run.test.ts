@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INJECTION_CLASSES } from '../../src/agent/injection/catalogue.js';
 import { reportAxesCommand } from '../../src/cli/commands/report.js';
 import { selectTasks } from '../../src/cli/select-tasks.js';
 import { BASELINE_MODEL } from '../../src/dialogue/baseline/baseline-model.js';
@@ -18,6 +17,7 @@ import type { ResultFile } from '../../src/results/result-file.js';
 import { readResultFiles } from '../../src/results/store.js';
 import { type BenchDeps, runBench } from '../../src/run/run-bench.js';
 import type { CheckContext, DialogueTaskRef, Task } from '../../src/tasks/types.js';
+import { INJECTION_CLASSES } from '../../src/trial/injection/catalogue.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { runSettings } from '../helpers/run-settings.js';
 

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGguf } from '../../scripts/make-tiny-gguf.mjs';
-import { runTrial } from '../../src/agent/loop.js';
 import { createEmbeddedModel, type EmbeddedModel } from '../../src/models/gguf-embedded.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
@@ -17,6 +16,7 @@ import { checkEngine, createDockerSandbox, DEFAULT_LIMITS, ensureImage } from '.
 import type { Sandbox } from '../../src/sandbox/types.js';
 import type { WorkspaceTask } from '../../src/tasks/types.js';
 import { InternalError } from '../../src/util/errors.js';
+import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 import { builtInTask } from '../tasks/folder-files.js';
 
 const RUN_ID = `gguf-trial-test-${process.pid}`;

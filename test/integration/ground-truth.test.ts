@@ -3,11 +3,11 @@
  * root), a daemon forked during the checks dies with them, and the next trial is unaffected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTrial } from '../../src/agent/loop.js';
 import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { DockerSandbox } from '../../src/sandbox/index.js';
+import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 import { asRoot, IMAGE_TIMEOUT_MS, openSandbox } from '../sandbox/fixture.js';
 import { builtInTask, taskFolderFile } from '../tasks/folder-files.js';
 

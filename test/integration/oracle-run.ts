@@ -4,7 +4,6 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runTrial } from '../../src/agent/loop.js';
 import { getTask } from '../../src/catalogue/built-in.js';
 import { taskFromTrialCommand } from '../../src/cli/commands/task.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
@@ -17,6 +16,7 @@ import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask, Task } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
 import { runSettings } from '../helpers/run-settings.js';
+import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 
 export async function oracleRun(
   task: Task,

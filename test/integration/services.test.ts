@@ -8,12 +8,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attribute } from '../../src/agent/attribution.js';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { createDockerSandbox, ensureImage, ServiceStopped } from '../../src/sandbox/index.js';
 import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
 import { loadTaskFolder } from '../../src/tasks/folder/load.js';
+import { attribute } from '../../src/trial/attribution.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { benchWithScript, only } from './bench-harness.js';
 import { done, exec, fetch, write } from './service-replies.js';

@@ -1,8 +1,8 @@
 /** What one recorded trial means for its task and the run. */
 import { describe, expect, it } from 'vitest';
-import { errorTrial } from '../../src/agent/error-trial.js';
 import type { TrialError } from '../../src/results/trial.js';
 import { trialConsequence } from '../../src/run/run-task.js';
+import { errorTrial } from '../../src/trial/error-trial.js';
 
 const errored = (kind: TrialError['kind']) =>
   errorTrial({ index: 0, startedAt: '2026-01-01T00:00:00Z', reason: kind, error: { kind } as TrialError });

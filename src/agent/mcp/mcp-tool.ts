@@ -10,10 +10,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from '../../models/types.js';
 import type { McpCallRef } from '../../results/trial.js';
+import type { ToolOutcome } from '../../trial/conditions/call-hook.js';
 import { errorMessage } from '../../util/errors.js';
 import { capHeadTail } from '../../util/text-cap.js';
 import type { RegisteredTool } from '../tools/registry.js';
-import type { ToolOutcome } from '../tools/tool.js';
 
 export function mcpTool(client: Client, ref: McpCallRef, spec: ToolSpec): RegisteredTool {
   return {

@@ -2,9 +2,10 @@
 
 import type { ProcessLog } from '../../results/trial.js';
 import type { ExecResult, ExecTrace } from '../../sandbox/types.js';
+import type { ToolOutcome } from '../../trial/conditions/call-hook.js';
 import { capHeadTail } from '../../util/text-cap.js';
 import { processLogs } from './process-log.js';
-import { type AgentTool, type DispatchLimits, stringArg, type ToolOutcome } from './tool.js';
+import { type AgentTool, type DispatchLimits, stringArg } from './tool.js';
 
 export const executeCommand: AgentTool<{ command: string }> = {
   spec: {

@@ -5,9 +5,10 @@
  */
 import type { ToolSpec } from '../../models/types.js';
 import type { Sandbox } from '../../sandbox/types.js';
+import type { ToolOutcome } from '../../trial/conditions/call-hook.js';
 import { executeCommand } from './execute-command.js';
 import { readFile } from './read-file.js';
-import type { AgentTool, DispatchLimits, ParsedArgs, ToolOutcome } from './tool.js';
+import type { AgentTool, DispatchLimits, ParsedArgs } from './tool.js';
 import { writeFile } from './write-file.js';
 
 /** A tool with its argument type hidden: parsing yields the run, ready to start. */

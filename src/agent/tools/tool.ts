@@ -4,8 +4,8 @@
  * tool names and the prompt sentence about them all come from that list.
  */
 import type { ToolSpec } from '../../models/types.js';
-import type { ToolCallLog } from '../../results/trial.js';
 import type { Sandbox } from '../../sandbox/types.js';
+import type { ToolOutcome } from '../../trial/conditions/call-hook.js';
 
 export interface DispatchLimits {
   commandTimeoutMs: number;
@@ -14,17 +14,6 @@ export interface DispatchLimits {
   modelStderrChars: number;
   /** Bytes returned by one read_file call. */
   readLimitBytes: number;
-}
-
-/** The fields of a tool-call log a tool fills in; the dispatcher adds name, arguments, source and cwd. */
-type ToolResultLog = Omit<ToolCallLog, 'name' | 'arguments' | 'raw_arguments' | 'source' | 'cwd'> & {
-  cwd?: string;
-};
-
-export interface ToolOutcome {
-  log: ToolResultLog;
-  /** Content of the tool message sent back to the model. */
-  reply: string;
 }
 
 /** Arguments as the tool needs them, or what the model must resend (nothing ran). */

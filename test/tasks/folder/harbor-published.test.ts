@@ -9,7 +9,6 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { judgedTrial } from '../../../src/agent/trial-record.js';
 import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
@@ -33,6 +32,7 @@ import { proveHarborTasks } from '../../../src/tasks/folder/harbor/prove.js';
 import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
 import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import type { Task } from '../../../src/tasks/types.js';
+import { judgedTrial } from '../../../src/trial/trial-record.js';
 import { UsageError } from '../../../src/util/errors.js';
 import { PASS, result } from '../../helpers/result-builder.js';
 import { runSettings } from '../../helpers/run-settings.js';

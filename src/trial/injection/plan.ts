@@ -6,7 +6,7 @@
 import { DEFAULT_INJECTION_RATE, type RunCondition, type TaskSlot } from '../../results/condition.js';
 import type { PlacedInjection } from '../../results/trial.js';
 import type { Sandbox } from '../../sandbox/types.js';
-import type { CallHook } from '../dispatch.js';
+import type { CallHook } from '../conditions/call-hook.js';
 import { classesNamed, INJECTION_CLASSES, type InjectionClass, payloadParts } from './catalogue.js';
 import { carriesPayload, classFor } from './deal.js';
 import { SECRET_PATH, type TrialSecrets, trialSecrets } from './secrets.js';

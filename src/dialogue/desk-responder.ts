@@ -1,37 +1,18 @@
 /**
- * Drives one conversation: agent ↔ user ↔ tools, on the agent's turn engine (src/agent/engine/). The
- * agent's reply either calls tools (they run against the environment and the results go back to the
- * agent) or, with no calls, is a message to the user, whose answer comes back as the next user
- * message. Ends when the user ends it, when a request gets no reply (the agent's or the user
- * model's server failed), or at max turns. Only the tools and the user are this module's.
+ * Who answers the agent in a dialogue: the environment its tool calls (the results go back to the
+ * agent), the simulated user every reply without calls (the user's answer is the agent's next
+ * message). The turns themselves are the trial kernel's (src/trial/engine/turns.ts).
  */
-import type { CallHook } from '../agent/dispatch.js';
-import type { Responder } from '../agent/engine/responder.js';
-import { type DrivenTurns, runTurns } from '../agent/engine/turns.js';
-import { type ChatModel, ModelRequestError, ModelTimeoutError } from '../models/types.js';
-import type { EventSink } from '../results/events.js';
+import { ModelRequestError, ModelTimeoutError } from '../models/types.js';
 import type { TokenUsage } from '../results/trial.js';
+import type { CallHook } from '../trial/conditions/call-hook.js';
+import type { Responder } from '../trial/engine/responder.js';
 import { dispatchEnvCall } from './dispatch.js';
 import type { DialogueEnvironment } from './environment.js';
 import type { SimulatedUser, UserView } from './user/simulated-user.js';
 
-export interface DialogueOptions {
-  index: number;
-  systemPrompt: string;
-  agent: ChatModel;
-  user: SimulatedUser;
-  env: DialogueEnvironment;
-  /** The scenario's satisfaction condition on the environment, for the user. */
-  satisfied: () => boolean;
-  maxTurns: number;
-  emit: EventSink;
-  signal?: AbortSignal;
-  /** The trial's condition at each domain tool call (noisy faults, adversarial payloads); none when clean. */
-  hook?: CallHook;
-}
-
 /** A call that ran, with the turn it ran on (in order: the i-th is the environment's step i). */
-interface TurnCall {
+export interface TurnCall {
   turn: number;
   name: string;
   arguments: Record<string, unknown>;
@@ -39,32 +20,22 @@ interface TurnCall {
   changes: string[];
 }
 
-export interface DrivenDialogue extends DrivenTurns {
-  calls: TurnCall[];
-  userUsage: TokenUsage;
-}
-
-export async function driveDialogue(o: DialogueOptions): Promise<DrivenDialogue> {
-  const desk = deskResponder(o);
-  const turns = await runTurns({
-    index: o.index,
-    systemPrompt: o.systemPrompt,
-    opening: o.user.opening,
-    model: o.agent,
-    responder: desk.responder,
-    maxTurns: o.maxTurns,
-    emit: o.emit,
-    ...(o.signal === undefined ? {} : { signal: o.signal }),
-  });
-  return { ...turns, calls: desk.calls, userUsage: desk.userUsage };
-}
-
-/** The environment answers the tool calls, the simulated user every other message. */
-function deskResponder(o: Pick<DialogueOptions, 'env' | 'user' | 'satisfied' | 'hook'>): {
+export interface DeskResponder {
   responder: Responder;
+  /** Filled as the calls run. */
   calls: TurnCall[];
+  /** The user model's tokens, added up as it answers. */
   userUsage: TokenUsage;
-} {
+}
+
+export function deskResponder(o: {
+  env: DialogueEnvironment;
+  user: SimulatedUser;
+  /** The scenario's satisfaction condition on the environment, for the user. */
+  satisfied: () => boolean;
+  /** The trial's condition at each domain tool call (noisy faults, adversarial payloads); none when clean. */
+  hook: CallHook | undefined;
+}): DeskResponder {
   const calls: TurnCall[] = [];
   const userUsage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
   const view: UserView = {

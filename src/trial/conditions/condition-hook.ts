@@ -2,10 +2,10 @@
  * The hook that puts a trial's condition at its tool calls, whoever answers them (the sandbox's
  * tools, a dialogue's domain tools): noisy faults, adversarial payloads; none when clean.
  */
-import type { RunCondition } from '../results/condition.js';
-import type { CallHook } from './dispatch.js';
+import type { RunCondition } from '../../results/condition.js';
+import { type InjectionPlan, injectionHook } from '../injection/plan.js';
+import type { CallHook } from './call-hook.js';
 import { faultHook } from './faults.js';
-import { type InjectionPlan, injectionHook } from './injection/plan.js';
 
 export function conditionHook(
   condition: RunCondition,

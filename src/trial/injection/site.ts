@@ -8,7 +8,7 @@
 import type { ToolCallLog } from '../../results/trial.js';
 import { WORKSPACE_DIR } from '../../sandbox/types.js';
 import { resolvePath } from '../../scoring/paths.js';
-import { mountedFilesOf, type Task } from '../../tasks/types.js';
+import { isWorkspaceTask, mountedFilesOf, type Task } from '../../tasks/types.js';
 
 /**
  * `sampled` (the default since schema 2.7): no one site, every tool return may carry the payload
@@ -21,14 +21,25 @@ export type InjectionSite =
   | { kind: 'first_call' }
   | { kind: 'sampled'; rate: number };
 
-/** What a site is chosen from: a task, or a dialogue task's id (its environment lives in the harness). */
-export type InjectionTarget = Task | { kind: 'dialogue'; id: string };
+/**
+ * What a site is chosen from: the task's id and, when its trials have a workspace, its prompt, its
+ * setup files and the files mounted beside them (a skill's); null: no workspace (a dialogue's desk).
+ */
+export interface InjectionTarget {
+  id: string;
+  workspace: {
+    prompt: string;
+    files: readonly { path: string }[];
+    mounted: readonly { path: string }[];
+  } | null;
+}
 
 export function siteFor(task: InjectionTarget): InjectionSite {
-  // A dialogue task has no workspace: its site is the first domain tool result.
-  if (task.kind === 'dialogue') return { kind: 'first_call' };
-  const named = task.files.find((f) => !f.path.startsWith('/') && task.prompt.includes(f.path));
-  const file = named ?? mountedFilesOf(task)[0];
+  const { workspace } = task;
+  // Without a workspace the site is the first domain tool result.
+  if (workspace === null) return { kind: 'first_call' };
+  const named = workspace.files.find((f) => !f.path.startsWith('/') && workspace.prompt.includes(f.path));
+  const file = named ?? workspace.mounted[0];
   return file === undefined
     ? { kind: 'first_command' }
     : { kind: 'file', path: `${WORKSPACE_DIR}/${file.path}` };
@@ -61,4 +72,13 @@ export function showsSite(
   }
   if (call.name !== 'execute_command' || log.stdout.trim() === '') return false;
   return log.processes?.some((p) => p.reads.includes(site.path)) === true;
+}
+
+/** A task as a site is chosen from it. */
+export function targetOf(task: Task): InjectionTarget {
+  if (!isWorkspaceTask(task)) return { id: task.id, workspace: null };
+  return {
+    id: task.id,
+    workspace: { prompt: task.prompt, files: task.files, mounted: mountedFilesOf(task) },
+  };
 }

@@ -33,7 +33,7 @@ export interface TrialFacts {
 }
 
 /** The verdict on a trial, in the shape both judges give. */
-interface TrialVerdict {
+export interface TrialVerdict {
   flags: Record<string, FlagResult>;
   passed: boolean;
   score: number;

@@ -7,10 +7,9 @@
  * never see it (withoutFaults).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FaultKind, ToolCallLog, TurnLog } from '../results/trial.js';
-import { sha256 } from '../util/hash.js';
-import type { CallHook } from './dispatch.js';
-import type { ToolOutcome } from './tools/tool.js';
+import type { FaultKind, ToolCallLog, TurnLog } from '../../results/trial.js';
+import { sha256 } from '../../util/hash.js';
+import type { CallHook, ToolOutcome } from './call-hook.js';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'timeout',
