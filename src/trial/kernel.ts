@@ -163,7 +163,9 @@ export async function runTrial<P extends TrialPlace>(
     // The model server failed (or a simulated user's), not the model: nothing is judged.
     return requestFailedTrial({ ...facts(Date.now()), ...turns.requestFailure }, emit);
   if (turns.toolError !== null)
-    return ended(unjudged(task, facts(Date.now()), turns.toolError.error, 'turns'));
+    return ended(
+      unjudged(task, { ...facts(Date.now()), end: 'tool_stalled' }, turns.toolError.error, 'turns'),
+    );
 
   const judgeStart = Date.now();
   let judgement: Judgement;
