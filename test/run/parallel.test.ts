@@ -18,8 +18,9 @@ import { formatSummary } from '../../src/run/summary.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InterruptedError } from '../../src/util/errors.js';
+import { memoryEnvironment, SAY_DONE } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { memoryEnvironment, memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
 
 const MODEL = 'parallel-model';
