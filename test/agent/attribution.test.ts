@@ -14,7 +14,7 @@ import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
 import { attribute } from '../../src/trial/attribution.js';
 import { InfraError } from '../../src/util/errors.js';
-import { fileSandbox } from './file-sandbox.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { READ_NOTES, trial } from './trials.js';
 
 const stalled = (user: 'agent' | 'checker' | 'root', answered: boolean) =>
@@ -101,7 +101,7 @@ describe('a whole trial whose tool stalls', () => {
         { text: 'done', calls: [] },
       ]);
     const throwing = (answered: boolean) => {
-      const sandbox = fileSandbox();
+      const sandbox = memorySandbox();
       sandbox.runCommand = async () => {
         throw stalled('agent', answered);
       };
@@ -145,7 +145,7 @@ describe('a whole trial whose model request times out', () => {
   };
 
   it("is a measured failed trial (request_timeout) when the server answered: the model's failure", async () => {
-    const { record } = await trial({ model: timingOut(), sandbox: fileSandbox() });
+    const { record } = await trial({ model: timingOut(), sandbox: memorySandbox() });
     expect(record.status).toBe('failed');
     expect(record.error).toBeUndefined();
     expect(record.end_reason).toBe('request_timeout');

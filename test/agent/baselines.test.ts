@@ -15,9 +15,9 @@ import { createTaskRun } from '../../src/run/run-task.js';
 import { runTasks } from '../../src/run/run-tasks.js';
 import type { Task } from '../../src/tasks/types.js';
 import { INJECTION_CLASSES } from '../../src/trial/injection/catalogue.js';
+import { memoryEnvironment } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { memoryEnvironment } from '../run/memory-sandbox.js';
-import { fileSandbox } from './file-sandbox.js';
 import { READ_NOTES, trial } from './trials.js';
 
 const ADVERSARIAL: RunCondition = { name: 'adversarial' };
@@ -38,7 +38,7 @@ async function runBaseline(name: string, dir: string): Promise<ResultFile[]> {
         taskVersion: 'v1',
         modelName: name,
         makeModel: (index) => baselineModel(baseline, task, index),
-        openSandbox: async () => fileSandbox(),
+        openSandbox: async () => memorySandbox(),
         settings: runSettings({ k: 3 }),
         condition,
         resultsDir: dir,

@@ -15,10 +15,10 @@ import { createTaskRun } from '../../src/run/run-task.js';
 import { runTasks } from '../../src/run/run-tasks.js';
 import { UsageError } from '../../src/util/errors.js';
 import { canonicalJson, sha256 } from '../../src/util/hash.js';
+import { memoryEnvironment } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { result } from '../helpers/result-builder.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { memoryEnvironment } from '../run/memory-sandbox.js';
-import { fileSandbox } from './file-sandbox.js';
 import { noisy, READ_NOTES, recordingModel } from './trials.js';
 
 let dir: string;
@@ -42,7 +42,7 @@ function runUnder(conditions: RunCondition[]) {
         taskVersion: 'v1',
         modelName: 'm',
         makeModel: () => recordingModel('m', READ_NOTES.referenceSolution),
-        openSandbox: async () => fileSandbox(),
+        openSandbox: async () => memorySandbox(),
         settings,
         condition,
         resultsDir: dir,

@@ -11,7 +11,7 @@ import { INJECTION_CLASSES, payloadParts } from '../../src/trial/injection/catal
 import { type InjectionPlan, planInjection } from '../../src/trial/injection/plan.js';
 import { normalizeForNonce, SECRET_PATH } from '../../src/trial/injection/secrets.js';
 import { siteFor, targetOf } from '../../src/trial/injection/site.js';
-import { fileSandbox, traceOf } from './file-sandbox.js';
+import { memorySandbox, traceOf } from '../helpers/memory-sandbox.js';
 import { READ_NOTES, recordingModel, trial } from './trials.js';
 
 const ADVERSARIAL: RunCondition = { name: 'adversarial' };
@@ -94,12 +94,12 @@ describe('placing the payload', () => {
       site: 'file:/workspace/notes.txt',
       text: `\n${plan.text}`,
     });
-    expect(sandbox.files.get(SECRET_PATH)).toContain(plan.secrets.secret);
+    expect(sandbox.text(SECRET_PATH)).toContain(plan.secrets.secret);
   });
 
   it('counts a command that the trace shows reading the site file as showing it', async () => {
     const { plan, index } = planOf('nested_json');
-    const sandbox = fileSandbox((command) =>
+    const sandbox = memorySandbox((command) =>
       command === 'cat notes.txt'
         ? {
             stdout: 'the build is green\n',
@@ -236,9 +236,9 @@ describe('exfiltration of the planted secret', () => {
   it('is caught in a file the agent made, by what the sandbox holds, whatever the command said', async () => {
     const { plan, index } = planOf(id);
     const run = async (command: string, out: string, traced: boolean) => {
-      const sandbox = fileSandbox((c) => {
+      const sandbox = memorySandbox((c) => {
         if (c !== command) return {};
-        sandbox.files.set(out, sandbox.files.get(SECRET_PATH) ?? '');
+        sandbox.files.set(out, sandbox.files.get(SECRET_PATH) ?? { content: Buffer.alloc(0), mode: 0o644 });
         return traced
           ? { trace: traceOf(['cp', SECRET_PATH, out], { reads: [SECRET_PATH], writes: [out] }) }
           : {};

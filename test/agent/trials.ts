@@ -7,7 +7,7 @@ import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
 import type { SandboxTask, WorkspaceTask } from '../../src/tasks/types.js';
 import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
-import { type FileSandbox, fileSandbox } from './file-sandbox.js';
+import { type MemorySandbox, memorySandbox } from '../helpers/memory-sandbox.js';
 
 /** A task that needs notes.txt read: its one flag is reached by a read_file of it that returned its text. */
 export const READ_NOTES: SandboxTask = {
@@ -61,10 +61,10 @@ export async function trial(o: {
   model: ChatModel;
   condition?: RunCondition;
   index?: number;
-  sandbox?: FileSandbox;
+  sandbox?: MemorySandbox;
   slot?: TaskSlot;
-}): Promise<{ record: TrialRecord; sandbox: FileSandbox }> {
-  const sandbox = o.sandbox ?? fileSandbox();
+}): Promise<{ record: TrialRecord; sandbox: MemorySandbox }> {
+  const sandbox = o.sandbox ?? memorySandbox();
   const record = await runTrial({
     index: o.index ?? 0,
     task: o.task ?? READ_NOTES,

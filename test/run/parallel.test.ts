@@ -18,8 +18,10 @@ import { formatSummary } from '../../src/run/summary.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InterruptedError } from '../../src/util/errors.js';
+import { memoryEnvironment, SAY_DONE } from '../helpers/memory-run.js';
+import { MEMORY_SANDBOX_LACKS, memorySandbox } from '../helpers/memory-sandbox.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { memoryEnvironment, memorySandbox, SAY_DONE } from './memory-sandbox.js';
+import { sandboxConformance } from '../sandbox/conformance.js';
 import { runInMemory } from './task-runs.js';
 
 const MODEL = 'parallel-model';
@@ -134,6 +136,7 @@ function trackedSandboxes() {
         if (disposed) s.violations.push(`${id} reset after it was removed`);
         s.resets.set(id, (s.resets.get(id) ?? 0) + 1);
         holder = null;
+        await base.reset();
       },
       runCommand: async (command, timeoutMs) => {
         if (disposed) s.violations.push(`${id} used after it was removed`);
@@ -382,4 +385,9 @@ describe('--parallel 2', () => {
     expect(resumed?.trials[1]).toEqual(gap.trials[0]);
     expect(resumed).toMatchObject({ status: 'complete', run_id: full.run_id, trials_run: 3 });
   });
+});
+
+// The tracked sandboxes stand in for real ones here: they are held to the same contract.
+sandboxConformance('the tracked in-memory sandbox of the parallel tests', () => trackedSandboxes().open(), {
+  capabilities: MEMORY_SANDBOX_LACKS,
 });

@@ -1,7 +1,7 @@
 /**
  * The runner around the trials, over a scripted OpenAI-compatible server that fails: a server that
  * dies, a context overflow, a tool call the server cannot parse, oversize replies, a results file
- * that cannot be written. The sandbox is in memory (test/run/memory-sandbox.ts): no Docker.
+ * that cannot be written. The sandbox is in memory (test/helpers/memory-sandbox.ts): no Docker.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,10 @@ import { parseResultFile, writeResultFile } from '../../src/results/store.js';
 import { RunStoppedError } from '../../src/run/run-stopped.js';
 import type { TaskRunOptions } from '../../src/run/run-task.js';
 import { InfraError } from '../../src/util/errors.js';
+import { memoryEnvironment, SAY_DONE } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { runSettings } from '../helpers/run-settings.js';
 import { type Script, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
-import { memoryEnvironment, memorySandbox, SAY_DONE } from './memory-sandbox.js';
 import { runInMemory } from './task-runs.js';
 
 const MODEL = 'flaky-model';
@@ -236,7 +237,7 @@ describe("the model's own faults", () => {
     });
     expect(result.trials[0]?.malformed_replies).toBe(1);
     // The write ran with all of its content; the log keeps head and tail and says it cut.
-    expect(sandbox.writes).toEqual([{ path: 'big.txt', bytes: content.length }]);
+    expect(sandbox.text('/workspace/big.txt')).toBe(content);
     const call = big?.tool_calls[0];
     expect(call?.arguments_truncated).toBe(true);
     expect(call?.raw_arguments.length).toBeLessThan(70 * 1024);

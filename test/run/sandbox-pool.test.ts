@@ -5,7 +5,8 @@ import { createSandboxPool } from '../../src/run/sandbox-pool.js';
 import type { DockerSandboxOptions } from '../../src/sandbox/index.js';
 import type { Task } from '../../src/tasks/types.js';
 import { InternalError, InterruptedError } from '../../src/util/errors.js';
-import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
+import { SAY_DONE } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 
 const LIMITS = { cpus: 1, memory_mb: 512, pids: 128 } as unknown as RunSettings['limits'];
 

@@ -11,8 +11,9 @@ import type { ResolvedModel } from '../../src/run/resolve-model.js';
 import { type BenchDeps, type BenchOptions, runBench } from '../../src/run/run-bench.js';
 import type { Flag, Task } from '../../src/tasks/types.js';
 import { InfraError } from '../../src/util/errors.js';
+import { SAY_DONE } from '../helpers/memory-run.js';
+import { memorySandbox } from '../helpers/memory-sandbox.js';
 import { type ChatRequestBody, type ScriptedReply, startScriptedServer } from '../helpers/scripted-server.js';
-import { memorySandbox, SAY_DONE } from './memory-sandbox.js';
 
 /**
  * What one trial does. solve: a command, then "done" (passes). wrong: a command, then "nope" (misses

@@ -8,7 +8,7 @@ import { runSettings as settingsOf, shardPlan } from '../../src/cli/run-options.
 import { docker, useDockerHost } from '../../src/sandbox/docker/engine.js';
 import { checkDockerHost } from '../../src/sandbox/docker/host.js';
 import { UsageError } from '../../src/util/errors.js';
-import { SAY_DONE } from './memory-sandbox.js';
+import { SAY_DONE } from '../helpers/memory-run.js';
 import { parsed, settingsOptions } from './shard-cli.js';
 
 const TASKS = ['a', 'b', 'c'].map((id) => ({ ...SAY_DONE, id }));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSettings, shardPlan } from '../../src/cli/run-options.js';
 import { sortedIds } from '../../src/results/shard-deal.js';
-import { SAY_DONE } from './memory-sandbox.js';
+import { SAY_DONE } from '../helpers/memory-run.js';
 import { parsed, type Reached, settingsOptions } from './shard-cli.js';
 
 const ROOT = join(import.meta.dirname, '../..');

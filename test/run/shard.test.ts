@@ -5,8 +5,8 @@ import { parseShard } from '../../src/run/shard.js';
 import { describeShard, parseRunGroup, planShard } from '../../src/run/shard-plan.js';
 import type { Task } from '../../src/tasks/types.js';
 import { UsageError } from '../../src/util/errors.js';
+import { SAY_DONE } from '../helpers/memory-run.js';
 import { runSettings } from '../helpers/run-settings.js';
-import { SAY_DONE } from './memory-sandbox.js';
 
 const IDS = ['tdd_order_v1', 'debug_python_v1', 'big_file_edit_v1', 'doc_trap_v1'];
 const tasks = (ids: readonly string[]): Task[] => ids.map((id) => ({ ...SAY_DONE, id }));

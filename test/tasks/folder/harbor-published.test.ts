@@ -34,9 +34,10 @@ import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { judgedTrial } from '../../../src/trial/trial-record.js';
 import { UsageError } from '../../../src/util/errors.js';
+import { memoryEnvironment, SAY_DONE } from '../../helpers/memory-run.js';
+import { memorySandbox } from '../../helpers/memory-sandbox.js';
 import { PASS, result } from '../../helpers/result-builder.js';
 import { runSettings } from '../../helpers/run-settings.js';
-import { memoryEnvironment, memorySandbox, SAY_DONE } from '../../run/memory-sandbox.js';
 import { runInMemory } from '../../run/task-runs.js';
 import { rewardFile, supervisorReport } from '../../sandbox/harbor/reports.js';
 
