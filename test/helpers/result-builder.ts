@@ -106,7 +106,7 @@ export interface ResultSpec {
    */
   earlyStop?: boolean;
   taskVersion?: string;
-  /** What differs from a test machine's environment (no server details, no Docker version). */
+  /** What differs from a test machine's environment. */
   environment?: Partial<Environment>;
 }
 
@@ -127,17 +127,19 @@ const SETTINGS: RunSettings = {
   sampling: { temperature: 0 },
 };
 
-const ENVIRONMENT: Omit<Environment, 'model'> = {
+/** A test machine's: no server details, no Docker version. */
+const environmentOf = (model: string): Environment => ({
   sandbox_image: 'agent-bench-sandbox:test',
   image_id: null,
   image_source: null,
   sampling: SETTINGS.sampling,
   base_url: null,
   server: null,
+  model,
   harness_version: '0.1.0',
   node_version: 'v20',
   docker_version: null,
-};
+});
 
 const START = '2025-01-01T00:00:00.000Z';
 
@@ -191,7 +193,7 @@ export function buildResult(spec: ResultSpec): BuiltResult {
     started_at: startedAt,
     updated_at: new Date(Date.parse(startedAt) + 60_000).toISOString(),
     error: null,
-    environment: { ...ENVIRONMENT, model: spec.model, ...spec.environment },
+    environment: { ...environmentOf(spec.model), ...spec.environment },
     trials,
   });
   return { fileName: resultFileName(spec.task, spec.model, runId), result, artifacts };
