@@ -43,31 +43,12 @@ export interface RungDeps {
   startServer: (o: ServerStartOptions) => Promise<ModelServer>;
 }
 
+/** Runs the task set against the model at one address. */
+type Bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>;
+
 export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps): Promise<Rung> {
-  const once = (
-    request: Pick<ModelRequest, 'model' | 'baseUrl'>,
-    round: { resume: boolean; trialsUpTo: number } | null = null,
-  ): Promise<ResultFile[]> =>
-    deps.runBench({
-      ...c.bench,
-      ...(round ?? {}),
-      model: { ...c.request, ...request },
-      handleSignals: false,
-      signal: c.signal,
-    });
   const { sequential } = c;
-  const bench = (request: Pick<ModelRequest, 'model' | 'baseUrl'>): Promise<ResultFile[]> =>
-    sequential === undefined
-      ? once(request)
-      : runRounds(
-          sequential,
-          c.bench.resume,
-          (round) => once(request, round),
-          (e) =>
-            c.note(
-              `${model.label}: ${e.passed}/${e.measured} passed, ${describeBound(e)} after ${e.trialsPerTask} round(s)`,
-            ),
-        );
+  const bench = rungBench(model, c, deps);
   const logPath = join(
     c.bench.resultsDir,
     serverLogName(model.id, c.runId, model.config === undefined ? '' : configSlug(model.config)),
@@ -126,6 +107,34 @@ export async function runRung(model: LadderModel, c: RungContext, deps: RungDeps
   }
 }
 
+/** The task set against the model at one address: one run, or rounds until the sequential bound decides. */
+function rungBench(model: LadderModel, c: RungContext, deps: RungDeps): Bench {
+  const once = (
+    request: Pick<ModelRequest, 'model' | 'baseUrl'>,
+    round: { resume: boolean; trialsUpTo: number } | null = null,
+  ): Promise<ResultFile[]> =>
+    deps.runBench({
+      ...c.bench,
+      ...(round ?? {}),
+      model: { ...c.request, ...request },
+      handleSignals: false,
+      signal: c.signal,
+    });
+  const { sequential } = c;
+  return (request) =>
+    sequential === undefined
+      ? once(request)
+      : runRounds(
+          sequential,
+          c.bench.resume,
+          (round) => once(request, round),
+          (e) =>
+            c.note(
+              `${model.label}: ${e.passed}/${e.measured} passed, ${describeBound(e)} after ${e.trialsPerTask} round(s)`,
+            ),
+        );
+}
+
 /** Starts the server, runs, and stops it however the run ends. */
 async function onSpawnedServer(
   model: LadderModel,
@@ -133,7 +142,7 @@ async function onSpawnedServer(
   place: Extract<ModelPlace, { kind: 'spawn' }>,
   logPath: string,
   deps: RungDeps,
-  bench: (request: Pick<ModelRequest, 'model' | 'baseUrl'>) => Promise<ResultFile[]>,
+  bench: Bench,
 ): Promise<{
   results: readonly ResultFile[];
   diedDuringRun: string | null;

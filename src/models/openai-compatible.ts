@@ -75,24 +75,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   const apiKey = resolveApiKey(options.env ?? process.env, options.apiKeyEnv);
   const timeoutMs = options.requestTimeoutMs;
-  // `user:password@` and `?api_key=` of the user's URL go with every request (Basic wins over the key).
-  const auth = serverAuth(options.baseUrl);
-  // Explicit nulls stop the client from picking up OPENAI_ORG_ID & co. from the environment;
-  // logging off keeps request details (and the key) out of the output whatever OPENAI_LOG says.
-  const client = new OpenAI({
-    apiKey,
-    baseURL: baseUrl,
-    maxRetries: 0,
-    // attemptOnce's deadline is the request's; the client's own must never fire first.
-    timeout: MAX_TIMEOUT_MS,
-    logLevel: 'off',
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    fetch: cappedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES, unboundedFetch),
-    defaultHeaders: auth.headers,
-    defaultQuery: auth.query,
-  });
+  const client = openAIClient(options, baseUrl, apiKey);
   const policy: RetryPolicy = {
     maxRetries: options.maxRetries,
     baseMs: options.retryBaseMs ?? 1000,
@@ -131,7 +114,7 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
         label,
         signal,
       );
-      if ('timeout' in value) throw await whoseTimeout(value.timeout, retries);
+      if ('timeout' in value) throw await whoseTimeout(value.timeout, retries, { label, apiKey, options });
       const content = 'body' in value ? readCompletion(value.body, ids) : faultReply(value.fault);
       const overflow = ranOutOfContext(content, options.contextLength ?? null);
       if (overflow !== null) {
@@ -144,32 +127,56 @@ export function createOpenAICompatibleModel(options: OpenAICompatibleOptions): C
       return { ...content, latencyMs: Math.round(latencyMs), retries };
     },
   };
+}
 
-  /**
-   * A server that still lists its models was there all along: the model took too long (or never
-   * stopped), its failure. One that does not answer is unreachable, as any dead server.
-   */
-  async function whoseTimeout(
-    timeout: RequestTimeoutError,
-    retries: RetryRecord[],
-  ): Promise<ModelTimeoutError | ModelRequestError> {
-    const message = `${label} timed out: ${timeout.message}`;
-    try {
-      await checkServer(options.baseUrl, {
-        timeoutMs: options.probeTimeoutMs ?? 10_000,
-        ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }),
-        ...(options.env === undefined ? {} : { env: options.env }),
-      });
-    } catch (err) {
-      const why = redactKey(err instanceof Error ? err.message : String(err), apiKey);
-      return new ModelRequestError(`${message}, and then ${why}`, { kind: 'unreachable' }, retries);
-    }
-    return new ModelTimeoutError(
-      `${message} (the server still answers: the model was too slow or did not stop)`,
-      timeout.elapsedMs,
-      retries,
-    );
+/** The openai client with its retries, timeout and environment defaults out of the way: this module owns them. */
+function openAIClient(options: OpenAICompatibleOptions, baseUrl: string, apiKey: string): OpenAI {
+  // `user:password@` and `?api_key=` of the user's URL go with every request (Basic wins over the key).
+  const auth = serverAuth(options.baseUrl);
+  // Explicit nulls stop the client from picking up OPENAI_ORG_ID & co. from the environment;
+  // logging off keeps request details (and the key) out of the output whatever OPENAI_LOG says.
+  return new OpenAI({
+    apiKey,
+    baseURL: baseUrl,
+    maxRetries: 0,
+    // attemptOnce's deadline is the request's; the client's own must never fire first.
+    timeout: MAX_TIMEOUT_MS,
+    logLevel: 'off',
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    fetch: cappedFetch(options.maxReplyBytes ?? MAX_REPLY_BYTES, unboundedFetch),
+    defaultHeaders: auth.headers,
+    defaultQuery: auth.query,
+  });
+}
+
+/**
+ * A server that still lists its models was there all along: the model took too long (or never
+ * stopped), its failure. One that does not answer is unreachable, as any dead server.
+ */
+async function whoseTimeout(
+  timeout: RequestTimeoutError,
+  retries: RetryRecord[],
+  at: { label: string; apiKey: string; options: OpenAICompatibleOptions },
+): Promise<ModelTimeoutError | ModelRequestError> {
+  const { label, apiKey, options } = at;
+  const message = `${label} timed out: ${timeout.message}`;
+  try {
+    await checkServer(options.baseUrl, {
+      timeoutMs: options.probeTimeoutMs ?? 10_000,
+      ...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }),
+      ...(options.env === undefined ? {} : { env: options.env }),
+    });
+  } catch (err) {
+    const why = redactKey(err instanceof Error ? err.message : String(err), apiKey);
+    return new ModelRequestError(`${message}, and then ${why}`, { kind: 'unreachable' }, retries);
   }
+  return new ModelTimeoutError(
+    `${message} (the server still answers: the model was too slow or did not stop)`,
+    timeout.elapsedMs,
+    retries,
+  );
 }
 
 /** max_tokens of the request: --max-tokens, or what the server's context leaves (reply-bound.ts). */

@@ -61,24 +61,7 @@ export function toSpec(
   folderName: string,
 ): { spec: SkillSpec; problems: Problem[] } {
   const problems: Problem[] = [];
-  const stubs = Object.entries(m.stubs ?? {}).flatMap(([script, s]): StubSpec[] => {
-    const firstLine = folder.read(script).toString('utf8').split('\n', 1)[0] ?? '';
-    const language = stubLanguage(script, firstLine);
-    if (language === null) {
-      problems.push({
-        at: `stubs[${JSON.stringify(script)}]`,
-        message: 'only shell, Python and Node scripts can be stubbed',
-      });
-      return [];
-    }
-    const outputs = s.outputs.map((o) => ({
-      path: o.path ?? null,
-      arg: o.arg ?? null,
-      content:
-        o.from !== undefined ? folder.read(o.from) : Buffer.from(o.content ?? `stub output of ${script}\n`),
-    }));
-    return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0 }];
-  });
+  const stubs = toStubs(m, folder, problems);
   const artifacts = m.expected_artifacts ?? [];
   for (const [i, c] of (m.required_commands ?? []).entries())
     for (const w of c.writes ?? [])
@@ -123,19 +106,7 @@ export function toSpec(
     maxTurns: m.max_turns ?? DEFAULT_MAX_TURNS,
     stubs,
     mcpServers: m.mcp_servers ?? [],
-    mcpCalls: (m.required_mcp_calls ?? []).map((c, i) => {
-      if (!(m.mcp_servers ?? []).some((srv) => srv.name === c.server))
-        problems.push({
-          at: `required_mcp_calls[${i}].server`,
-          message: `no mcp_servers entry named ${c.server}`,
-        });
-      return {
-        id: c.id ?? `${c.server}__${c.tool}`,
-        server: c.server,
-        tool: c.tool,
-        ...(c.args_match === undefined ? {} : { argsMatch: c.args_match }),
-      };
-    }),
+    mcpCalls: toMcpCalls(m, problems),
     referenceSolution,
     alternates: (m.alternates ?? []).map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     lures: (m.lures ?? []).map((l) => toLure(l, folder)),
@@ -151,6 +122,45 @@ export function toSpec(
     },
   };
   return { spec, problems };
+}
+
+/** The stubbed scripts with their outputs read; a script in a language that cannot be stubbed is a problem. */
+function toStubs(m: Manifest, folder: SkillFolder, problems: Problem[]): StubSpec[] {
+  return Object.entries(m.stubs ?? {}).flatMap(([script, s]): StubSpec[] => {
+    const firstLine = folder.read(script).toString('utf8').split('\n', 1)[0] ?? '';
+    const language = stubLanguage(script, firstLine);
+    if (language === null) {
+      problems.push({
+        at: `stubs[${JSON.stringify(script)}]`,
+        message: 'only shell, Python and Node scripts can be stubbed',
+      });
+      return [];
+    }
+    const outputs = s.outputs.map((o) => ({
+      path: o.path ?? null,
+      arg: o.arg ?? null,
+      content:
+        o.from !== undefined ? folder.read(o.from) : Buffer.from(o.content ?? `stub output of ${script}\n`),
+    }));
+    return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0 }];
+  });
+}
+
+/** The MCP calls the model must make; a call of a server the manifest does not declare is a problem. */
+function toMcpCalls(m: Manifest, problems: Problem[]): SkillSpec['mcpCalls'] {
+  return (m.required_mcp_calls ?? []).map((c, i) => {
+    if (!(m.mcp_servers ?? []).some((srv) => srv.name === c.server))
+      problems.push({
+        at: `required_mcp_calls[${i}].server`,
+        message: `no mcp_servers entry named ${c.server}`,
+      });
+    return {
+      id: c.id ?? `${c.server}__${c.tool}`,
+      server: c.server,
+      tool: c.tool,
+      ...(c.args_match === undefined ? {} : { argsMatch: c.args_match }),
+    };
+  });
 }
 
 function toLure(l: NonNullable<Manifest['lures']>[number], folder: SkillFolder): Lure {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../src/dashboard/server.js';
-import { buildResult, type TrialSpec } from '../fixtures/results-builder.js';
+import { buildResult, type TrialSpec } from '../helpers/result-builder.js';
 import { raw, startTestDashboard } from './harness.js';
 
 const FILES = 200;

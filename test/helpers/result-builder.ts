@@ -1,21 +1,79 @@
 /**
- * Crafted results files for report tests: say what each trial did (flags reached, tool calls, tamper,
- * time) and get a ResultFile whose summary fields agree with its trials.
+ * Results files for tests: say what each trial did and get a ResultFile whose summary fields agree with
+ * its trials. A trial is said briefly (flags reached or not, one kind of tool call, tamper or not) or
+ * turn by turn (each reply's text and calls, flags with the turn that reached them). Typed against the
+ * real ResultFile and TrialRecord, and parsed by the results schema in result-builder.test.ts, so a
+ * builder that drifts from the schema fails. Dates and ids are fixed: output is byte-for-byte stable.
  */
-
-import type { FlagSummary, ResultFile } from '../../src/results/result-file.js';
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import { modelSlug, resultFileName } from '../../src/results/layout.js';
+import type { Environment, FlagSummary, ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { withHash } from '../../src/results/store.js';
-import type { FlagResult, ToolCallLog, TrialRecord, TrialStatus } from '../../src/results/trial.js';
+import type {
+  FlagResult,
+  InvalidCallReason,
+  TokenUsage,
+  ToolCallLog,
+  TrialRecord,
+  TrialStatus,
+  TurnLog,
+} from '../../src/results/trial.js';
+
+type FlagKind = 'process' | 'outcome';
+
+/**
+ * A flag said in full: its kind, the turn that reached it (null: by ground truth) or false when missed,
+ * and 'absence' for a flag that states an absence (credited only when an outcome was reached).
+ */
+type FlagSpec = [FlagKind, number | null | false] | [FlagKind, number | null | false, 'absence'];
+
+interface CallSpec {
+  name: string;
+  /** null: arguments that did not parse. */
+  args?: Record<string, unknown> | null;
+  exit?: number | null;
+  stdout?: string;
+  stderr?: string;
+  invalid?: InvalidCallReason;
+  source?: 'native' | 'text';
+  elapsedMs?: number;
+}
+
+interface TurnSpec {
+  text?: string;
+  calls?: CallSpec[];
+  malformed?: string;
+  elapsedMs?: number;
+  latencyMs?: number;
+  /** null: the server reported none. */
+  usage?: TokenUsage | null;
+}
 
 export interface TrialSpec {
-  /** Flag id -> reached. Ids starting with "p:" are process flags, the rest outcome flags. */
-  flags?: Record<string, boolean>;
-  /** valid: one executed call; invalid: only refused calls; none: no tool call at all. */
+  /**
+   * Flag id -> reached (at turn 1; ids starting with "p:" are process flags, the rest outcome flags), or
+   * the flag in full. Defaults to PASS's flags; a harness-error trial has none (it judged nothing).
+   */
+  flags?: Record<string, boolean | FlagSpec>;
+  /**
+   * The transcript turn by turn. Without it the trial is brief: one turn of `calls`, then the final
+   * answer (counted in `turns`, not logged); the times and tokens of a brief trial are round numbers.
+   */
+  turns?: TurnSpec[];
+  /** Brief: valid: one executed call; invalid: only a refused call; none: no tool call at all. */
   calls?: 'valid' | 'invalid' | 'none';
-  tamper?: boolean;
+  /** What was tampered with; true: test_main.py. */
+  tamper?: boolean | string[];
+  /** 'error' makes a harness-error trial (brief: no turns either). */
+  status?: TrialStatus;
+  /** Defaults to a reason when the trial failed; null: none given. */
+  failure?: string | null;
   elapsedSec?: number;
-  /** 'error' makes a harness-error trial (no flags, no turns). */
-  status?: Extract<TrialStatus, 'error'>;
+  completionTokens?: number;
+  final?: string | null;
+  /** Files the trial left, written under artifacts/<task>/<model slug>/trial-<n>/. */
+  artifacts?: Record<string, string>;
 }
 
 /** Every flag reached. */
@@ -27,156 +85,314 @@ export const MISS: TrialSpec = { flags: { 'p:observed': true, fixed: false } };
 /** The agent loop never ran: no tool call, nothing reached. */
 export const NO_TOOLS: TrialSpec = { calls: 'none', flags: { 'p:observed': false, fixed: false } };
 
-function trial(spec: TrialSpec, index = 0): TrialRecord {
-  const flags: Record<string, FlagResult> = {};
-  for (const [id, reached] of Object.entries(
-    spec.status === 'error' ? {} : (spec.flags ?? PASS.flags ?? {}),
-  )) {
-    flags[id] = { reached, turn: reached ? 1 : null, kind: id.startsWith('p:') ? 'process' : 'outcome' };
-  }
-  const tamper = spec.tamper ?? false;
-  const values = Object.values(flags);
-  const passed = spec.status !== 'error' && !tamper && values.every((f) => f.reached);
-  const calls = spec.status === 'error' ? 'none' : (spec.calls ?? 'valid');
-  return {
-    index,
-    status: spec.status ?? (passed ? 'passed' : 'failed'),
-    passed,
-    score: values.length === 0 ? 0 : values.filter((f) => f.reached).length / values.length,
-    flags,
-    tamper_detected: tamper,
-    tamper_violations: tamper ? ['modified test_main.py'] : [],
-    failure_reason: passed ? null : 'crafted',
-    end_reason: spec.status === 'error' ? 'harness_error' : 'final_answer',
-    turns: calls === 'none' ? 1 : 2,
-    elapsed_sec: spec.elapsedSec ?? 10,
-    harness_sec: 1,
-    usage: { prompt_tokens: 100, completion_tokens: 10 },
-    final_answer: 'done',
-    native_tool_calls: calls === 'none' ? 0 : 1,
-    text_tool_calls: 0,
-    invalid_tool_call_count: calls === 'invalid' ? 1 : 0,
-    missing_argument_count: 0,
-    malformed_replies: 0,
-    started_at: '2025-01-01T00:00:00.000Z',
-    artifacts: [],
-    artifacts_dir: null,
-    turn_logs:
-      calls === 'none'
-        ? []
-        : [
-            {
-              turn: 1,
-              assistant_text: '',
-              tool_calls: [toolCall(calls === 'invalid')],
-              elapsed_ms: 100,
-              model_latency_ms: 80,
-              usage: null,
-              finish_reason: 'tool_calls',
-              retries: [],
-              malformed: null,
-            },
-          ],
-  };
-}
-
 export interface ResultSpec {
   task: string;
   model: string;
   trials: TrialSpec[];
   /** Defaults to the number of trials. */
   k?: number;
-  /** ISO time; the newest run per (task, model) is the one a report uses. */
+  /** Defaults to `<startedAt>-<task>`. */
+  runId?: string;
+  /** ISO time (updated_at is one minute later); the newest run per (task, model) is the one a report uses. */
   startedAt?: string;
   status?: ResultFile['status'];
+  /** `--max-turns`: a non-comparable run. */
+  maxTurns?: number | null;
+  /** More reasons the run is not comparable. */
   nonComparable?: string[];
   /**
    * Run with --early-stop: the result is early-stopped when it completed with fewer trials than k (give
    * the trials up to the first failure, and a larger k).
    */
   earlyStop?: boolean;
+  taskVersion?: string;
+  /** What differs from a test machine's environment. */
+  environment?: Partial<Environment>;
 }
 
+export interface BuiltResult {
+  fileName: string;
+  result: ResultFile;
+  /** Relative path under the results folder -> content. */
+  artifacts: Map<string, string>;
+}
+
+const SETTINGS: RunSettings = {
+  k: 1,
+  early_stop: false,
+  max_turns: null,
+  command_timeout_sec: 60,
+  fresh_container: false,
+  limits: { memory_mb: 2048, pids: 256, cpus: 2 },
+  sampling: { temperature: 0 },
+};
+
+/** A test machine's: no server details, no Docker version. */
+const environmentOf = (model: string): Environment => ({
+  sandbox_image: 'agent-bench-sandbox:test',
+  image_id: null,
+  image_source: null,
+  sampling: SETTINGS.sampling,
+  base_url: null,
+  server: null,
+  model,
+  harness_version: '0.1.0',
+  node_version: 'v20',
+  docker_version: null,
+});
+
+const START = '2025-01-01T00:00:00.000Z';
+
 export function result(spec: ResultSpec): ResultFile {
-  const trials = spec.trials.map((t, i) => trial(t, i));
-  const k = spec.k ?? trials.length;
-  const startedAt = spec.startedAt ?? '2025-01-01T00:00:00.000Z';
-  const skills: Record<string, FlagSummary> = {};
-  for (const id of new Set(trials.flatMap((t) => Object.keys(t.flags)))) {
-    const seen = trials.map((t) => t.flags[id]).filter((f) => f !== undefined);
-    skills[id] = {
-      kind: id.startsWith('p:') ? 'process' : 'outcome',
-      reach_rate: trials.length === 0 ? 0 : seen.filter((f) => f.reached).length / trials.length,
-      avg_turns: null,
+  return buildResult(spec).result;
+}
+
+/** The results file, its name in a results folder, and the artifacts its trials left. */
+export function buildResult(spec: ResultSpec): BuiltResult {
+  const startedAt = spec.startedAt ?? START;
+  const runId = spec.runId ?? `${startedAt}-${spec.task}`;
+  const artifacts = new Map<string, string>();
+  const trials = spec.trials.map((t, index) => {
+    const trial = trialRecord(t, index, startedAt);
+    const files = Object.entries(t.artifacts ?? {});
+    if (files.length === 0) return trial;
+    const dir = posix.join('artifacts', spec.task, modelSlug(spec.model), `trial-${index}`);
+    for (const [path, content] of files) artifacts.set(posix.join(dir, path), content);
+    return {
+      ...trial,
+      artifacts: files.map(([path, content]) => artifactRecord(path, content)),
+      artifacts_dir: dir,
     };
-  }
-  const reasons = spec.nonComparable ?? [];
+  });
+  const k = spec.k ?? trials.length;
+  const settings: RunSettings = {
+    ...SETTINGS,
+    k,
+    max_turns: spec.maxTurns ?? null,
+    early_stop: spec.earlyStop ?? false,
+  };
+  const reasons = [
+    ...(settings.max_turns === null ? [] : [`max_turns overridden to ${settings.max_turns}`]),
+    ...(spec.nonComparable ?? []),
+  ];
   const status = spec.status ?? 'complete';
-  const earlyStop = spec.earlyStop ?? false;
-  return withHash({
-    run_id: `${startedAt}-${spec.task}`,
+  const result = withHash({
+    run_id: runId,
     task_id: spec.task,
-    task_version: '1',
+    task_version: spec.taskVersion ?? '1',
     model: spec.model,
     status,
     k,
     trials_run: trials.length,
-    early_stopped: earlyStop && status === 'complete' && trials.length < k,
+    early_stopped: settings.early_stop && status === 'complete' && trials.length < k,
     container_reuse: true,
-    pass_all_k: trials.length === k && trials.every((t) => t.passed),
-    score: trials.length === 0 ? 0 : trials.reduce((a, t) => a + t.score, 0) / trials.length,
-    pass_hat_k: null,
-    skills,
-    invalid_tool_call_count: trials.reduce((a, t) => a + t.invalid_tool_call_count, 0),
-    tamper_detected_count: trials.filter((t) => t.tamper_detected).length,
-    native_tool_calls: trials.reduce((a, t) => a + t.native_tool_calls, 0),
-    text_tool_calls: 0,
-    usage: { prompt_tokens: 0, completion_tokens: 0 },
-    elapsed_sec: trials.reduce((a, t) => a + t.elapsed_sec, 0),
-    avg_turns: 2,
+    ...summaryOf(trials, k),
     comparable: reasons.length === 0,
     non_comparable_reasons: reasons,
-    settings: {
-      k,
-      early_stop: earlyStop,
-      max_turns: null,
-      command_timeout_sec: 60,
-      fresh_container: false,
-      limits: { memory_mb: 2048, pids: 256, cpus: 2 },
-      sampling: { temperature: 0 },
-    },
+    settings,
     started_at: startedAt,
-    updated_at: startedAt,
+    updated_at: new Date(Date.parse(startedAt) + 60_000).toISOString(),
     error: null,
-    environment: {
-      sandbox_image: 'agent-bench-sandbox:test',
-      image_id: null,
-      image_source: null,
-      sampling: { temperature: 0 },
-      base_url: null,
-      server: null,
-      model: spec.model,
-      harness_version: '0.1.0',
-      node_version: 'v20',
-      docker_version: null,
-    },
+    environment: { ...environmentOf(spec.model), ...spec.environment },
     trials,
   });
+  return { fileName: resultFileName(spec.task, spec.model, runId), result, artifacts };
 }
 
-function toolCall(invalid: boolean): ToolCallLog {
+/** The file's summary fields, from its trials. */
+function summaryOf(trials: readonly TrialRecord[], k: number) {
+  const n = trials.length;
+  const passed = trials.filter((t) => t.passed).length;
   return {
-    name: invalid ? 'run_shell' : 'execute_command',
-    arguments: invalid ? null : { command: 'pytest' },
-    raw_arguments: invalid ? '{' : '{"command":"pytest"}',
-    source: 'native',
-    invalid: invalid ? 'unknown_tool' : null,
-    cwd: '/workspace',
-    exit_code: invalid ? null : 1,
-    stdout: '',
-    stderr: '',
-    truncated: false,
-    timed_out: false,
-    elapsed_ms: 5,
+    pass_all_k: n === k && passed === k,
+    score: round(mean(trials.map((t) => t.score))),
+    pass_hat_k: n < k ? (passed === n ? null : 0) : round(comb(passed, k) / comb(n, k)),
+    skills: skillsOf(trials),
+    invalid_tool_call_count: sum(trials.map((t) => t.invalid_tool_call_count)),
+    tamper_detected_count: trials.filter((t) => t.tamper_detected).length,
+    native_tool_calls: sum(trials.map((t) => t.native_tool_calls)),
+    text_tool_calls: sum(trials.map((t) => t.text_tool_calls)),
+    usage: {
+      prompt_tokens: sum(trials.map((t) => t.usage.prompt_tokens)),
+      completion_tokens: sum(trials.map((t) => t.usage.completion_tokens)),
+    },
+    elapsed_sec: round(sum(trials.map((t) => t.elapsed_sec))),
+    avg_turns: n === 0 ? 0 : Math.round((sum(trials.map((t) => t.turns)) / n) * 100) / 100,
   };
 }
+
+/** What a trial spec says happened, before the verdict. */
+interface Transcript {
+  turnLogs: TurnLog[];
+  turns: number;
+  elapsedSec: number;
+  harnessSec: number;
+  usage: TokenUsage;
+  final: string | null;
+  /** Why it failed when the spec does not say. */
+  failure: (tamper: readonly string[]) => string;
+}
+
+/** The brief trial's one call. */
+const BRIEF_CALLS: Record<'valid' | 'invalid', CallSpec> = {
+  valid: { name: 'execute_command', args: { command: 'pytest' }, exit: 1, elapsedMs: 5 },
+  invalid: { name: 'run_shell', args: null, invalid: 'unknown_tool', elapsedMs: 5 },
+};
+
+function brief(t: TrialSpec): Transcript {
+  const calls = t.status === 'error' ? 'none' : (t.calls ?? 'valid');
+  const turn: TurnSpec = { calls: [], elapsedMs: 100, latencyMs: 80, usage: null };
+  return {
+    turnLogs: calls === 'none' ? [] : [buildTurn({ ...turn, calls: [BRIEF_CALLS[calls]] }, 0)],
+    turns: calls === 'none' ? 1 : 2,
+    elapsedSec: t.elapsedSec ?? 10,
+    harnessSec: 1,
+    usage: { prompt_tokens: 100, completion_tokens: t.completionTokens ?? 10 },
+    final: t.final === undefined ? 'done' : t.final,
+    failure: () => 'crafted',
+  };
+}
+
+function turnByTurn(t: TrialSpec, turns: readonly TurnSpec[]): Transcript {
+  const turnLogs = turns.map(buildTurn);
+  return {
+    turnLogs,
+    turns: turnLogs.length,
+    elapsedSec: t.elapsedSec ?? 2 * turnLogs.length,
+    harnessSec: 1.5,
+    usage: {
+      prompt_tokens: 500 * turnLogs.length,
+      completion_tokens: t.completionTokens ?? 100 * turnLogs.length,
+    },
+    final: t.final === undefined ? 'Done.' : t.final,
+    failure: (tamper) => (tamper.length > 0 ? `tampering: ${tamper.join(', ')}` : 'flags not reached'),
+  };
+}
+
+/** One trial record, for tests of what reads a trial alone. */
+export function trialRecord(t: TrialSpec, index = 0, startedAt = START): TrialRecord {
+  const told = t.turns === undefined ? brief(t) : turnByTurn(t, t.turns);
+  const flags: Record<string, FlagResult> = Object.fromEntries(
+    Object.entries(t.status === 'error' ? {} : (t.flags ?? PASS.flags ?? {})).map(([id, f]) => [
+      id,
+      flagResult(id, f),
+    ]),
+  );
+  const values = Object.values(flags);
+  const reached = values.filter((f) => f.reached).length;
+  const tamper = t.tamper === true ? ['modified test_main.py'] : t.tamper === false ? [] : (t.tamper ?? []);
+  const passed = t.status !== 'error' && reached === values.length && tamper.length === 0;
+  const calls = told.turnLogs.flatMap((turn) => turn.tool_calls);
+  return {
+    index,
+    status: t.status ?? (passed ? 'passed' : 'failed'),
+    passed,
+    score: values.length === 0 ? 0 : round(reached / values.length),
+    flags,
+    tamper_detected: tamper.length > 0,
+    tamper_violations: tamper,
+    failure_reason: t.failure !== undefined ? t.failure : passed ? null : told.failure(tamper),
+    end_reason:
+      t.status === 'error'
+        ? 'harness_error'
+        : t.failure === 'max_turns_exhausted'
+          ? 'max_turns'
+          : 'final_answer',
+    turns: told.turns,
+    elapsed_sec: told.elapsedSec,
+    harness_sec: told.harnessSec,
+    usage: told.usage,
+    final_answer: told.final,
+    native_tool_calls: calls.filter((c) => c.source === 'native').length,
+    text_tool_calls: calls.filter((c) => c.source === 'text').length,
+    invalid_tool_call_count: calls.filter((c) => c.invalid !== null).length,
+    missing_argument_count: calls.filter((c) => c.invalid === 'missing_argument').length,
+    malformed_replies: told.turnLogs.filter((turn) => turn.malformed !== null).length,
+    started_at: startedAt,
+    artifacts: [],
+    artifacts_dir: null,
+    turn_logs: told.turnLogs,
+  };
+}
+
+function flagResult(id: string, f: boolean | FlagSpec): FlagResult {
+  if (typeof f === 'boolean')
+    return { reached: f, turn: f ? 1 : null, kind: id.startsWith('p:') ? 'process' : 'outcome' };
+  const [kind, turn, absence] = f;
+  return {
+    ...(turn === false
+      ? { reached: false, turn: null, kind, detail: 'not reached' }
+      : { reached: true, turn, kind }),
+    ...(absence === undefined ? {} : { absence: true as const }),
+  };
+}
+
+function buildTurn(spec: TurnSpec, i: number): TurnLog {
+  return {
+    turn: i + 1,
+    assistant_text: spec.text ?? '',
+    tool_calls: (spec.calls ?? []).map(buildCall),
+    elapsed_ms: spec.elapsedMs ?? 1500,
+    model_latency_ms: spec.latencyMs ?? 1200,
+    usage: spec.usage === undefined ? { prompt_tokens: 500, completion_tokens: 100 } : spec.usage,
+    finish_reason: (spec.calls ?? []).length > 0 ? 'tool_calls' : 'stop',
+    retries: [],
+    malformed: spec.malformed ?? null,
+  };
+}
+
+function buildCall(c: CallSpec): ToolCallLog {
+  const args = c.args === undefined ? {} : c.args;
+  return {
+    name: c.name,
+    arguments: args,
+    raw_arguments: args === null ? '{' : JSON.stringify(args),
+    source: c.source ?? 'native',
+    invalid: c.invalid ?? null,
+    cwd: '/workspace',
+    exit_code: c.invalid === undefined ? (c.exit ?? 0) : null,
+    stdout: c.stdout ?? '',
+    stderr: c.stderr ?? '',
+    truncated: false,
+    timed_out: false,
+    elapsed_ms: c.elapsedMs ?? 300,
+  };
+}
+
+/** The artifact export's addition to the trial record: each file listed with its size and hash. */
+function artifactRecord(path: string, content: string): TrialRecord['artifacts'][number] {
+  return {
+    path,
+    size: Buffer.byteLength(content),
+    sha256: createHash('sha256').update(content).digest('hex'),
+    exported: true,
+  };
+}
+
+function skillsOf(trials: readonly TrialRecord[]): Record<string, FlagSummary> {
+  const ids = [...new Set(trials.flatMap((t) => Object.keys(t.flags)))];
+  return Object.fromEntries(
+    ids.map((id) => {
+      const seen = trials.map((t) => t.flags[id]).filter((f) => f !== undefined);
+      const turns = seen.filter((f) => f.reached && f.turn !== null).map((f) => f.turn as number);
+      const kind = seen[0]?.kind ?? 'outcome';
+      const absence = seen[0]?.absence === true ? { absence: true as const } : {};
+      const rate = trials.length === 0 ? 0 : round(seen.filter((f) => f.reached).length / trials.length);
+      return [
+        id,
+        { kind, ...absence, reach_rate: rate, avg_turns: turns.length === 0 ? null : round(mean(turns)) },
+      ];
+    }),
+  );
+}
+
+function comb(n: number, k: number): number {
+  if (k > n) return 0;
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c;
+}
+
+const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+const mean = (xs: number[]): number => (xs.length === 0 ? 0 : sum(xs) / xs.length);
+const round = (x: number): number => Math.round(x * 10000) / 10000;

@@ -5,9 +5,8 @@ import { renderRadarHtml } from '../../src/report/radar.js';
 import { layoutRadar } from '../../src/report/radar-layout.js';
 import { legendTexts, renderRadarSvg } from '../../src/report/radar-svg.js';
 import { summarizeResult } from '../../src/report/summary.js';
-import { buildResult } from '../fixtures/results-builder.js';
 import { EVIL, LLAMA, QWEN } from '../fixtures/results-set.js';
-import { NO_TOOLS, result } from '../helpers/result-builder.js';
+import { buildResult, NO_TOOLS, result } from '../helpers/result-builder.js';
 import { fixtureSummaries } from './load-fixtures.js';
 import { xmlProblems } from './xml-check.js';
 

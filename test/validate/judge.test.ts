@@ -1,42 +1,15 @@
 /** The validate verdicts on crafted trial records: each way a task can be unsound shows up. */
 import { describe, expect, it } from 'vitest';
-import type { FlagResult, TrialRecord } from '../../src/results/trial.js';
+import type { TrialRecord } from '../../src/results/trial.js';
 import type { Lure } from '../../src/tasks/types.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from '../../src/validate/judge.js';
+import { trialRecord } from '../helpers/result-builder.js';
 
-function trial(flags: Record<string, boolean>, extra: Partial<TrialRecord> = {}): TrialRecord {
-  const f: Record<string, FlagResult> = {};
-  for (const [id, reached] of Object.entries(flags))
-    f[id] = { reached, turn: reached ? 1 : null, kind: 'outcome' };
-  const all = Object.values(flags);
-  const passed = all.every(Boolean) && extra.tamper_detected !== true;
-  return {
-    index: 0,
-    status: passed ? 'passed' : 'failed',
-    passed,
-    score: all.filter(Boolean).length / all.length,
-    flags: f,
-    tamper_detected: false,
-    tamper_violations: [],
-    failure_reason: null,
-    end_reason: 'final_answer',
-    turns: 1,
-    elapsed_sec: 0,
-    harness_sec: 0,
-    usage: { prompt_tokens: 0, completion_tokens: 0 },
-    final_answer: null,
-    native_tool_calls: 0,
-    text_tool_calls: 0,
-    invalid_tool_call_count: 0,
-    missing_argument_count: 0,
-    malformed_replies: 0,
-    started_at: '2026-01-01T00:00:00.000Z',
-    artifacts: [],
-    artifacts_dir: null,
-    turn_logs: [],
-    ...extra,
-  };
-}
+/** A trial with these outcome flags reached or not, and the fields a case is about. */
+const trial = (flags: Record<string, boolean>, extra: Partial<TrialRecord> = {}): TrialRecord => ({
+  ...trialRecord({ flags, failure: null, tamper: extra.tamper_detected === true }),
+  ...extra,
+});
 
 const lure = (unreached: string[], tamper?: boolean): Lure => ({
   id: 'l',
