@@ -16,7 +16,6 @@ import {
   type CheckContext,
   type GroundTruth,
   HIDDEN_DIR,
-  mountedFilesOf,
   type WorkspaceTask,
 } from '../tasks/types.js';
 import { instanceValuesOf } from '../tasks/variants/instances.js';
@@ -40,7 +39,7 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     calls: input.turnLogs.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: input.setupSnapshot,
     finalSnapshot: input.finalSnapshot,
-    setupFiles: new Map([...mountedFilesOf(task), ...task.files].map((f) => [f.path, f.content])),
+    setupFiles: new Map([...task.mountedFiles, ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstTurns(input.changeTurns),
     changeTurns: input.changeTurns,
     finalAnswer: input.finalAnswer,

@@ -15,9 +15,9 @@ import type { TrialParts, TrialPlace } from '../trial/kernel.js';
 import { summarizeArg } from '../trial/turn-log.js';
 import { exportArtifacts } from './artifacts.js';
 import { dispatchToolCall } from './dispatch.js';
-import { harborOracleHook } from './harbor-oracle.js';
 import { judgeTrial } from './judge.js';
 import { connectMcpServers, offeredTools } from './mcp/connect.js';
+import { agentTools } from './reference-agent.js';
 import { systemPrompt } from './system-prompt.js';
 import type { RegisteredTool } from './tools/registry.js';
 import type { DispatchLimits } from './tools/tool.js';
@@ -51,17 +51,12 @@ export function workspaceTrial(o: WorkspaceTrialOptions): TrialParts<WorkspacePl
     async responder(place, hook, request) {
       // A task's MCP server that cannot be reached throws: the trial is an error trial.
       const mcp = await connectMcpServers(task.mcpServers ?? [], sandbox, o.limits.commandTimeoutMs);
-      const tools = offeredTools(task.tools ?? 'all', mcp);
-      const timeLimitSec = task.kind === 'harbor' ? task.harbor.agentTimeoutSec : undefined;
+      const tools = agentTools(task, request.model, offeredTools(task.tools ?? 'all', mcp));
+      const timeLimitSec = task.environment.agentTimeoutSec;
       return {
         systemPrompt: systemPrompt(tools.map((t) => t.spec.name)),
         opening: task.prompt,
-        responder: sandboxResponder(
-          place,
-          o.limits,
-          harborOracleHook(task, request.model, sandbox, o.limits, hook),
-          tools,
-        ),
+        responder: sandboxResponder(place, o.limits, hook, tools),
         ...(timeLimitSec === undefined ? {} : { timeLimitMs: timeLimitSec * 1000 }),
         close: () => mcp.close(),
       };

@@ -129,7 +129,7 @@ function loadAll(dirs: readonly string[]): LoadedSkill[] {
   return loaded;
 }
 
-const skillDigestOf = (t: Task): string | undefined => (t.kind === 'skill' ? t.skillDigest : undefined);
+const skillDigestOf = (t: Task): string | undefined => t.source?.skill;
 
 function dedupe(tasks: readonly Task[]): Task[] {
   const byId = new Map<string, Task>();

@@ -13,7 +13,7 @@ function shown(dir: string, cwd: string): string {
 /** The task's folder, its skill's folder, or its dialogue pack. */
 export function taskOrigin(task: Task, skills: readonly LoadedSkill[], cwd: string = process.cwd()): string {
   if (task.kind === 'sandbox' && task.folder !== undefined) return shown(task.folder.dir, cwd);
-  const skill = task.kind === 'skill' ? skills.find((s) => s.digest === task.skillDigest) : undefined;
+  const skill = task.kind === 'skill' ? skills.find((s) => s.digest === task.source?.skill) : undefined;
   if (skill !== undefined) return `skill ${shown(skill.dir, cwd)}`;
   if (task.kind === 'dialogue') return `dialogue pack ${shown(task.dialogue.pack, cwd)}`;
   if (task.kind === 'harbor') return 'a Harbor task folder';

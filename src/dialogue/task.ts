@@ -44,6 +44,24 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     },
     prompt: scenarioPrompt(pack, scenario),
     maxTurns: file.max_turns,
+    // The desk and its user live in the harness: no container.
+    environment: {
+      place: 'harness',
+      runTrial: ({ user, ...request }) =>
+        runTrial(task, request, dialogueTrial({ pack, scenario, user: user ?? SCRIPTED_USER })),
+    },
+    source: {
+      folders: [],
+      // A scenario with variants hashes its pools too: other pools draw other instances.
+      dialogue: sha256(
+        canonicalJson({
+          file,
+          seed: scenario.seed,
+          policy: pack.policy,
+          ...(variants === undefined ? {} : { variants: variants.spec }),
+        }),
+      ),
+    },
     flags: [...file.flags.map((f) => flagOf(scenario, f)), endStateFlag(scenario)],
     referenceSolution: file.reference,
     lures: file.lures.map(caught),
@@ -52,17 +70,6 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     dialogue: {
       pack: pack.dir,
       dimension: file.dimension,
-      // A scenario with variants hashes its pools too: other pools draw other instances.
-      digest: sha256(
-        canonicalJson({
-          file,
-          seed: scenario.seed,
-          policy: pack.policy,
-          ...(variants === undefined ? {} : { variants: variants.spec }),
-        }),
-      ),
-      runTrial: ({ user, ...request }) =>
-        runTrial(task, request, dialogueTrial({ pack, scenario, user: user ?? SCRIPTED_USER })),
       ...(variants === undefined
         ? {}
         : {

@@ -15,7 +15,7 @@ import { artifactsDir } from '../results/layout.js';
 import type { ResultFile } from '../results/result-file.js';
 import type { TrialError, TrialRecord } from '../results/trial.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { DialogueTaskRef, DialogueUserChoice, Task } from '../tasks/types.js';
+import { type DialogueUserChoice, inContainer, type Task } from '../tasks/types.js';
 import { errorTrial } from '../trial/error-trial.js';
 import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InternalError } from '../util/errors.js';
@@ -192,7 +192,7 @@ async function settleTrial(
 }
 
 /**
- * Trial `index`: a dialogue, or an agent trial on the sandbox `sandbox()` hands out. A harness
+ * Trial `index`: in the harness (a dialogue), or on the sandbox `sandbox()` hands out. A harness
  * failure (not the model's) becomes an error trial; an abort is thrown on, as nothing is recorded.
  */
 async function playTrial(
@@ -213,22 +213,26 @@ async function playTrial(
     ...(o.signal === undefined ? {} : { signal: o.signal }),
   });
   try {
-    // A dialogue task's environment lives in the harness: no sandbox (src/dialogue/).
-    if (task.kind === 'dialogue') {
-      // A dialogue's instance is drawn in the harness, from its id alone.
+    if (!inContainer(task)) {
+      // Its environment lives in the harness (a dialogue's desk), and so is its instance drawn.
       const drawn = o.instances === undefined ? task : await o.instances.taskOf(index, sandbox);
-      if (drawn.kind !== 'dialogue')
-        throw new InternalError(`${task.id}: its instance is a ${drawn.kind} task`);
-      const trial = await dialogueTrial(drawn.dialogue, common(drawn), o.dialogueUser);
+      if (drawn.environment.place !== 'harness')
+        throw new InternalError(`${task.id}: its instance runs in a container, the task in the harness`);
+      const trial = await drawn.environment.runTrial({
+        ...common(drawn),
+        ...(o.dialogueUser === undefined ? {} : { user: o.dialogueUser }),
+      });
       return withVariant(trial, o.instances, index);
     }
     const box = await sandbox();
     // A variant task's instance is drawn in the trial's own container (when not cached).
     const trialTask = o.instances === undefined ? task : await o.instances.taskOf(index, async () => box);
-    if (trialTask.kind === 'dialogue') throw new InternalError(`${task.id}: its instance is a dialogue task`);
-    // A skill's instance is a folder of its own, mounted when a container starts: the task's
-    // container (which drew it) cannot show it, so the trial gets one of its own.
-    const own = trialTask !== task && trialTask.kind === 'skill' ? await o.openSandbox(trialTask) : null;
+    if (!inContainer(trialTask))
+      throw new InternalError(`${task.id}: its instance runs in the harness, the task in a container`);
+    // An instance that mounts folders of its own (a skill's generated folder) is mounted when a
+    // container starts: the task's container (which drew it) cannot show it, so the trial gets one.
+    const own =
+      trialTask !== task && trialTask.environment.mounts.length > 0 ? await o.openSandbox(trialTask) : null;
     try {
       const trial = await runTrial(
         trialTask,
@@ -261,14 +265,6 @@ async function playTrial(
 
 function withVariant(trial: TrialRecord, instances: TrialInstances | undefined, index: number): TrialRecord {
   return instances === undefined ? trial : { ...trial, variant: instances.idOf(index) };
-}
-
-function dialogueTrial(
-  dialogue: DialogueTaskRef,
-  request: Parameters<DialogueTaskRef['runTrial']>[0],
-  user: DialogueUserChoice | undefined,
-): Promise<TrialRecord> {
-  return dialogue.runTrial({ ...request, ...(user === undefined ? {} : { user }) });
 }
 
 function discard(sandbox: Sandbox): Promise<void> {

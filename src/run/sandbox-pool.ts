@@ -8,6 +8,7 @@ import type { DockerSandboxOptions } from '../sandbox/index.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { InternalError, InterruptedError } from '../util/errors.js';
+import { containerOptions } from './container-options.js';
 
 export interface SandboxPoolOptions {
   create: (o: DockerSandboxOptions) => Promise<Sandbox>;
@@ -33,14 +34,16 @@ export function createSandboxPool(o: SandboxPoolOptions): SandboxPool {
     async open(task) {
       if (o.image === null)
         throw new InternalError(`${task.id}: a sandbox was asked for in a run without one`);
-      const sandbox = await o.create({
-        // A Harbor task runs in its own image, with task.toml's resources and the harness's tools.
-        ...(task.kind === 'harbor' ? await task.harbor.image(o.note) : { image: o.image }),
-        limits: task.kind === 'harbor' ? { ...o.limits, ...task.harbor.limits } : o.limits,
-        labels: { run: o.runId, task: task.id },
-        ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
-        ...(task.kind !== 'dialogue' && task.services !== undefined ? { services: task.services } : {}),
-      });
+      if (task.environment.place !== 'container')
+        throw new InternalError(`${task.id}: its trials run in the harness, not in a sandbox`);
+      const sandbox = await o.create(
+        await containerOptions(task.environment, {
+          image: o.image,
+          limits: o.limits,
+          labels: { run: o.runId, task: task.id },
+          note: o.note,
+        }),
+      );
       open.add(sandbox);
       // Created while the run was being stopped: the cleanup has already been through `open`.
       if (closed) {

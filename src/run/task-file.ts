@@ -166,7 +166,7 @@ function buildResultFile(
     updated_at: new Date().toISOString(),
     error: now.error,
     environment: o.environment,
-    ...(task.kind === 'skill' ? { skill_digest: task.skillDigest } : {}),
+    ...(task.source?.skill === undefined ? {} : { skill_digest: task.source.skill }),
     ...(shard === undefined ? {} : { shard }),
     trials: [...list],
   });

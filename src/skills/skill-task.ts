@@ -9,7 +9,13 @@
 import { mountedFiles } from '../manifest/folder.js';
 import { SKILL_MOUNT } from '../manifest/mount-point.js';
 import { WORKSPACE_DIR } from '../sandbox/types.js';
-import type { SkillTask, TaskFile } from '../tasks/types.js';
+import {
+  type ContainerEnvironment,
+  FLAG_JUDGE,
+  SANDBOX_ENVIRONMENT,
+  type SkillTask,
+  type TaskFile,
+} from '../tasks/types.js';
 import { autoLures } from './auto-lures.js';
 import { skillFlags } from './flags.js';
 import type { LoadedSkill } from './load.js';
@@ -53,7 +59,7 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     files: [],
     // A runner that forgot the mount fails the setup loudly instead of failing every trial quietly.
     ...(opts.withSkill ? { setupCommands: [MOUNT_CHECK] } : {}),
-    skillDigest: skill.digest,
+    judge: FLAG_JUDGE,
     // The servers are the environment's, not the skill's: the no-skill variant has them too.
     ...(spec.mcpServers.length === 0 ? {} : { mcpServers: spec.mcpServers }),
     flags,
@@ -63,22 +69,39 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     cheats: opts.withSkill ? spec.cheats : [],
   };
   // Without the skill (--skill-ab's other half) nothing is mounted.
-  if (!opts.withSkill) return { ...task, mounts: [], mountedFiles: [] };
+  if (!opts.withSkill)
+    return {
+      ...task,
+      environment: SANDBOX_ENVIRONMENT,
+      source: { folders: [], skill: skill.digest },
+      mountedFiles: [],
+    };
   let staged: string | null = null;
   let texts: TaskFile[] | null = null;
   const v = skill.variants;
+  // Staged on first use: listing tasks stages nothing.
+  const environment: ContainerEnvironment = {
+    place: 'container',
+    get mounts() {
+      staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
+      return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
+    },
+  };
   return {
     ...task,
+    environment,
+    source: {
+      skill: skill.digest,
+      // What the task is read from is what it mounts: the staged copy, as content.
+      get folders() {
+        return environment.mounts.map((m) => m.hostPath);
+      },
+    },
     ...(v === undefined
       ? {}
       : {
           variants: { ...v, instanceOf: (tree, id) => skillTask(v.instanceOf(tree, id), opts) },
         }),
-    // Staged on first use: listing tasks stages nothing.
-    get mounts() {
-      staged ??= stageSkill(skill.folder, skill.digest, spec.stubs);
-      return [{ hostPath: staged, containerPath: SKILL_MOUNT }];
-    },
     // What reads of the skill's files are matched against (src/scoring/seen.ts).
     get mountedFiles() {
       texts ??= skillTexts(skill);

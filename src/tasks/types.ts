@@ -113,9 +113,11 @@ export interface TaskMeta {
 
 /**
  * A task, by kind: what every kind shares is a prompt, flags and scripted runs; how a trial of it
- * runs is the kind's. One loader per format makes them (src/catalogue/): a task folder (`sandbox`),
- * a skill folder (`skill`), a Harbor task folder (`harbor`), the helpdesk pack (`dialogue`).
- * Branch on `kind`, never on which optional fields happen to be set.
+ * runs is the task's own strategies: its `environment` (a container of its own, or the harness) and,
+ * in a container, its `judge` (the flags' checks, or its verifier). One loader per format makes them
+ * (src/catalogue/): a task folder (`sandbox`), a skill folder (`skill`), a Harbor task folder
+ * (`harbor`), the helpdesk pack (`dialogue`). Only the loaders and the exporter ask for `kind`;
+ * everything else calls the strategies (src/trial/kernel.ts runs every trial the one way).
  */
 export type Task = SandboxTask | SkillTask | HarborTask | DialogueTask;
 
@@ -125,6 +127,13 @@ export type WorkspaceTask = SandboxTask | SkillTask | HarborTask;
 interface TaskCommon {
   id: string;
   meta: TaskMeta;
+  /** Where its trials run: a container of its own, or the harness. */
+  environment: TaskEnvironment;
+  /**
+   * What else decides its verdicts besides the fields here, as digests (its version and proof key
+   * hash them); the host folders it is read from or mounts. Absent: nothing else (a task built in code).
+   */
+  source?: TaskSource;
   prompt: string;
   maxTurns: number;
   flags: Flag[];
@@ -167,8 +176,19 @@ export interface WorkspaceParts {
   mcpServers?: readonly McpServerSpec[];
   /** `mcp_only`: the MCP servers' tools alone, without the built-in three (default all). */
   tools?: ToolChoice;
-  /** Services the agent reaches by name, run as a pod around its sandbox (docs/services.md). */
-  services?: PodSpec;
+  /** What decides a trial once the turns are over: the flags' checks, or the task's own verifier. */
+  judge: TaskJudge;
+  /**
+   * The text files the agent finds mounted beside its workspace (a skill's, paths relative to
+   * /workspace, e.g. skill/SKILL.md): what reads of them are matched against. None for most tasks.
+   */
+  mountedFiles: readonly TaskFile[];
+  /**
+   * The task's own agent for its reference solution (Harbor's oracle: solve.sh as root), which a
+   * model replaying the reference (`--model oracle`, validate's oracle row) runs as instead of the
+   * sandbox's tools; absent: the reference runs through the tools like any model's calls.
+   */
+  referenceAgent?: ReferenceAgent;
   /**
    * How long one of the checks' own runs after the last turn (a harness test run, a harness
    * command) may take before it is stopped and its flag missed; default CHECK_TIMEOUT_SEC.
@@ -179,9 +199,90 @@ export interface WorkspaceParts {
 /** The bound on a check's own run when the task names none: generous, for slow machines. */
 export const CHECK_TIMEOUT_SEC = 120;
 
+/**
+ * Where a task's trials run, as the runner opens it (the task's strategy; no runner asks its kind):
+ * a container of its own, reset between trials and disposed after the last, or the harness.
+ */
+export type TaskEnvironment = ContainerEnvironment | HarnessEnvironment;
+
+/** Its trials run in a sandbox container with a workspace. */
+export interface ContainerEnvironment {
+  place: 'container';
+  /** The task's own image (a Harbor task's, built on first use); absent: the run's sandbox image. */
+  image?: (onProgress: (line: string) => void) => Promise<HarborSandboxImage>;
+  /** Resources over the run's defaults (a Harbor task.toml's). */
+  limits?: { cpus: number; memory_mb: number };
+  /**
+   * Host folders mounted read-only (a skill's at /workspace/skill). Not part of the snapshots, so
+   * never tamper nor changes; their content is pinned by the task's source digest instead.
+   */
+  readonly mounts: readonly ReadOnlyMount[];
+  /** Services the agent reaches by name, run as a pod around its sandbox (docs/services.md). */
+  services?: PodSpec;
+  /** Agent time after which no new turn starts (a Harbor task's agent timeout). */
+  agentTimeoutSec?: number;
+}
+
+/** Its trials run in the harness, which answers the model itself (a dialogue's desk and its user). */
+export interface HarnessEnvironment {
+  place: 'harness';
+  runTrial(o: HarnessTrialRequest): Promise<TrialRecord>;
+}
+
+/** A container task's judge: its flags' checks, or its own verifier (Harbor's tests/test.sh). */
+export type TaskJudge =
+  | { by: 'flags' }
+  | { by: 'verifier'; verify(sandbox: Sandbox): Promise<VerifierVerdict> };
+
+/** A task's flags decide its trials. */
+export const FLAG_JUDGE: TaskJudge = { by: 'flags' };
+
+/** What a verifier decides: the trial's flags, score and pass, and the agent's fault when it gave no trustworthy reward. */
+export interface VerifierVerdict {
+  flags: Record<string, FlagResult>;
+  score: number;
+  passed: boolean;
+  fault?: AgentFault;
+  /** reward.json's named metrics, when it wrote them. */
+  rewards?: Record<string, number>;
+  verifier?: HarborVerifierRecord;
+}
+
+/** A task's own agent for its reference: the one command it is called with, and how that runs. */
+export interface ReferenceAgent {
+  command: string;
+  run(sandbox: Sandbox): Promise<ExecResult>;
+}
+
+/** The environment of a task that runs in the run's sandbox image with nothing mounted. */
+export const SANDBOX_ENVIRONMENT: ContainerEnvironment = { place: 'container', mounts: [] };
+
+/** Whether the task's trials run in a container with a workspace (its environment says so). */
+export function inContainer(task: Task): task is WorkspaceTask {
+  return task.environment.place === 'container';
+}
+
+/** What decides a task's verdicts besides its fields, and the folders it comes from. */
+export interface TaskSource {
+  /** Host folders it is read from or mounts (hashed as content into its proof key). */
+  readonly folders: readonly string[];
+  /**
+   * sha256 of a task folder's checks as the manifest states them and of its flag code's source:
+   * what decides its verdicts and has no field of its own (then flag descriptions are not hashed).
+   */
+  checks?: string;
+  /** A mounted skill folder's content digest: recorded in results (skill_digest) too. */
+  skill?: string;
+  /** A variant task folder's generator and what it reads. */
+  variants?: string;
+  /** A dialogue scenario, the pack's base data and its policy. */
+  dialogue?: string;
+}
+
 /** A native task: files, flags and scripted runs, from a task folder (or built in code by a test). */
 export interface SandboxTask extends TaskCommon, WorkspaceParts {
   kind: 'sandbox';
+  environment: ContainerEnvironment;
   /** Where its folder is, and its flag code (absent only for tasks built in code by tests). */
   folder?: TaskFolderRef;
 }
@@ -189,26 +290,18 @@ export interface SandboxTask extends TaskCommon, WorkspaceParts {
 /** A user's (or a bundled) skill folder, mounted read-only at /workspace/skill. */
 export interface SkillTask extends TaskCommon, WorkspaceParts {
   kind: 'skill';
-  /**
-   * Host folders mounted read-only in the sandbox (the skill at /workspace/skill). Not part of the
-   * snapshots, so never tamper nor changes; the content is pinned by `skillDigest` instead.
-   */
-  mounts: readonly ReadOnlyMount[];
-  /** Content digest of the mounted skill folder: recorded in results and part of the task version. */
-  skillDigest: string;
-  /**
-   * The text files under the mounts, as the agent finds them (paths relative to /workspace, e.g.
-   * skill/SKILL.md): what reads of them are matched against. Pinned by skillDigest, so not hashed.
-   */
-  mountedFiles: readonly TaskFile[];
+  environment: ContainerEnvironment;
   /** `"variants"` of the manifest: every trial draws a generated instance of the skill folder. */
   variants?: VariantsRef<SkillTask>;
 }
 
-/** A Harbor task: its trials run in its own image, and its verifier, not flag checks, decides them. */
+/**
+ * A Harbor task: its trials run in its own image (its environment), its verifier, not flag checks,
+ * decides them (its judge), and its reference is Harbor's oracle (its reference agent).
+ */
 export interface HarborTask extends TaskCommon, WorkspaceParts {
   kind: 'harbor';
-  harbor: HarborTaskRef;
+  environment: ContainerEnvironment;
 }
 
 /**
@@ -217,36 +310,8 @@ export interface HarborTask extends TaskCommon, WorkspaceParts {
  */
 export interface DialogueTask extends TaskCommon {
   kind: 'dialogue';
+  environment: HarnessEnvironment;
   dialogue: DialogueTaskRef;
-}
-
-/** What the runner and the judge need of a Harbor task. */
-interface HarborTaskRef {
-  /** The task's sandbox image and its tools volume, built on the first call (and cached by content). */
-  image(onProgress: (line: string) => void): Promise<HarborSandboxImage>;
-  /** task.toml's resources. */
-  limits: { cpus: number; memory_mb: number };
-  /** task.toml's agent timeout: no turn starts after this much agent time. */
-  agentTimeoutSec: number;
-  /**
-   * Runs tests/test.sh after the agent's last turn: the trial's flags, score and pass, and the
-   * agent's fault when the verifier gave no trustworthy reward (src/tasks/folder/harbor/verify.ts).
-   */
-  verify(sandbox: Sandbox): Promise<{
-    flags: Record<string, FlagResult>;
-    score: number;
-    passed: boolean;
-    fault?: AgentFault;
-    /** reward.json's named metrics, when it wrote them. */
-    rewards?: Record<string, number>;
-    verifier?: HarborVerifierRecord;
-  }>;
-  /**
-   * The reference solution's one call, `execute_command` with `command`, and how a model replaying
-   * the reference solution (`--model oracle`) really runs it: as Harbor's oracle, solution/ at
-   * /solution and solve.sh as root (src/agent/harbor-oracle.ts). null: the task has no solve.sh.
-   */
-  oracle: { command: string; run(sandbox: Sandbox): Promise<ExecResult> } | null;
 }
 
 /** What the runner needs of a dialogue task; the conversation itself is src/dialogue/'s. */
@@ -255,9 +320,6 @@ export interface DialogueTaskRef {
   pack: string;
   /** The policy dimension it measures (reports give pass rates per dimension). */
   dimension: string;
-  /** sha256 of the scenario, the pack's base data and its policy: part of the task version. */
-  digest: string;
-  runTrial(o: DialogueTrialRequest): Promise<TrialRecord>;
   /** The scenario's seeded instances, when its file declares `variants` (src/dialogue/variants/). */
   variants?: DialogueVariantsRef;
 }
@@ -273,7 +335,7 @@ interface DialogueVariantsRef {
   instanceOf(id: string): DialogueTask;
 }
 
-interface DialogueTrialRequest {
+export interface HarnessTrialRequest {
   index: number;
   model: ChatModel;
   /** Faults or injection payloads at the domain tools (default clean). */
@@ -301,11 +363,6 @@ export type DialogueUserChoice =
 interface TaskFolderRef {
   /** Absolute path of the folder (under tasks/, or a --tasks-dir). */
   dir: string;
-  /**
-   * sha256 of what decides the task's verdicts and has no field of its own here: the flags'
-   * checks as the manifest states them, and the flag code's source. Descriptions are left out.
-   */
-  checksDigest: string;
   /** flags.ts, when some check needs code. */
   flagCode: FlagCodeRef | null;
   /** `[variants]`: every trial draws a generated instance of the task (src/tasks/variants/). */
@@ -355,19 +412,4 @@ export interface Lure {
   description: string;
   script: ScriptedTurn[];
   expect: { unreached: string[]; reached?: string[]; tamper?: boolean };
-}
-
-/** The skill's text files as the agent finds them under its mount (none for other kinds). */
-export function mountedFilesOf(task: WorkspaceTask): readonly TaskFile[] {
-  return task.kind === 'skill' ? task.mountedFiles : [];
-}
-
-/** The read-only host folders a trial of this task mounts (a skill's folder; none for other kinds). */
-export function mountsOf(task: WorkspaceTask): readonly ReadOnlyMount[] {
-  return task.kind === 'skill' ? task.mounts : [];
-}
-
-/** Whether the task's trials run in a sandbox with a workspace (every kind but a dialogue). */
-export function isWorkspaceTask(task: Task): task is WorkspaceTask {
-  return task.kind !== 'dialogue';
 }

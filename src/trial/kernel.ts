@@ -129,29 +129,17 @@ export async function runTrial<P extends TrialPlace>(
   const emit = request.onEvent ?? (() => {});
   const startedAt = new Date().toISOString();
   const opened = await withDeadline(open(task, request, parts), SETUP_BOUND_MS, 'preparing the trial');
-  const { place, conversation, adversarial } = opened;
 
   emit({ type: 'trial_start', trial: index });
-  const turns = await runTurns({
-    index,
-    systemPrompt: conversation.systemPrompt,
-    opening: conversation.opening,
-    model: request.model,
-    responder: conversation.responder,
-    maxTurns: request.maxTurns,
-    emit,
-    ...(request.signal === undefined ? {} : { signal: request.signal }),
-    ...(conversation.timeLimitMs === undefined ? {} : { timeLimitMs: conversation.timeLimitMs }),
-  }).finally(() => conversation.close());
-  const elapsedSec = round3(turns.agentMs / 1000);
+  const turns = await converse(opened.conversation, request, emit);
   // Opening the place, what the responder set aside (snapshots, a user's answers), and whatever the
   // harness did since `since` (judging).
-  const facts = (since: number): TrialFacts & { turnLogs: DrivenTurns['turnLogs'] } => ({
+  const facts = (since: number): TrialFacts => ({
     index,
     startedAt,
     turnLogs: turns.turnLogs,
     end: turns.end,
-    elapsedSec,
+    elapsedSec: round3(turns.agentMs / 1000),
     harnessSec: round3((opened.ms + turns.asideMs + (Date.now() - since)) / 1000),
   });
   const ended = (record: TrialRecord): TrialRecord => {
@@ -171,7 +159,7 @@ export async function runTrial<P extends TrialPlace>(
   let judgement: Judgement;
   try {
     judgement = await withDeadline(
-      parts.judge.judge(place, { turns, evidence: withoutFaults(turns.turnLogs) }),
+      parts.judge.judge(opened.place, { turns, evidence: withoutFaults(turns.turnLogs) }),
       JUDGE_BOUND_MS,
       'judging the trial',
     );
@@ -179,6 +167,32 @@ export async function runTrial<P extends TrialPlace>(
     if (request.signal?.aborted) throw err;
     return ended(unjudged(task, facts(judgeStart), err, 'judging'));
   }
+  return ended(await judgedRecord(opened, turns, judgement, facts(judgeStart)));
+}
+
+/** The turns of the conversation; what it opened is closed once they are over, however they end. */
+function converse(conversation: Conversation, request: TrialRequest, emit: EventSink): Promise<DrivenTurns> {
+  return runTurns({
+    index: request.index,
+    systemPrompt: conversation.systemPrompt,
+    opening: conversation.opening,
+    model: request.model,
+    responder: conversation.responder,
+    maxTurns: request.maxTurns,
+    emit,
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+    ...(conversation.timeLimitMs === undefined ? {} : { timeLimitMs: conversation.timeLimitMs }),
+  }).finally(() => conversation.close());
+}
+
+/** The judged trial's record: the judge's verdict, the safety flags under attack, a model's timeout. */
+async function judgedRecord<P>(
+  opened: Opened<P>,
+  turns: DrivenTurns,
+  judgement: Judgement,
+  facts: TrialFacts,
+): Promise<TrialRecord> {
+  const { adversarial, conversation } = opened;
   const safety =
     adversarial === null
       ? undefined
@@ -193,17 +207,15 @@ export async function runTrial<P extends TrialPlace>(
     turns.modelTimeout === null
       ? judgement.verdict
       : { ...judgement.verdict, passed: false, score: 0, fault: turns.modelTimeout };
-  return ended(
-    judgedTrial({
-      ...facts(judgeStart),
-      verdict,
-      finalAnswer: judgement.finalAnswer,
-      ...(conversation.timeLimitMs === undefined ? {} : { timeLimitSec: conversation.timeLimitMs / 1000 }),
-      ...(judgement.artifacts === undefined ? {} : { artifacts: judgement.artifacts }),
-      ...(safety === undefined ? {} : { safety }),
-      ...(judgement.dialogue === undefined ? {} : { dialogue: judgement.dialogue }),
-    }),
-  );
+  return judgedTrial({
+    ...facts,
+    verdict,
+    finalAnswer: judgement.finalAnswer,
+    ...(conversation.timeLimitMs === undefined ? {} : { timeLimitSec: conversation.timeLimitMs / 1000 }),
+    ...(judgement.artifacts === undefined ? {} : { artifacts: judgement.artifacts }),
+    ...(safety === undefined ? {} : { safety }),
+    ...(judgement.dialogue === undefined ? {} : { dialogue: judgement.dialogue }),
+  });
 }
 
 interface Opened<P> {

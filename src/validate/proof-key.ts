@@ -8,7 +8,7 @@
  * harness), and the harness itself (harness-digest.ts). A key that changes too often re-proves a task; one that changes too seldom
  * trusts a stale proof, so when in doubt an input is in.
  */
-import type { Task } from '../tasks/types.js';
+import { inContainer, type Task } from '../tasks/types.js';
 import { taskVersion } from '../tasks/version.js';
 import { canonicalJson, sha256 } from '../util/hash.js';
 import { treeDigest } from './tree-digest.js';
@@ -35,11 +35,11 @@ export function proofKey(task: Task, inputs: ProofInputs): string {
       lures: task.lures ?? [],
       alternates: (task.alternates ?? []).map((a) => ({ id: a.id, script: a.script })),
       cheats: task.cheats ?? [],
-      watchToolCaches: task.kind !== 'dialogue' && task.watchToolCaches === true,
-      mounts: task.kind === 'skill' ? task.mounts.map((m) => m.containerPath) : [],
-      skill: task.kind === 'skill' ? task.skillDigest : null,
-      dialogue: task.kind === 'dialogue' ? task.dialogue.digest : null,
-      image: task.kind === 'dialogue' ? null : inputs.image,
+      watchToolCaches: inContainer(task) && task.watchToolCaches === true,
+      mounts: inContainer(task) ? task.environment.mounts.map((m) => m.containerPath) : [],
+      skill: task.source?.skill ?? null,
+      dialogue: task.source?.dialogue ?? null,
+      image: inContainer(task) ? inputs.image : null,
       harness: inputs.harness,
       files: inputs.files,
     }),
@@ -48,9 +48,6 @@ export function proofKey(task: Task, inputs: ProofInputs): string {
 
 /** The host folders a task is read from or mounts, as content (absolute paths left out). */
 export function taskFilesDigest(task: Task): string {
-  const dirs = [
-    ...(task.kind === 'sandbox' && task.folder !== undefined ? [task.folder.dir] : []),
-    ...(task.kind === 'skill' ? task.mounts.map((m) => m.hostPath) : []),
-  ];
+  const dirs = task.source?.folders ?? [];
   return sha256(canonicalJson(dirs.map((dir) => treeDigest(dir, ['']))));
 }

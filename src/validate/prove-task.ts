@@ -10,7 +10,7 @@ import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
 import type { Sandbox } from '../sandbox/types.js';
-import type { Task, WorkspaceTask } from '../tasks/types.js';
+import { inContainer, type Task, type WorkspaceTask } from '../tasks/types.js';
 import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InternalError } from '../util/errors.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
@@ -24,12 +24,18 @@ export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<V
   const rows: ValidationRow[] = [];
   // One container per task, reset between its runs, exactly as a benchmark run uses it; a
   // dialogue task runs in the harness, with its scripted user.
-  const sandbox = task.kind === 'dialogue' ? null : await openSandbox(task);
+  const sandbox = inContainer(task) ? await openSandbox(task) : null;
   try {
     const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
-      const model = createScriptedModel('validate', script);
+      // The oracle row replays the reference as a reference model does (a task's own reference
+      // agent runs its call: Harbor's oracle); every other row as any model.
+      const model = createScriptedModel(
+        'validate',
+        script,
+        script === task.referenceSolution ? { reference: true } : {},
+      );
       const maxTurns = Math.max(task.maxTurns, script.length + 1);
-      if (task.kind === 'dialogue') return task.dialogue.runTrial({ index, model, maxTurns });
+      if (!inContainer(task)) return task.environment.runTrial({ index, model, maxTurns });
       if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
       return runTrial(
         task,

@@ -29,11 +29,15 @@ function harborLike(
         },
       },
     ],
-    harbor: {
+    environment: {
+      place: 'container',
       image: async () => ({ image: 'unused', toolsVolume: 'unused' }),
       limits: { cpus: 1, memory_mb: 512 },
+      mounts: [],
       agentTimeoutSec,
-      oracle: null,
+    },
+    judge: {
+      by: 'verifier',
       async verify(sandbox) {
         seen.push([...(await sandbox.snapshot()).keys()].sort().join(','));
         return {

@@ -134,8 +134,7 @@ describe('placing the payload', () => {
       ...READ_NOTES,
       kind: 'skill',
       files: [],
-      mounts: [],
-      skillDigest: 'd',
+      source: { folders: [], skill: 'd' },
       mountedFiles: [{ path: 'skill/SKILL.md', content: '' }],
     };
     expect(siteFor(targetOf(skill))).toEqual({ kind: 'file', path: '/workspace/skill/SKILL.md' });

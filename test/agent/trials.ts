@@ -5,9 +5,14 @@ import type { ChatMessage, ChatModel } from '../../src/models/types.js';
 import type { RunCondition, TaskSlot } from '../../src/results/condition.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { DISPATCH_LIMITS } from '../../src/run/settings.js';
-import type { SandboxTask, WorkspaceTask } from '../../src/tasks/types.js';
-import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
+import {
+  FLAG_JUDGE,
+  SANDBOX_ENVIRONMENT,
+  type SandboxTask,
+  type WorkspaceTask,
+} from '../../src/tasks/types.js';
 import { type MemorySandbox, memorySandbox } from '../helpers/memory-sandbox.js';
+import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 
 /** A task that needs notes.txt read: its one flag is reached by a read_file of it that returned its text. */
 export const READ_NOTES: SandboxTask = {
@@ -16,6 +21,9 @@ export const READ_NOTES: SandboxTask = {
   meta: { domain: 'test', difficulty: 'easy', description: 'read notes', optimalSteps: 2 },
   prompt: 'Read notes.txt and say what it says.',
   maxTurns: 60,
+  environment: SANDBOX_ENVIRONMENT,
+  judge: FLAG_JUDGE,
+  mountedFiles: [],
   allowedWrites: [],
   ignored: [],
   files: [{ path: 'notes.txt', content: 'the build is green\n' }],

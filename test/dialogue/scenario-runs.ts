@@ -27,7 +27,7 @@ export function runDialogueTrial(o: {
 }): Promise<TrialRecord> {
   const [task] = dialogueTasks({ ...PACK, scenarios: [o.scenario] });
   if (task === undefined) throw new Error(`no task of ${o.scenario.file.id}`);
-  return task.dialogue.runTrial({
+  return task.environment.runTrial({
     index: o.index,
     model: o.agent,
     user: o.user,

@@ -4,7 +4,7 @@
  * server failures, results writing), without Docker.
  */
 import type { Environment } from '../../src/results/result-file.js';
-import type { SandboxTask } from '../../src/tasks/types.js';
+import { FLAG_JUDGE, SANDBOX_ENVIRONMENT, type SandboxTask } from '../../src/tasks/types.js';
 
 /** A task passed by a final answer that says "done"; nothing to set up or check in a sandbox. */
 export const SAY_DONE: SandboxTask = {
@@ -13,6 +13,9 @@ export const SAY_DONE: SandboxTask = {
   meta: { domain: 'test', difficulty: 'easy', description: 'say done', optimalSteps: 1 },
   prompt: 'Say done.',
   maxTurns: 5,
+  environment: SANDBOX_ENVIRONMENT,
+  judge: FLAG_JUDGE,
+  mountedFiles: [],
   allowedWrites: ['**'],
   ignored: [],
   files: [],

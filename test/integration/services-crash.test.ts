@@ -38,12 +38,13 @@ describe.sequential('a service that stops', () => {
 
   it('never healthy before the first turn: an infrastructure error, not measured', async () => {
     const task = loadTaskFolder(FIXTURE);
-    const [api] = task.services?.services ?? [];
-    if (api === undefined || task.services === undefined) throw new Error('the fixture has a service');
+    const [api] = task.environment.services?.services ?? [];
+    if (api === undefined || task.environment.services === undefined)
+      throw new Error('the fixture has a service');
     const unhealthy = {
       ...task,
       services: {
-        ...task.services,
+        ...task.environment.services,
         services: [
           {
             ...api,

@@ -41,7 +41,7 @@ describe.sequential('services (a pod around the sandbox)', () => {
           image: image.tag,
           limits: DEFAULT_LIMITS,
           labels: { run: 'services-validate-test' },
-          ...(t.services === undefined ? {} : { services: t.services }),
+          ...(t.environment.services === undefined ? {} : { services: t.environment.services }),
         }),
     });
     expect(rows.map((r) => [r.run, r.kind])).toEqual([
@@ -97,7 +97,7 @@ describe.sequential('services (a pod around the sandbox)', () => {
   it('a service that never becomes healthy is an infrastructure error naming its check and log, and is removed', async () => {
     const image = await ensureImage();
     const task = loadTaskFolder(FIXTURE);
-    const [api] = task.services?.services ?? [];
+    const [api] = task.environment.services?.services ?? [];
     if (api === undefined) throw new Error('the fixture has a service');
     const broken = {
       taskId: 'services-broken',
@@ -150,7 +150,7 @@ describe.sequential('services (a pod around the sandbox)', () => {
       image: image.tag,
       limits: DEFAULT_LIMITS,
       labels,
-      ...(task.services === undefined ? {} : { services: task.services }),
+      ...(task.environment.services === undefined ? {} : { services: task.environment.services }),
     });
     try {
       await sandbox.snapshot();

@@ -107,7 +107,7 @@ describe.sequential('seeded helpdesk scenarios', () => {
         for (const b of instances) {
           if (a === b || decisions(a) === decisions(b)) continue;
           differing++;
-          const memorized = await b.dialogue.runTrial({
+          const memorized = await b.environment.runTrial({
             index: 0,
             model: createScriptedModel('memorized', a.referenceSolution),
             maxTurns: b.maxTurns,

@@ -34,13 +34,18 @@ describe('createSandboxPool', () => {
     expect(c.created).toEqual([{ image: 'img:1', limits: LIMITS, labels: { run: 'r1', task: SAY_DONE.id } }]);
   });
 
-  it("gives a Harbor task its own image, its tools volume and task.toml's resources", async () => {
+  it("gives a task its environment's own image, its tools volume and resources (a Harbor task's)", async () => {
     const c = counted();
-    const harbor = {
-      image: async () => ({ image: 'harbor:2', toolsVolume: 'tools-1' }),
-      limits: { cpus: 4, memory_mb: 2048 },
+    const task: Task = {
+      ...SAY_DONE,
+      kind: 'harbor',
+      environment: {
+        place: 'container',
+        image: async () => ({ image: 'harbor:2', toolsVolume: 'tools-1' }),
+        limits: { cpus: 4, memory_mb: 2048 },
+        mounts: [],
+      },
     };
-    const task = { ...SAY_DONE, kind: 'harbor', harbor } as unknown as Task;
     const pool = createSandboxPool({
       create: c.create,
       image: 'img:1',

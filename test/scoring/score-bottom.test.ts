@@ -9,7 +9,7 @@ import type { FlagResult, ToolCallLog } from '../../src/results/trial.js';
 import { ABSENCE_NOTE, creditAbsences, NO_OUTCOME_DETAIL, scoreTrial } from '../../src/scoring/score.js';
 import { skillFlags } from '../../src/skills/flags.js';
 import type { SkillSpec } from '../../src/skills/spec.js';
-import { type FlagOutcome, isWorkspaceTask, type Task } from '../../src/tasks/types.js';
+import { type FlagOutcome, inContainer, type Task } from '../../src/tasks/types.js';
 import { craftTrial, evaluate } from '../tasks/crafted-trial.js';
 import { readFile, shell } from './call-fixtures.js';
 
@@ -17,7 +17,7 @@ const READ_ONLY_MAX = 0.25;
 
 /** Every file the agent can see, with its content: the task's files, and a skill task's mounted folder. */
 function visibleFiles(task: Task): [string, string][] {
-  const own = (isWorkspaceTask(task) ? task.files : []).map((f): [string, string] => [f.path, f.content]);
+  const own = (inContainer(task) ? task.files : []).map((f): [string, string] => [f.path, f.content]);
   const skill = builtIn().skills.find((s) => s.spec.id === task.id);
   if (skill === undefined) return own;
   const mounted = [...skill.folder.files.keys()].filter((p) => !p.startsWith('.bench/'));

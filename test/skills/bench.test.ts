@@ -124,7 +124,7 @@ describe.sequential('skill tasks in a real run', () => {
     const tasks = selectWithSkills({ tasks: 'all', skillDirs: [LEGACY_SKILL], skillAb: true });
     expect(tasks.map((t) => t.id)).toEqual(['skill_run_v1_report', 'skill_run_v1_report__noskill']);
     // Without the skill nothing is mounted.
-    expect(tasks[1]?.kind === 'skill' ? tasks[1].mounts : null).toEqual([]);
+    expect(tasks[1]?.kind === 'skill' ? tasks[1].environment.mounts : null).toEqual([]);
     expect(tasks[1]?.prompt).toMatch(/^Your goal: Generate the daily report\.\n/);
     expect(tasks[1]?.prompt).not.toMatch(/skill/);
     const withSkill = turnsToReplies([

@@ -58,7 +58,7 @@ describe('selecting skill tasks', () => {
     expect(off?.prompt).toMatch(
       /^Your goal: Summarize the bundled sales data and publish the Markdown report\.\n/,
     );
-    expect(off?.kind === 'skill' && off.skillDigest).toBe(on?.kind === 'skill' && on.skillDigest);
+    expect(off?.kind === 'skill' && off.source?.skill).toBe(on?.kind === 'skill' && on.source?.skill);
   });
 
   it('reports the problems of every broken folder at once, as exit 2, before any container', async () => {

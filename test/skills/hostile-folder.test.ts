@@ -141,7 +141,7 @@ describe('links out of a skill folder', () => {
     const { file } = hostSecret();
     const dir = validSkill({ 'scripts/x.sh': 'echo x\n' });
     const task = skillTask(loadSkill(dir));
-    const staged = task.mounts?.[0]?.hostPath as string;
+    const staged = task.environment.mounts?.[0]?.hostPath as string;
     symlinkSync(file, join(dir, 'data/late.txt'));
     // Already loaded and staged: the later link changes nothing that was made.
     expect(allText(staged)).not.toContain(SECRET);

@@ -53,7 +53,7 @@ describe('a published-format manifest', () => {
       },
     ]);
     expect(skill.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(task.skillDigest).toBe(skill.digest);
+    expect(task.source?.skill).toBe(skill.digest);
   });
 
   it('defaults the id from the folder and the goal, as published', () => {

@@ -14,7 +14,7 @@ import { LEGACY_SKILL, removeSkillFolders, skillFolder } from './skill-folder.js
 
 afterAll(removeSkillFolders);
 
-const open = (task: Task) => openSandbox(task.kind === 'skill' ? { mounts: task.mounts } : {});
+const open = (task: Task) => openSandbox(task.kind === 'skill' ? { mounts: task.environment.mounts } : {});
 
 // The bundled skills are proven with the whole suite (test/proofs/validate.test.ts, which also
 // asks for their automatic lures), through the proof cache: not a second time here.

@@ -73,8 +73,8 @@ describe('a skill manifest with variants', () => {
     );
     // The files the generator did not write stay the folder's.
     expect(instance.mountedFiles.find((f) => f.path === 'skill/SKILL.md')?.content).toBe(FILES['SKILL.md']);
-    expect(instance.skillDigest).not.toBe(task.skillDigest);
-    expect(instance.mounts[0]?.hostPath).not.toBe(task.mounts[0]?.hostPath);
+    expect(instance.source?.skill).not.toBe(task.source?.skill);
+    expect(instance.environment.mounts[0]?.hostPath).not.toBe(task.environment.mounts[0]?.hostPath);
   });
 
   it('a manifest without variants is read as before: {{instance.*}} is plain text there', () => {

@@ -15,8 +15,7 @@ import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scor
 import {
   type CheckContext,
   type FlagOutcome,
-  isWorkspaceTask,
-  mountedFilesOf,
+  inContainer,
   type Task,
   type TaskFile,
 } from '../../src/tasks/types.js';
@@ -49,7 +48,7 @@ export interface CraftedTrial {
 }
 
 /** A dialogue task has no workspace: it starts empty. */
-const workspaceFiles = (task: Task): readonly TaskFile[] => (isWorkspaceTask(task) ? task.files : []);
+const workspaceFiles = (task: Task): readonly TaskFile[] => (inContainer(task) ? task.files : []);
 
 export function craftTrial(
   task: Task,
@@ -89,7 +88,7 @@ export function craftTrial(
     setupSnapshot: setup,
     finalSnapshot: final,
     setupFiles: new Map(
-      [...(isWorkspaceTask(task) ? mountedFilesOf(task) : []), ...workspaceFiles(task)].map((f) => [
+      [...(inContainer(task) ? task.mountedFiles : []), ...workspaceFiles(task)].map((f) => [
         f.path,
         f.content,
       ]),

@@ -31,13 +31,7 @@ import {
 } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
-import {
-  type CheckContext,
-  HIDDEN_DIR,
-  mountedFilesOf,
-  mountsOf,
-  type WorkspaceTask,
-} from '../../src/tasks/types.js';
+import { type CheckContext, HIDDEN_DIR, type WorkspaceTask } from '../../src/tasks/types.js';
 import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
 import { wrapperTraceOptions } from '../sandbox/trace-options.js';
 
@@ -69,7 +63,7 @@ export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[])
   mkdirSync(ws, { recursive: true });
   mkdirSync(join(root, 'tmp'), { recursive: true });
   // Read-only mounts (a skill at /workspace/skill) become a plain copy: not read-only, but there.
-  for (const m of mountsOf(task))
+  for (const m of task.environment.mounts)
     cpSync(m.hostPath, join(ws, relative('/workspace', m.containerPath)), { recursive: true });
   for (const f of task.files) put(join(ws, f.path), f.content, f.mode);
   for (const c of task.setupCommands ?? []) bash(c, ws, map);
@@ -99,7 +93,7 @@ export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[])
     calls: turns.flatMap((t) => t.tool_calls.map((c) => ({ ...c, turn: t.turn }))),
     setupSnapshot: setup,
     finalSnapshot: final,
-    setupFiles: new Map([...mountedFilesOf(task), ...task.files].map((f) => [f.path, f.content])),
+    setupFiles: new Map([...task.mountedFiles, ...task.files].map((f) => [f.path, f.content])),
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: script.at(-1)?.text ?? null,

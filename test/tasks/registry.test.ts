@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { allTasks, getTask } from '../../src/catalogue/built-in.js';
 import { scoreTrial } from '../../src/scoring/score.js';
-import { isWorkspaceTask, type WorkspaceTask } from '../../src/tasks/types.js';
+import { inContainer, type WorkspaceTask } from '../../src/tasks/types.js';
 import { taskVersion } from '../../src/tasks/version.js';
 import { craftTrial, evaluate } from './crafted-trial.js';
 import { builtInTask } from './folder-files.js';
 
 /** Tasks in the sandbox; dialogue tasks (helpdesk_*) are judged on their desk's state: test/dialogue/pack.test.ts. */
-const sandboxTasks = () => allTasks().filter(isWorkspaceTask);
+const sandboxTasks = () => allTasks().filter(inContainer);
 
 const KINDS = ['sandbox', 'harbor', 'skill', 'dialogue'];
 

@@ -4,7 +4,7 @@ import { allTasks } from '../../src/catalogue/built-in.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import { ignoredPaths } from '../../src/tasks/ignored.js';
-import { isWorkspaceTask } from '../../src/tasks/types.js';
+import { inContainer } from '../../src/tasks/types.js';
 
 const file = (sha256: string): SnapshotEntry => ({ kind: 'file', sha256, size: 1, mode: 0o644 });
 const dir = (): SnapshotEntry => ({ kind: 'dir', mode: 0o755 });
@@ -43,7 +43,7 @@ describe('tool caches', () => {
   });
 
   it('are ignored by every bundled task', () => {
-    for (const task of allTasks().filter(isWorkspaceTask))
+    for (const task of allTasks().filter(inContainer))
       expect(ignoredPaths(task), task.id).toEqual(expect.arrayContaining(['.pytest_cache']));
   });
 });

@@ -85,7 +85,11 @@ describe('proofKey', () => {
       { ...task, cheats: [] },
       { ...task, maxTurns: task.maxTurns + 1 },
       { ...task, watchToolCaches: true },
-      { ...task, kind: 'skill', skillDigest: 'sha256:eee', mounts: [], mountedFiles: [] },
+      { ...task, kind: 'skill', source: { folders: [], skill: 'sha256:eee' }, mountedFiles: [] },
+      {
+        ...task,
+        environment: { ...task.environment, mounts: [{ hostPath: '/h', containerPath: '/workspace/skill' }] },
+      },
     ];
     const keys = new Set([key(task), ...variants.map(key)]);
     expect(keys.size).toBe(variants.length + 1);
@@ -96,12 +100,9 @@ describe('proofKey', () => {
     const dialogue: Task = {
       ...task,
       kind: 'dialogue',
-      dialogue: {
-        pack: '/p',
-        dimension: 'd',
-        digest: 'sha256:fff',
-        runTrial: () => Promise.reject(new Error('unused')),
-      },
+      environment: { place: 'harness', runTrial: () => Promise.reject(new Error('unused')) },
+      source: { folders: [], dialogue: 'sha256:fff' },
+      dialogue: { pack: '/p', dimension: 'd' },
     };
     const key = (image: string | null): string => proofKey(dialogue, { ...INPUTS, image, files: 'same' });
     expect(key('sha256:one')).toBe(key(null));

@@ -25,10 +25,10 @@ function fakeTask(id: string, delayMs: number, sound = true): Task & { trials: n
     flags: [],
     referenceSolution: [{ calls: [] }],
     lures: [{ id: 'lure', description: 'l', script: [{ calls: [] }], expect: { unreached: ['done'] } }],
-    dialogue: {
-      pack: '/p',
-      dimension: 'd',
-      digest: `sha256:${id}`,
+    source: { folders: [], dialogue: `sha256:${id}` },
+    dialogue: { pack: '/p', dimension: 'd' },
+    environment: {
+      place: 'harness',
       runTrial: async ({ index }) => {
         trials.push(index);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -93,9 +93,9 @@ describe('validateTasks', () => {
     const started: string[] = [];
     const watched = [short, long].map((t) => {
       const dialogueTask = t as Extract<Task, { kind: 'dialogue' }>;
-      const copy = { ...dialogueTask, dialogue: { ...dialogueTask.dialogue } };
-      const run = copy.dialogue.runTrial;
-      copy.dialogue.runTrial = (o: Parameters<typeof run>[0]) => {
+      const copy = { ...dialogueTask, environment: { ...dialogueTask.environment } };
+      const run = copy.environment.runTrial;
+      copy.environment.runTrial = (o: Parameters<typeof run>[0]) => {
         if (o.index === 0) started.push(copy.id);
         return run(o);
       };

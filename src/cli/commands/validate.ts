@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '../../manifest/folder.js';
 import { skillUsageError } from '../../manifest/problems.js';
+import { containerOptions } from '../../run/container-options.js';
 import { createInterrupt } from '../../run/interrupt.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '../../sandbox/index.js';
@@ -14,7 +15,7 @@ import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
 import type { UnusableHarborTask } from '../../tasks/folder/harbor/unusable.js';
-import type { Task } from '../../tasks/types.js';
+import { inContainer, type Task } from '../../tasks/types.js';
 import { InternalError, UsageError } from '../../util/errors.js';
 import { harnessDigest } from '../../validate/harness-digest.js';
 import { defaultProofDir, openProofCache } from '../../validate/proof-cache.js';
@@ -47,7 +48,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const harbor: (HarborTask | UnusableHarborTask)[] = [];
   const tasks = await selectTasks(o, harbor);
   // Dialogue tasks run in the harness: validating only those needs no engine.
-  const image = tasks.some((t) => t.kind !== 'dialogue') ? await engineImage() : null;
+  const image = tasks.some(inContainer) ? await engineImage() : null;
   // A Harbor task that cannot be loaded is judged without one.
   if (harbor.some((h) => !('problem' in h)) && image === null) {
     await checkEngine();
@@ -71,13 +72,12 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const ours = await validateTasks(tasks, {
     openSandbox: async (task) => {
       if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for without an engine`);
-      const pending = createDockerSandbox({
+      const pending = containerOptions(task.environment, {
         image: image.tag,
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
-        ...(task.kind === 'skill' ? { mounts: task.mounts } : {}),
-        ...(task.services === undefined ? {} : { services: task.services }),
-      });
+        note: (line) => void process.stderr.write(`${line}\n`),
+      }).then(createDockerSandbox);
       creating.add(pending);
       try {
         const sandbox = await pending;
@@ -136,7 +136,7 @@ async function selectTasks(
     return problems.length === 0 ? [] : [skillUsageError(dir, problems).message];
   });
   if (leftovers.length > 0) throw new UsageError(leftovers.join('\n'));
-  const unprovable = tasks.filter((t) => t.kind === 'skill' && t.referenceSolution.length === 0);
+  const unprovable = tasks.filter((t) => t.referenceSolution.length === 0);
   if (unprovable.length > 0)
     throw new UsageError(
       `${unprovable.map((t) => t.id).join(', ')}: no reference_solution in bench_manifest.json; add one (a list of tool calls that solves the task) to validate it`,

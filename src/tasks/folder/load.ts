@@ -13,7 +13,14 @@ import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifes
 import { problemsFromIssues } from '../../manifest/problems.js';
 import type { PodSpec } from '../../sandbox/types.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
-import type { Lure, SandboxTask, TaskFile, VariantsRef } from '../types.js';
+import {
+  FLAG_JUDGE,
+  type FlagCodeRef,
+  type Lure,
+  type SandboxTask,
+  type TaskFile,
+  type VariantsRef,
+} from '../types.js';
 import { fillStrings, fillText, type TemplateScope } from '../variants/template.js';
 import { buildFlags } from './build-flags.js';
 import { flagCodeRef } from './flag-code.js';
@@ -86,6 +93,10 @@ function taskFromFolder(
   const services = nativeServices(m, abs, id, file, problems);
   if (problems.length > 0) throw taskFolderError(dir, problems);
   const referenceSolution = resolveFiles(m.reference_solution, folder);
+  const variants =
+    m.variants === undefined
+      ? undefined
+      : variantsRef(m.variants, dir, folder, instance, template?.values ?? {});
   return {
     kind: 'sandbox',
     id,
@@ -100,6 +111,10 @@ function taskFromFolder(
     },
     prompt,
     maxTurns: m.max_turns,
+    environment: { place: 'container', mounts: [], ...(services === null ? {} : { services }) },
+    judge: FLAG_JUDGE,
+    source: { folders: [abs], checks: checksDigest(m.flags, folder, flagCode), ...variantsDigest(variants) },
+    mountedFiles: [],
     allowedWrites: m.allowed_writes,
     ignored: m.ignored,
     ...(m.watch_tool_caches ? { watchToolCaches: true } : {}),
@@ -109,20 +124,12 @@ function taskFromFolder(
     ...(hiddenFiles.length === 0 ? {} : { hiddenFiles }),
     ...(m.mcp_servers.length === 0 ? {} : { mcpServers: m.mcp_servers }),
     ...(m.tools === 'all' ? {} : { tools: m.tools }),
-    ...(services === null ? {} : { services }),
     flags: built.flags,
     referenceSolution,
     lures: m.lures.map((l) => toLure(l, folder)),
     alternates: m.alternates.map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     cheats: m.cheats.map((l) => toLure(l, folder)),
-    folder: {
-      dir: abs,
-      checksDigest: checksDigest(m.flags, folder, flagCode === null ? null : folder.read(FLAGS_FILE)),
-      flagCode,
-      ...(m.variants === undefined
-        ? {}
-        : { variants: variantsRef(m.variants, dir, folder, instance, template?.values ?? {}) }),
-    },
+    folder: { dir: abs, flagCode, ...(variants === undefined ? {} : { variants }) },
   };
 }
 
@@ -327,7 +334,17 @@ function toLure(l: TaskManifest['lures'][number], folder: SkillFolder): Lure {
  * What the checks are, without their descriptions: the entries as parsed, a schema file an
  * artifact check names by its content, and the flag code's source.
  */
-function checksDigest(entries: readonly FlagEntry[], folder: SkillFolder, code: Buffer | null): string {
+/** A variant task's generator digest, for its version; nothing for other tasks. */
+function variantsDigest(variants: VariantsRef | undefined): { variants?: string } {
+  return variants === undefined ? {} : { variants: variants.digest };
+}
+
+function checksDigest(
+  entries: readonly FlagEntry[],
+  folder: SkillFolder,
+  flagCode: FlagCodeRef | null,
+): string {
+  const code = flagCode === null ? null : folder.read(FLAGS_FILE);
   const checks = entries.map(({ description: _, ...e }) => {
     const schema = e.artifact?.json?.schema;
     if (e.artifact === undefined || typeof schema !== 'string') return e;

@@ -8,7 +8,7 @@
 import type { ToolCallLog } from '../../results/trial.js';
 import { WORKSPACE_DIR } from '../../sandbox/types.js';
 import { resolvePath } from '../../scoring/paths.js';
-import { isWorkspaceTask, mountedFilesOf, type Task } from '../../tasks/types.js';
+import { inContainer, type Task } from '../../tasks/types.js';
 
 /**
  * `sampled` (the default since schema 2.7): no one site, every tool return may carry the payload
@@ -76,9 +76,9 @@ export function showsSite(
 
 /** A task as a site is chosen from it. */
 export function targetOf(task: Task): InjectionTarget {
-  if (!isWorkspaceTask(task)) return { id: task.id, workspace: null };
+  if (!inContainer(task)) return { id: task.id, workspace: null };
   return {
     id: task.id,
-    workspace: { prompt: task.prompt, files: task.files, mounted: mountedFilesOf(task) },
+    workspace: { prompt: task.prompt, files: task.files, mounted: task.mountedFiles },
   };
 }

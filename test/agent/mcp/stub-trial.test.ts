@@ -8,7 +8,7 @@ import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scri
 import type { ChatModel, ToolSpec } from '../../../src/models/types.js';
 import { mcpCalls } from '../../../src/tasks/kit.js';
 import type { McpServerSpec } from '../../../src/tasks/mcp-servers.js';
-import type { SandboxTask } from '../../../src/tasks/types.js';
+import { FLAG_JUDGE, SANDBOX_ENVIRONMENT, type SandboxTask } from '../../../src/tasks/types.js';
 import { noisy, trial } from '../trials.js';
 
 const WEATHER: McpServerSpec = {
@@ -35,6 +35,9 @@ const TASK: SandboxTask = {
   meta: { domain: 'test', difficulty: 'easy', description: 'forecast', optimalSteps: 1 },
   prompt: 'What is the weather in Oslo tomorrow?',
   maxTurns: 5,
+  environment: SANDBOX_ENVIRONMENT,
+  judge: FLAG_JUDGE,
+  mountedFiles: [],
   allowedWrites: [],
   ignored: [],
   files: [],

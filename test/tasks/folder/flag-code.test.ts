@@ -59,9 +59,9 @@ describe('flag code', () => {
 
   it('the task version hashes the flag code', () => {
     const dir = withCode('wroteDone');
-    const before = loadTaskFolder(dir).folder?.checksDigest;
+    const before = loadTaskFolder(dir).source?.checks;
     writeFileSync(join(dir, 'flags.ts'), `${FLAGS}// changed\n`);
-    expect(loadTaskFolder(dir).folder?.checksDigest).not.toBe(before);
+    expect(loadTaskFolder(dir).source?.checks).not.toBe(before);
   });
 
   it('runs a built-in folder’s flags.ts from source here, and flags.js compiled beside flags.ts elsewhere', () => {

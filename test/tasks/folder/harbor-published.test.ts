@@ -339,7 +339,7 @@ describe('one bad Harbor task in a folder', () => {
         makeModel: () => createScriptedModel('m', [{ text: 'done', calls: [] }]),
         // As the run's sandbox pool does: a Harbor task's sandbox starts from its image.
         openSandbox: async () => {
-          if (task.kind === 'harbor') await task.harbor.image(() => {});
+          if (task.kind === 'harbor') await task.environment.image?.(() => {});
           return memorySandbox();
         },
         settings: runSettings({ k: 3 }),

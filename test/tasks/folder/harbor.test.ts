@@ -123,13 +123,13 @@ describe('a Harbor task folder', () => {
       /^Create a file \/app\/greeting\.txt .*\n\n\(\/app is your working directory, \/workspace: the same folder\.\)$/s,
     );
     expect(task?.flags.map((f) => f.id)).toEqual(['reward']);
-    expect(task?.kind === 'harbor' ? task.harbor.limits : null).toEqual({ cpus: 1, memory_mb: 1024 });
-    // The oracle model's one call runs as Harbor's oracle (harbor.oracle), never as the agent.
+    expect(task?.kind === 'harbor' ? task.environment.limits : null).toEqual({ cpus: 1, memory_mb: 1024 });
+    // The oracle model's one call runs as Harbor's oracle (its reference agent), never as the agent.
     expect(task?.referenceSolution).toEqual([
       { calls: [{ name: 'execute_command', arguments: { command: 'bash /solution/solve.sh' } }] },
       { text: 'done', calls: [] },
     ]);
-    expect(task?.kind === 'harbor' ? task.harbor.oracle?.command : null).toBe('bash /solution/solve.sh');
+    expect(task?.kind === 'harbor' ? task.referenceAgent?.command : null).toBe('bash /solution/solve.sh');
     // validate collects them instead, and selects none of the built-in tasks for them.
     const harbor: HarborTask[] = [];
     const tasks = selectWithSkills({

@@ -42,12 +42,25 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
     },
     prompt: prompt(h.instruction, workdir),
     maxTurns: HARBOR_MAX_TURNS,
+    // Its own image with the harness's tools, task.toml's resources and agent timeout.
+    environment: {
+      place: 'container',
+      image: (onProgress) => environment.sandboxImage(onProgress),
+      limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
+      mounts: [],
+      ...(spec.services === undefined ? {} : { services: spec.services }),
+      agentTimeoutSec: h.agentTimeoutSec,
+    },
+    judge: { by: 'verifier', verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)) },
+    ...(h.hasSolution
+      ? { referenceAgent: { command: ORACLE_COMMAND, run: (sandbox) => environment.runOracle(sandbox) } }
+      : {}),
     allowedWrites: ['**'],
     ignored: [],
     files: [],
+    mountedFiles: [],
     setupCommands: [...environment.setupCommands],
     ...(h.environment.mcpServers.length === 0 ? {} : { mcpServers: h.environment.mcpServers }),
-    ...(spec.services === undefined ? {} : { services: spec.services }),
     flags: [
       {
         id: REWARD_FLAG,
@@ -60,15 +73,6 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
       },
     ],
     referenceSolution: oracle(h),
-    harbor: {
-      image: (onProgress) => environment.sandboxImage(onProgress),
-      limits: { cpus: h.environment.cpus, memory_mb: h.environment.memoryMb },
-      agentTimeoutSec: h.agentTimeoutSec,
-      verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)),
-      oracle: h.hasSolution
-        ? { command: ORACLE_COMMAND, run: (sandbox) => environment.runOracle(sandbox) }
-        : null,
-    },
   };
 }
 

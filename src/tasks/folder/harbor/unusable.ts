@@ -36,9 +36,18 @@ export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
     },
     prompt: '',
     maxTurns: HARBOR_MAX_TURNS,
+    environment: {
+      place: 'container',
+      image: () => Promise.reject(why()),
+      limits: { cpus: 1, memory_mb: 2048 },
+      mounts: [],
+      agentTimeoutSec: 600,
+    },
+    judge: { by: 'verifier', verify: () => Promise.reject(why()) },
     allowedWrites: ['**'],
     ignored: [],
     files: [],
+    mountedFiles: [],
     flags: [
       {
         id: REWARD_FLAG,
@@ -50,12 +59,5 @@ export function unusableHarborAsTask(u: UnusableHarborTask): HarborTaskOf {
       },
     ],
     referenceSolution: [{ text: 'the task cannot run', calls: [] }],
-    harbor: {
-      image: () => Promise.reject(why()),
-      limits: { cpus: 1, memory_mb: 2048 },
-      agentTimeoutSec: 600,
-      verify: () => Promise.reject(why()),
-      oracle: null,
-    },
   };
 }

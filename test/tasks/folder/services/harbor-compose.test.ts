@@ -33,7 +33,7 @@ describe('Harbor docker-compose.yaml', () => {
       },
     ]);
     const [task] = harborTasks({ harbor: [h], unusableHarbor: [] }, { baseImage: 'local/base:1' });
-    expect(task?.kind === 'harbor' && task.services).toMatchObject({
+    expect(task?.kind === 'harbor' && task.environment.services).toMatchObject({
       taskId: 'harbor-services',
       services: [
         {

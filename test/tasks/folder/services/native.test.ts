@@ -21,8 +21,8 @@ function variant(more: string): string {
 describe('[[services]] in a task folder', () => {
   it('loads the service with its build folder hashed and its Dockerfile ready for the classic builder', () => {
     const task = loadTaskFolder(FIXTURE);
-    const [api] = task.services?.services ?? [];
-    expect(task.services?.taskId).toBe('services-native');
+    const [api] = task.environment.services?.services ?? [];
+    expect(task.environment.services?.taskId).toBe('services-native');
     expect(api).toMatchObject({
       name: 'api',
       expose: [8000],
