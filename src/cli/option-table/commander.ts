@@ -1,0 +1,24 @@
+/** The table's options as commander's, for `run` and `ladder`: flags, help, defaults and checks. */
+import { type Command, Option } from 'commander';
+import { collect } from '../register/options.js';
+import { fromFlagText } from './rules.js';
+import { type AnyOptionSpec, helpFor, longFlag, type TableCommand } from './spec.js';
+import { optionsOf } from './table.js';
+
+/** `command`'s options from the table, in its order. */
+export function withTableOptions(command: Command, name: TableCommand): Command {
+  for (const [, spec] of optionsOf(name)) command.addOption(commanderOption(spec, name));
+  return command;
+}
+
+function commanderOption(spec: AnyOptionSpec, name: TableCommand): Option {
+  const flags = spec.value === undefined ? spec.flag : `${spec.flag} <${spec.value}>`;
+  const option = new Option(flags, helpFor(spec, name));
+  const { rule } = spec;
+  if (rule.kind === 'choice') option.choices(rule.values);
+  else if (rule.kind === 'list') option.argParser(collect);
+  else if (rule.kind === 'integer' || rule.kind === 'number' || rule.kind === 'parallel')
+    option.argParser((text: string) => fromFlagText(rule, longFlag(spec), text));
+  if (spec.default !== undefined) option.default(spec.default);
+  return option;
+}
