@@ -5,10 +5,13 @@ import { fromFlagText } from './rules.js';
 import { type AnyOptionSpec, helpFor, longFlag, type TableCommand } from './spec.js';
 import { optionsOf } from './table.js';
 
-/** `command`'s options from the table, in its order. */
+const CONFIG_HELP =
+  'options from a JSON or TOML file, keyed as the long flags without -- (max-turns = 30); flags given here win (docs/commands.md#config-file)';
+
+/** `command`'s options from the table, in its order, then `--config FILE` (the same options from a file). */
 export function withTableOptions(command: Command, name: TableCommand): Command {
   for (const [, spec] of optionsOf(name)) command.addOption(commanderOption(spec, name));
-  return command;
+  return command.option('--config <file>', CONFIG_HELP);
 }
 
 function commanderOption(spec: AnyOptionSpec, name: TableCommand): Option {

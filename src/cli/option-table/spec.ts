@@ -26,7 +26,7 @@ type CommandsTaking<K> = K extends keyof RunCliOptions
   : readonly ['ladder'];
 
 /** One help text, or one per command where they say it differently. */
-export type OptionHelp = string | Readonly<Record<TableCommand, string>>;
+type OptionHelp = string | Readonly<Record<TableCommand, string>>;
 
 interface Declared<T, K extends string> {
   /** `--max-turns`, or with its short form first: `-k, --k`. */

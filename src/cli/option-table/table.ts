@@ -272,7 +272,9 @@ const OPTIONS: Readonly<Record<keyof BenchOptions, AnyOptionSpec>> = {
   ...SETTINGS_OPTIONS,
 };
 
-/** The options `command` takes, by commander's key (camelCase), in the order its help lists them. */
-export function optionsOf(command: TableCommand): Array<[key: string, spec: AnyOptionSpec]> {
-  return Object.entries(OPTIONS).filter(([, spec]) => spec.commands.includes(command));
+/** The options `command` takes (without one: all), by commander's key (camelCase), in the order its help lists them. */
+export function optionsOf(command?: TableCommand): Array<[key: string, spec: AnyOptionSpec]> {
+  return Object.entries(OPTIONS).filter(
+    ([, spec]) => command === undefined || spec.commands.includes(command),
+  );
 }
