@@ -1,14 +1,15 @@
 /** `run --config FILE` and `ladder --config FILE`: the file's options reach the command, under the flags. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { configOptions } from '../../src/cli/option-table/config-file.js';
 import { CONFIG_EXAMPLE } from '../../src/cli/option-table/reference.js';
 import { UsageError } from '../../src/util/errors.js';
 import { parsed } from '../run/shard-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-bench-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function file(name: string, text: string): string {
   const path = join(dir, name);
