@@ -10,7 +10,7 @@ import { registerServe } from './register/dashboard.js';
 import { registerDoctor, registerImage, registerModels } from './register/machine.js';
 import { registerGate, registerReport, registerStats } from './register/reports.js';
 import { registerExport, registerResults } from './register/results.js';
-import { registerLadder, registerRun } from './register/run.js';
+import { registerConfig, registerLadder, registerRun } from './register/run.js';
 import { registerSkill } from './register/skills.js';
 import { registerList, registerTask, registerValidate } from './register/tasks.js';
 
@@ -24,6 +24,7 @@ const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   registerImage,
   registerModels,
   registerLadder,
+  registerConfig,
   registerReport,
   registerExport,
   registerTask,
@@ -43,8 +44,14 @@ export function buildProgram(): Command {
     // Commander would exit 1 itself; usage errors are exit 2 here, decided in one place below.
     .exitOverride();
 
-  // Before a command that talks to the sandbox engine runs: the engine it talks to.
   program.hook('preAction', async (_program, action) => {
+    // run/ladder --config FILE: the file's options under the flags, first (it may name the engine).
+    const config: unknown = action.opts().config;
+    if (typeof config === 'string') {
+      const { applyConfigFile } = await import('./option-table/config-file.js');
+      applyConfigFile(action, config);
+    }
+    // Before a command that talks to the sandbox engine runs: the engine it talks to.
     const host: unknown = action.opts().dockerHost;
     if (typeof host !== 'string') return;
     const { useDockerHost } = await import('../sandbox/index.js');

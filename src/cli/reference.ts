@@ -19,12 +19,13 @@ export function commandsOf(program: Command): Array<{ path: string; command: Com
   return found;
 }
 
-export function commandReference(program: Command): string {
+/** The reference of `program`, then `appendix` (sections of Markdown lines, e.g. option-table/reference.ts's). */
+export function commandReference(program: Command, appendix: readonly string[] = []): string {
   const commands = commandsOf(program);
   const lines = [
     '# Command reference',
     '',
-    '<!-- Generated from the CLI definition (src/cli/register/) by `npm run docs:cli`: do not edit by hand. -->',
+    '<!-- Generated from the CLI definition (src/cli/register/, src/cli/option-table/) by `npm run docs:cli`: do not edit by hand. -->',
     '',
     `${markdownText(program.description())} Every command also takes \`-h, --help\`, which prints what its section here says.`,
     '',
@@ -37,6 +38,7 @@ export function commandReference(program: Command): string {
     '',
   ];
   for (const { path, command } of commands) lines.push(...commandSection(path, command));
+  lines.push(...appendix);
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -1,6 +1,6 @@
 /** The options `run` and `ladder` share: everything that changes a score, and how to reach a model. */
 
-import { TOOL_CALL_MODES, type ToolCallMode } from '../models/tool-call-mode.js';
+import type { ToolCallMode } from '../models/tool-call-mode.js';
 import {
   CLEAN,
   CONDITION_NAMES,
@@ -19,18 +19,22 @@ import { INSTANCE_ID } from '../tasks/variants/instance-seed.js';
 import { UsageError } from '../util/errors.js';
 import { adversarialCondition, type InjectionCliOptions } from './injection-options.js';
 
-/** As commander parses them (camelCase of the flags). */
+/** As commander parses them (camelCase of the flags; option-table/settings.ts declares them). */
 export interface SettingsCliOptions {
+  /** Applied by src/cli/main.ts before the command runs. */
+  dockerHost?: string;
   k: number;
   /** `--variant-seed N` and `--variant ID` (variant tasks). */
   variantSeed: number;
   variant?: string;
   earlyStop: boolean;
   apiKeyEnv: string;
+  resultsDir: string;
   maxTurns?: number;
   commandTimeout: number;
   requestTimeout: number;
   retries: number;
+  resume: boolean;
   freshContainer: boolean;
   memory: number;
   pids: number;
@@ -39,15 +43,14 @@ export interface SettingsCliOptions {
   seed?: number;
   topP?: number;
   maxTokens?: number;
-  /** `--tool-calls native|text|both` (run only; default both). */
-  toolCalls?: string;
   /** `--shard i/N` and `--run-group NAME`. */
   shard?: string;
   runGroup?: string;
 }
 
-export function runSettings(o: SettingsCliOptions): RunSettings {
-  const toolCalls = toolCallMode(o.toolCalls);
+/** `toolCalls`: `run --tool-calls` (ladder measures both channels). */
+export function runSettings(o: SettingsCliOptions & { toolCalls?: ToolCallMode }): RunSettings {
+  const toolCalls = o.toolCalls ?? 'both';
   return {
     k: o.k,
     early_stop: o.earlyStop,
@@ -63,15 +66,6 @@ export function runSettings(o: SettingsCliOptions): RunSettings {
     },
     ...(toolCalls === 'both' ? {} : { tool_calls: toolCalls }),
   };
-}
-
-function toolCallMode(given: string | undefined): ToolCallMode {
-  const mode = TOOL_CALL_MODES.find((m) => m === (given ?? 'both'));
-  if (mode === undefined)
-    throw new UsageError(
-      `--tool-calls must be one of ${TOOL_CALL_MODES.join(', ')} (got ${JSON.stringify(given)})`,
-    );
-  return mode;
 }
 
 /** How to talk to a model, without which one and where (the caller adds `model` and `baseUrl`). */

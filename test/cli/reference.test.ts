@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
+import { configFileSection } from '../../src/cli/option-table/reference.js';
 import { commandReference, commandsOf } from '../../src/cli/reference.js';
 
 const REFERENCE = new URL('../../docs/commands.md', import.meta.url);
@@ -16,7 +17,7 @@ const REFERENCE = new URL('../../docs/commands.md', import.meta.url);
 describe('docs/commands.md', () => {
   it('is what the CLI definition generates', () => {
     const onDisk = readFileSync(REFERENCE, 'utf8');
-    const fresh = commandReference(buildProgram());
+    const fresh = commandReference(buildProgram(), configFileSection());
     if (onDisk !== fresh) expect.fail('docs/commands.md is stale: run npm run docs:cli');
   });
 

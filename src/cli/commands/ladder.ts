@@ -18,6 +18,7 @@ import {
 } from '../run-options.js';
 import { type Split, selectWithSkills } from '../select-tasks.js';
 
+/** As commander parses them; option-table/ declares each (its types check the table against this). */
 export interface LadderCliOptions extends SettingsCliOptions {
   tasks: string;
   models?: string;
@@ -31,8 +32,6 @@ export interface LadderCliOptions extends SettingsCliOptions {
   /** Seconds. */
   serverStartTimeout: number;
   exhaustive: boolean;
-  resultsDir: string;
-  resume: boolean;
   /** Skill folders (repeatable `--skill-dir`), one task each. */
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */

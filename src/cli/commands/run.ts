@@ -1,6 +1,7 @@
 /** `agent-bench run`: options in, results files out. */
 
 import { BASELINE_MODEL } from '../../dialogue/baseline/baseline-model.js';
+import type { ToolCallMode } from '../../models/tool-call-mode.js';
 import type { RunSettings } from '../../results/result-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
 import { resolveUserModel } from '../../run/resolve-user.js';
@@ -21,13 +22,12 @@ import {
 } from '../run-options.js';
 import { type Split, selectWithSkills } from '../select-tasks.js';
 
+/** As commander parses them; option-table/ declares each (its types check the table against this). */
 export interface RunCliOptions extends SettingsCliOptions {
   model?: string;
   tasks: string;
   task?: string;
   baseUrl?: string;
-  resultsDir: string;
-  resume: boolean;
   /** Skill folders (repeatable `--skill-dir`), one task each. */
   skillDir?: string[];
   /** Task folders (repeatable `--tasks-dir`). */
@@ -51,6 +51,8 @@ export interface RunCliOptions extends SettingsCliOptions {
   /** Dialogue tasks: the model playing the user, and its server. */
   userModel?: string;
   userBaseUrl?: string;
+  /** `--tool-calls native|text|both` (default both). */
+  toolCalls?: ToolCallMode;
 }
 
 export async function runCommand(o: RunCliOptions): Promise<void> {
