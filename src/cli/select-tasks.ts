@@ -23,7 +23,6 @@ import { loadTasks } from '../catalogue/load-tasks.js';
 import { compileGlob } from '../scoring/glob.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
-import type { HarborTask } from '../tasks/folder/harbor/load.js';
 import type { UnusableHarborTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
@@ -38,8 +37,8 @@ export interface SkillSelection {
   skillAb: boolean;
   /** `--tasks-dir` folders. */
   tasksDirs?: readonly string[];
-  /** `validate` proves Harbor tasks itself: given this, they (and those that cannot run) are collected here, not run as tasks. */
-  harbor?: (HarborTask | UnusableHarborTask)[];
+  /** `validate`'s: Harbor folders that cannot run here are collected here (a row each), not proven as tasks. */
+  harbor?: UnusableHarborTask[];
   /** `--base-image`: Harbor tasks' Dockerfiles are built on this local image. */
   baseImage?: string;
   /** `--split`: default all. */
@@ -87,16 +86,15 @@ export function selectWithSkills(o: SkillSelection): Task[] {
   return o.harbor === undefined ? selected : collectHarbor(selected, found, o.harbor);
 }
 
-/** `validate` proves Harbor tasks itself: the selected ones go to `into` as their folders, the rest is returned. */
-function collectHarbor(
-  selected: readonly Task[],
-  found: FoundTasks,
-  into: (HarborTask | UnusableHarborTask)[],
-): Task[] {
-  for (const t of selected)
-    if (t.kind === 'harbor')
-      into.push(...[...found.harbor, ...found.unusableHarbor].filter((h) => h.id === t.id));
-  return selected.filter((t) => t.kind !== 'harbor');
+/**
+ * `validate` proves every selected task by the ordinary trial; a Harbor folder that cannot run here
+ * (unusable) is a row of its own: it goes to `into`, and the rest is returned.
+ */
+function collectHarbor(selected: readonly Task[], found: FoundTasks, into: UnusableHarborTask[]): Task[] {
+  const unusable = new Map(found.unusableHarbor.map((h) => [h.id, h]));
+  const picked = selected.flatMap((t) => unusable.get(t.id) ?? []);
+  into.push(...picked);
+  return selected.filter((t) => !unusable.has(t.id));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { DialogueEnvironment } from './environment.js';
 import type { SimulatedUser, UserView } from './user/simulated-user.js';
 
 /** A call that ran, with the turn it ran on (in order: the i-th is the environment's step i). */
-export interface TurnCall {
+interface TurnCall {
   turn: number;
   name: string;
   arguments: Record<string, unknown>;

@@ -1,11 +1,5 @@
-/**
- * The one narrow interface between the harness and a sandbox. The Docker implementation lives in
- * ./docker; tests may fake it.
- */
-import type { SandboxLabels } from './docker/labels.js';
 import type { ExecTrace } from './trace/records.js';
 
-export type { SandboxLabels } from './docker/labels.js';
 export type { ExecTrace, ProcessRecord, ProgramRun } from './trace/records.js';
 
 /**
@@ -302,9 +296,6 @@ export interface ContextFile {
   mode: number;
 }
 
-/** Who acts in a trial of validate's: the oracle (solution/solve.sh), or nothing. */
-export type HarborAgent = 'oracle' | 'nothing';
-
 /** A verifier's reward as Harbor reads it (reward.txt, else reward.json), or why there is none. */
 export type HarborReward =
   | {
@@ -336,14 +327,6 @@ export interface HarborVerifierRun {
 /** How much of a Harbor script's output is kept: the end, where its failure is. */
 export const HARBOR_OUTPUT_TAIL = 4096;
 
-export interface HarborTrialResult {
-  /** solve.sh's exit code (null: it ran out of time, or no oracle ran). */
-  agentExit: number | null;
-  /** What solve.sh printed, stdout and stderr as they came, its last 4 KiB ('' when no oracle ran). */
-  agentOutput: string;
-  verifier: HarborVerifierRun;
-}
-
 /** The image a Harbor task's sandbox opens from, and the volume of harness tools its containers mount. */
 export interface HarborSandboxImage {
   image: string;
@@ -352,8 +335,8 @@ export interface HarborSandboxImage {
 
 /**
  * A Harbor environment on the engine (openHarborEnvironment): its images are built on first use and
- * kept, its verifier runs for a model's trial in a fresh container apart from the agent's sandbox,
- * or in a trial of its own.
+ * kept, its verifier runs for a trial in a fresh container apart from the agent's sandbox, and its
+ * oracle is the task's reference agent in the trial's sandbox.
  */
 export interface HarborEnvironment {
   /** Run as the agent in /workspace before a model's trial: the task's WORKDIR, as its image has it. */
@@ -362,8 +345,6 @@ export interface HarborEnvironment {
   taskImage(onProgress?: (line: string) => void): Promise<string>;
   /** The task's image fitted to the sandbox (createDockerSandbox): a model's trials start from it. */
   sandboxImage(onProgress?: (line: string) => void): Promise<HarborSandboxImage>;
-  /** A trial as Harbor runs it, in a fresh container of the task's image: the oracle or nothing, then the verifier. */
-  runTrial(agent: HarborAgent, labels?: SandboxLabels): Promise<HarborTrialResult>;
   /**
    * The verifier of a model trial's sandbox (opened from sandboxImage) once the agent's last turn
    * is over: every process in the sandbox killed, then test.sh run in a fresh container of the same

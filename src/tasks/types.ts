@@ -203,7 +203,7 @@ export const CHECK_TIMEOUT_SEC = 120;
  * Where a task's trials run, as the runner opens it (the task's strategy; no runner asks its kind):
  * a container of its own, reset between trials and disposed after the last, or the harness.
  */
-export type TaskEnvironment = ContainerEnvironment | HarnessEnvironment;
+type TaskEnvironment = ContainerEnvironment | HarnessEnvironment;
 
 /** Its trials run in a sandbox container with a workspace. */
 export interface ContainerEnvironment {
@@ -224,7 +224,7 @@ export interface ContainerEnvironment {
 }
 
 /** Its trials run in the harness, which answers the model itself (a dialogue's desk and its user). */
-export interface HarnessEnvironment {
+interface HarnessEnvironment {
   place: 'harness';
   runTrial(o: HarnessTrialRequest): Promise<TrialRecord>;
 }
@@ -238,7 +238,7 @@ export type TaskJudge =
 export const FLAG_JUDGE: TaskJudge = { by: 'flags' };
 
 /** What a verifier decides: the trial's flags, score and pass, and the agent's fault when it gave no trustworthy reward. */
-export interface VerifierVerdict {
+interface VerifierVerdict {
   flags: Record<string, FlagResult>;
   score: number;
   passed: boolean;
@@ -263,7 +263,7 @@ export function inContainer(task: Task): task is WorkspaceTask {
 }
 
 /** What decides a task's verdicts besides its fields, and the folders it comes from. */
-export interface TaskSource {
+interface TaskSource {
   /** Host folders it is read from or mounts (hashed as content into its proof key). */
   readonly folders: readonly string[];
   /**
@@ -335,7 +335,7 @@ interface DialogueVariantsRef {
   instanceOf(id: string): DialogueTask;
 }
 
-export interface HarnessTrialRequest {
+interface HarnessTrialRequest {
   index: number;
   model: ChatModel;
   /** Faults or injection payloads at the domain tools (default clean). */

@@ -63,12 +63,12 @@ export interface TrialPlace {
 }
 
 /** Opens a fresh place for each trial: the workspace reset to the task's files, a new desk. */
-export interface TrialEnvironment<P extends TrialPlace> {
+interface TrialEnvironment<P extends TrialPlace> {
   open(request: TrialRequest): Promise<P>;
 }
 
 /** A conversation on an opened place: how it starts and who answers the model's turns. */
-export interface Conversation {
+interface Conversation {
   systemPrompt: string;
   opening: string;
   responder: Responder;
@@ -79,21 +79,21 @@ export interface Conversation {
 }
 
 /** Who answers the model on a place, under the trial's condition at every tool call. */
-export type TrialResponder<P extends TrialPlace> = (
+type TrialResponder<P extends TrialPlace> = (
   place: P,
   hook: CallHook | undefined,
   request: TrialRequest,
 ) => Promise<Conversation>;
 
 /** What the judge is given once the turns are over. */
-export interface JudgeInput {
+interface JudgeInput {
   turns: DrivenTurns;
   /** The turn logs with every injected fault's call taken out: no check may take one as evidence. */
   evidence: DrivenTurns['turnLogs'];
 }
 
 /** A judge's decision: the verdict and what the record keeps beside it. */
-export interface Judgement {
+interface Judgement {
   verdict: TrialVerdict;
   /** The model's last word: its final answer, or its last message to the user. */
   finalAnswer: string | null;
@@ -109,7 +109,7 @@ export interface Judgement {
 }
 
 /** Decides a trial on its place once the turns are over. */
-export interface TrialJudge<P extends TrialPlace> {
+interface TrialJudge<P extends TrialPlace> {
   judge(place: P, input: JudgeInput): Promise<Judgement>;
 }
 

@@ -1,10 +1,18 @@
 /** The verdicts of validate's runs, each on one trial record: pure, so each way a task can be unsound is testable. */
 import type { FlagResult, TrialRecord } from '../results/trial.js';
+import { offlineSignatures } from '../sandbox/offline-signatures.js';
 import type { Lure } from '../tasks/types.js';
 
-export function judgeOracle(t: TrialRecord): { ok: boolean; detail: string } {
+/** A verdict, and what the scripts printed when it is a failure (a verifier's test.sh, the last command). */
+interface Judged {
+  ok: boolean;
+  detail: string;
+  output?: string;
+}
+
+export function judgeOracle(t: TrialRecord): Judged {
   if (t.passed) return { ok: true, detail: 'passes' };
-  return { ok: false, detail: `reference solution fails: ${t.failure_reason ?? 'unknown'}` };
+  return failedWith(t, `reference solution fails: ${whyFailed(t)}`);
 }
 
 export function judgeAlternate(t: TrialRecord): { ok: boolean; detail: string } {
@@ -16,13 +24,59 @@ export function judgeAlternate(t: TrialRecord): { ok: boolean; detail: string } 
   return { ok: false, detail: `a legitimate solution fails (${why})` };
 }
 
-export function judgeNothing(t: TrialRecord): { ok: boolean; detail: string } {
+export function judgeNothing(t: TrialRecord): Judged {
   if (t.status === 'error') return { ok: false, detail: errored(t) };
+  // A verifier that gave no reward on an untouched workspace proves nothing about doing nothing.
+  if (t.agent_fault !== undefined) return failedWith(t, `doing nothing unproven: ${t.agent_fault.detail}`);
   const reached = Object.entries(t.flags)
     .filter(([, f]) => f.reached)
     .map(([id]) => id);
   if (reached.length === 0 && t.score === 0) return { ok: true, detail: 'scores 0' };
-  return { ok: false, detail: `doing nothing reaches ${reached.join(', ')} (score ${t.score})` };
+  return failedWith(t, `doing nothing reaches ${reached.join(', ') || 'nothing'} (score ${t.score})`);
+}
+
+/** Why a judged trial failed: its fault, or the flags it missed with what each says. */
+function whyFailed(t: TrialRecord): string {
+  if (t.status === 'error') return errored(t);
+  if (t.agent_fault !== undefined) return t.agent_fault.detail;
+  const missed = Object.entries(t.flags).filter(([, f]) => !f.reached);
+  if (t.tamper_detected || missed.length === 0) return t.failure_reason ?? 'unknown';
+  return missed.map(([id, f]) => `${id} missed${why(f)}`).join('; ');
+}
+
+/**
+ * A failed verdict with its evidence: the end of what the trial's last command printed (the
+ * reference's: Harbor's solve.sh) and of what its verifier printed, and the offline signatures the
+ * two show named in the detail (a script that fetched at run time with no network).
+ */
+function failedWith(t: TrialRecord, detail: string): Judged {
+  const last = t.turn_logs.flatMap((l) => l.tool_calls).findLast((c) => c.name === 'execute_command');
+  const command = typeof last?.arguments?.command === 'string' ? last.arguments.command : null;
+  const parts = [
+    ...(last === undefined || command === null || `${last.stdout}${last.stderr}`.trim() === ''
+      ? []
+      : [
+          `\`${command}\` printed (exit ${last.exit_code ?? 'none'}; its end):\n${tail(`${last.stdout}${last.stderr}`)}`,
+        ]),
+    ...(t.harbor_verifier === undefined || t.harbor_verifier.output.trim() === ''
+      ? []
+      : [
+          `tests/test.sh printed (exit ${t.harbor_verifier.exit_code ?? 'none'}; its end):\n${tail(t.harbor_verifier.output)}`,
+        ]),
+  ];
+  const signs = offlineSignatures(parts.join('\n'));
+  const named = signs.filter((s) => !detail.includes(s));
+  return {
+    ok: false,
+    detail: named.length === 0 ? detail : `${detail} (offline? ${named.join('; ')})`,
+    ...(parts.length === 0 ? {} : { output: parts.join('\n') }),
+  };
+}
+
+/** The last lines of a script's output, as a row keeps them. */
+function tail(text: string): string {
+  const lines = text.trimEnd().split('\n');
+  return lines.slice(-40).join('\n');
 }
 
 export function judgeLure(lure: Lure, t: TrialRecord): { ok: boolean; detail: string } {

@@ -51,3 +51,12 @@ export function taskFilesDigest(task: Task): string {
   const dirs = task.source?.folders ?? [];
   return sha256(canonicalJson(dirs.map((dir) => treeDigest(dir, ['']))));
 }
+
+/**
+ * Whether a task's proof may be cached: not when its image is its own (a Harbor task's), built from
+ * what the key cannot hold (a base image named by tag, the engine's build of it), so it is proven
+ * every time, as Harbor proves its tasks.
+ */
+export function cacheable(task: Task): boolean {
+  return !inContainer(task) || task.environment.image === undefined;
+}

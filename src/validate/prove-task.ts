@@ -1,30 +1,36 @@
 /**
- * Proves one task both solvable and not lenient, through the real sandbox with scripted models: its
- * reference solution and every alternate (a legitimate solution in another style) must pass, a
- * do-nothing agent must score 0, and every lure and cheat must be caught on exactly the flags it
- * names (and tamper, where it says so).
+ * Proves one task both solvable and not lenient, through the real sandbox with scripted models and
+ * the ordinary trial (src/trial/kernel.ts), under the rules a run uses: its reference solution (by
+ * its own reference agent where it has one: Harbor's oracle) and every alternate (a legitimate
+ * solution in another style) must pass, a do-nothing agent must score 0, and every lure and cheat
+ * must be caught on exactly the flags it names (and tamper, where it says so). A task judged by its
+ * own verifier (Harbor's test.sh) is proven as Harbor proves it: oracle 1, nothing 0; one whose own
+ * image cannot be had is one row for the image.
  */
 import { workspaceTrial } from '../agent/workspace-trial.js';
 import type { ScriptedTurn } from '../models/scripted.js';
 import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
 import { DEFAULT_COMMAND_TIMEOUT_SEC, DISPATCH_LIMITS } from '../run/settings.js';
+import { offlineSignatures } from '../sandbox/offline-signatures.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { inContainer, type Task, type WorkspaceTask } from '../tasks/types.js';
 import { runTrial } from '../trial/kernel.js';
-import { errorMessage, InternalError } from '../util/errors.js';
+import { errorMessage, InfraError, InternalError, UsageError } from '../util/errors.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
 import { judgedRow, type ValidationRow } from './rows.js';
 
 /** A sandbox for this task (with its read-only mounts). */
 export type OpenSandbox = (task: WorkspaceTask) => Promise<Sandbox>;
 
-/** The task's rows, in a fixed order: oracle, do-nothing, lures, alternates, cheats. */
+/** The task's rows, in a fixed order: oracle, do-nothing, lures, alternates, cheats (or the image's alone). */
 export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<ValidationRow[]> {
   const rows: ValidationRow[] = [];
   // One container per task, reset between its runs, exactly as a benchmark run uses it; a
   // dialogue task runs in the harness, with its scripted user.
-  const sandbox = inContainer(task) ? await openSandbox(task) : null;
+  const opened = inContainer(task) ? await openOwn(task, openSandbox) : null;
+  if (opened !== null && 'row' in opened) return [opened.row];
+  const sandbox = opened?.sandbox ?? null;
   try {
     const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
       // The oracle row replays the reference as a reference model does (a task's own reference
@@ -48,7 +54,14 @@ export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<V
       );
     };
     rows.push(
-      await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))),
+      task.referenceSolution.length === 0
+        ? {
+            taskId: task.id,
+            run: 'oracle',
+            kind: 'failed',
+            detail: 'no reference solution: nothing proves it solvable',
+          }
+        : await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))),
     );
     rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
     let index = 2;
@@ -56,7 +69,9 @@ export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<V
       const i = index++;
       rows.push(await guarded(task.id, lure.id, async () => judgeLure(lure, await run(lure.script, i))));
     }
-    if ((task.lures ?? []).length === 0)
+    // A verifier is proven as Harbor proves it (its oracle earns 1, doing nothing 0); flags need a lure.
+    const verified = inContainer(task) && task.judge.by === 'verifier';
+    if ((task.lures ?? []).length === 0 && !verified)
       rows.push({ taskId: task.id, run: 'lures', kind: 'failed', detail: 'the task has no lure' });
     for (const alt of task.alternates ?? []) {
       const i = index++;
@@ -76,10 +91,38 @@ export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<V
   return rows;
 }
 
+/**
+ * The task's sandbox. A task with an image of its own has it built first (a Harbor task's
+ * Dockerfile); one that cannot be had is a row alone — a Dockerfile that does not build is the
+ * task's problem (failed), an engine that fails the harness's (error).
+ */
+async function openOwn(
+  task: WorkspaceTask,
+  openSandbox: OpenSandbox,
+): Promise<{ sandbox: Sandbox } | { row: ValidationRow }> {
+  if (task.environment.image === undefined) return { sandbox: await openSandbox(task) };
+  try {
+    return { sandbox: await openSandbox(task) };
+  } catch (err) {
+    const detail = withSignatures(errorMessage(err));
+    if (err instanceof UsageError)
+      return { row: { taskId: task.id, run: 'image', kind: 'failed', detail: `no image: ${detail}` } };
+    if (err instanceof InfraError)
+      return { row: { taskId: task.id, run: 'image', kind: 'error', detail: `no image: ${detail}` } };
+    throw err;
+  }
+}
+
+/** A line with the offline signatures it shows named at its end. */
+function withSignatures(line: string): string {
+  const signs = offlineSignatures(line);
+  return signs.length === 0 ? line : `${line} (offline? ${signs.join('; ')})`;
+}
+
 async function guarded(
   taskId: string,
   run: string,
-  judge: () => Promise<{ ok: boolean; detail: string }>,
+  judge: () => Promise<{ ok: boolean; detail: string; output?: string }>,
 ): Promise<ValidationRow> {
   try {
     return judgedRow(taskId, run, await judge());

@@ -36,9 +36,16 @@ export const SHORT_KEY = 12;
 export function judgedRow(
   taskId: string,
   run: string,
-  verdict: { ok: boolean; detail: string },
+  verdict: { ok: boolean; detail: string; output?: string },
 ): ValidationRow {
-  return { taskId, run, kind: verdict.ok ? 'passed' : 'failed', detail: verdict.detail };
+  return {
+    taskId,
+    run,
+    kind: verdict.ok ? 'passed' : 'failed',
+    detail: verdict.detail,
+    // What the scripts printed is the evidence of a failure; a pass needs none.
+    ...(verdict.ok || verdict.output === undefined ? {} : { output: verdict.output }),
+  };
 }
 
 function isPass(row: ValidationRow): boolean {

@@ -8,7 +8,7 @@
 import { runPool } from '../run/pool.js';
 import type { Task } from '../tasks/types.js';
 import type { ProofCache } from './proof-cache.js';
-import { type ProofInputs, proofKey, taskFilesDigest } from './proof-key.js';
+import { cacheable, type ProofInputs, proofKey, taskFilesDigest } from './proof-key.js';
 import { type OpenSandbox, proveTask } from './prove-task.js';
 import type { ValidationRow } from './rows.js';
 import { type ProofUnit, proofUnits } from './variant-instances.js';
@@ -55,7 +55,7 @@ function runsOf(task: Task): number {
 }
 
 async function validateTask(task: Task, o: ValidateOptions): Promise<ValidationRow[]> {
-  if (o.proofs === undefined) return proveTask(task, o.openSandbox);
+  if (o.proofs === undefined || !cacheable(task)) return proveTask(task, o.openSandbox);
   const cached = await cachedProof(task, o);
   if (cached !== null) return cached;
   const rows = await proveTask(task, o.openSandbox);
@@ -65,7 +65,7 @@ async function validateTask(task: Task, o: ValidateOptions): Promise<ValidationR
 
 /** The task's cached rows under the key of its inputs as they are now; null when none (or no cache). */
 function cachedProof(task: Task, o: ValidateOptions): Promise<ValidationRow[] | null> {
-  if (o.proofs === undefined) return Promise.resolve(null);
+  if (o.proofs === undefined || !cacheable(task)) return Promise.resolve(null);
   return o.proofs.cache.load(task, proofKeyOf(task, o.proofs.inputs));
 }
 

@@ -12,7 +12,7 @@ import { taskExportCommand } from '../../src/cli/commands/task-export.js';
 import { validateCommand } from '../../src/cli/commands/validate.js';
 import { ensureImage } from '../../src/sandbox/index.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
+import { proveHarbor as proveHarborTasks } from '../helpers/harbor-prove.js';
 import { MINIMAL_FILES, MINIMAL_TOML, taskFolder } from '../tasks/folder/task-folder.js';
 
 let base = '';

@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docker } from '../../src/sandbox/docker/engine.js';
-import { ensureImage, openHarborEnvironment } from '../../src/sandbox/index.js';
-import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
+import { ensureImage } from '../../src/sandbox/index.js';
 import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
 import { runHarborCli } from '../helpers/harbor-cli.js';
+import { harborTrial, proveHarbor as proveHarborTasks } from '../helpers/harbor-prove.js';
 import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../helpers/scripted-server.js';
 
 const exec = promisify(execFile);
@@ -187,15 +186,16 @@ describe('the Terminal-Bench 2 verifier pattern, offline', () => {
   }, 600_000);
 
   it("earns 1 with the oracle: the stand-ins run the image's pytest and say so in the verifier's output", async () => {
-    const env = openHarborEnvironment(harborEnvironmentSpec(loadHarborFolder(tb2), base));
-    const oracle = await env.runTrial('oracle');
-    expect(oracle.verifier.reward, oracle.verifier.output).toEqual({ ok: true, reward: 1, metrics: {} });
+    const oracle = await harborTrial(loadHarborFolder(tb2), 'oracle', { baseImage: base });
+    const output = oracle.harbor_verifier?.output ?? '';
+    expect(oracle.score, output).toBe(1);
     // The end of the output (stdout, pytest's, comes first): the stand-in's line.
-    expect(oracle.verifier.output).toMatch(
+    expect(output).toMatch(
       /agent-bench: offline uvx stand-in \(no network\): running the image's pytest .* for `uvx -p 3.11 --with pytest==8.3.3 pytest .*`; not installed, the image's own used: pytest==8.3.3/,
     );
-    const nothing = await env.runTrial('nothing');
-    expect(nothing.verifier.reward).toEqual({ ok: true, reward: 0, metrics: {} });
+    const nothing = await harborTrial(loadHarborFolder(tb2), 'nothing', { baseImage: base });
+    expect(nothing.score).toBe(0);
+    expect(nothing.agent_fault).toBeUndefined();
   }, 600_000);
 
   it("earns 1 for a model's work, in the verifier container", async () => {

@@ -12,9 +12,9 @@ import { validateCommand } from '../../src/cli/commands/validate.js';
 import { ensureImage, openHarborEnvironment } from '../../src/sandbox/index.js';
 import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
 import { type HarborTask, loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { proveHarborTasks } from '../../src/tasks/folder/harbor/prove.js';
 import { GateFailedError, InfraError, UsageError } from '../../src/util/errors.js';
 import { validateHarborFolders } from '../helpers/harbor-cli.js';
+import { harborTrial, proveHarbor as proveHarborTasks } from '../helpers/harbor-prove.js';
 
 const FIXTURES = join(import.meta.dirname, '../tasks/fixtures/harbor');
 let base = '';
@@ -94,15 +94,12 @@ describe('Harbor tasks in validate', () => {
       'passed',
     ]);
     const half = loadHarborFolder(offlinePartial("#!/bin/bash\nprintf '1\\n2\\n' > /work/numbers.txt\n"));
-    const trial = await environmentOf(half, base).runTrial('oracle');
-    expect(trial.verifier.reward).toEqual({
-      ok: true,
-      reward: 0.5,
-      metrics: { reward: 0.5, lines_right: 2 },
-    });
+    const trial = await harborTrial(half, 'oracle', { baseImage: base });
+    expect(trial.score).toBe(0.5);
+    expect(trial.rewards).toEqual({ reward: 0.5, lines_right: 2 });
     const rows = await proveHarborTasks([half], { baseImage: base });
     expect(rows[0]?.detail).toBe(
-      'reference solution fails: reward 0.5 (reward.json: reward 0.5, lines_right 2)',
+      'reference solution fails: reward missed (Harbor verifier tests/test.sh: reward 0.5 (reward.json: reward 0.5, lines_right 2))',
     );
   }, 600_000);
 
@@ -212,8 +209,8 @@ describe('Harbor tasks as published, in validate', () => {
       ['oracle', 'passed', 'passes (reward 1)'],
       ['do-nothing', 'passed', 'scores 0'],
     ]);
-    const trial = await environmentOf(task, base).runTrial('oracle');
-    expect(trial.agentOutput).toBe('solved in /workspace/task');
+    const trial = await harborTrial(task, 'oracle', { baseImage: base });
+    expect(trial.turn_logs[0]?.tool_calls[0]?.stdout.trim()).toBe('solved in /workspace/task');
   }, 600_000);
 
   it('a failing verifier’s output and its offline signature are in the row', async () => {

@@ -34,10 +34,21 @@ describe('validate verdicts', () => {
 
   it('an oracle must pass', () => {
     expect(judgeOracle(trial({ a: true, b: true })).ok).toBe(true);
+    // Each flag it missed, with what the flag says of it.
     expect(judgeOracle(trial({ a: true, b: false }, { failure_reason: 'flags not reached: b' }))).toEqual({
       ok: false,
-      detail: 'reference solution fails: flags not reached: b',
+      detail: 'reference solution fails: b missed',
     });
+    const said = trial({ a: false, b: true });
+    const a = said.flags.a;
+    if (a !== undefined) a.detail = 'no test run read calc.py';
+    expect(judgeOracle(said).detail).toBe('reference solution fails: a missed (no test run read calc.py)');
+    // Tampering is the reason, whatever the flags.
+    expect(
+      judgeOracle(
+        trial({ a: true, b: true }, { passed: false, tamper_detected: true, failure_reason: 'tampering: x' }),
+      ).detail,
+    ).toBe('reference solution fails: tampering: x');
   });
 
   it('doing nothing must reach no flag', () => {

@@ -40,6 +40,7 @@ function fakeTask(id: string, delayMs: number, sound = true): Task & { trials: n
           tamper_detected: false,
           tamper_violations: [],
           failure_reason: reached ? null : 'crafted',
+          turn_logs: [],
         } as unknown as TrialRecord;
       },
     },

@@ -12,8 +12,6 @@ import { checkEngine, createDockerSandbox, ensureImage, sweepSandboxes } from '.
 import type { Sandbox } from '../../sandbox/types.js';
 import { templateLeftovers } from '../../skills/template-leftovers.js';
 import { loadFlagCode } from '../../tasks/folder/flag-code.js';
-import type { HarborTask } from '../../tasks/folder/harbor/load.js';
-import { proveHarborTasks } from '../../tasks/folder/harbor/prove.js';
 import type { UnusableHarborTask } from '../../tasks/folder/harbor/unusable.js';
 import { inContainer, type Task } from '../../tasks/types.js';
 import { InternalError, UsageError } from '../../util/errors.js';
@@ -45,12 +43,14 @@ export interface ValidateCliOptions {
 
 export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   const started = Date.now();
-  const harbor: (HarborTask | UnusableHarborTask)[] = [];
-  const tasks = await selectTasks(o, harbor);
-  // Dialogue tasks run in the harness: validating only those needs no engine.
-  const image = tasks.some(inContainer) ? await engineImage() : null;
-  // A Harbor task that cannot be loaded is judged without one.
-  if (harbor.some((h) => !('problem' in h)) && image === null) {
+  const unusable: UnusableHarborTask[] = [];
+  const tasks = await selectTasks(o, unusable);
+  // Dialogue tasks run in the harness, and a Harbor task in an image of its own: only tasks in the
+  // run's image need it built.
+  const image = tasks.some((t) => inContainer(t) && t.environment.image === undefined)
+    ? await engineImage()
+    : null;
+  if (image === null && tasks.some(inContainer)) {
     await checkEngine();
     await sweepSandboxes();
   }
@@ -71,9 +71,10 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
   });
   const ours = await validateTasks(tasks, {
     openSandbox: async (task) => {
-      if (image === null) throw new InternalError(`${task.id}: a sandbox was asked for without an engine`);
+      if (image === null && task.environment.image === undefined)
+        throw new InternalError(`${task.id}: a sandbox was asked for without the sandbox image`);
       const pending = containerOptions(task.environment, {
-        image: image.tag,
+        image: image?.tag ?? '',
         limits: DEFAULT_LIMITS,
         labels: { run: 'validate', task: 'validate' },
         note: (line) => void process.stderr.write(`${line}\n`),
@@ -92,39 +93,41 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     ...(o.variants === undefined ? {} : { variants: o.variants }),
     ...(o.cache === false ? {} : { proofs: proofStore(image?.id ?? null) }),
   });
-  const rows = [
-    ...ours,
-    ...(await proveHarborTasks(harbor, {
-      ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
-      onProgress: (line) => void process.stderr.write(`${line}\n`),
-      onRow,
-    })),
-  ];
+  // A Harbor folder that cannot run here is one failed row; the others are proven all the same.
+  const loadRows = unusable.map(
+    (h): ValidationRow => ({
+      taskId: h.id,
+      run: 'load',
+      kind: 'failed',
+      detail: h.problem.split('\n').join('; '),
+    }),
+  );
+  for (const row of loadRows) onRow(row);
+  const rows = [...ours, ...loadRows];
   interrupt.release();
   process.stdout.write(`${formatValidation(rows)}\n`);
   if (o.json !== undefined) await writeRows(o.json, rows);
   assertSound(rows);
-  process.stdout.write(`${rows.length} validations passed for ${tasks.length + harbor.length} task(s)\n`);
+  process.stdout.write(`${rows.length} validations passed for ${tasks.length + unusable.length} task(s)\n`);
   const cached = new Set(rows.filter((r) => r.kind === 'cached').map((r) => r.taskId)).size;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   process.stderr.write(
-    `validate took ${secs} s: ${tasks.length + harbor.length - cached} task(s) proven, ${cached} from cached proofs${o.cache === false ? ' (--no-cache)' : ` (${defaultProofDir()})`}\n`,
+    `validate took ${secs} s: ${tasks.length + unusable.length - cached} task(s) proven, ${cached} from cached proofs${o.cache === false ? ' (--no-cache)' : ` (${defaultProofDir()})`}\n`,
   );
 }
 
-async function selectTasks(
-  o: ValidateCliOptions,
-  harbor: (HarborTask | UnusableHarborTask)[],
-): Promise<Task[]> {
+async function selectTasks(o: ValidateCliOptions, unusable: UnusableHarborTask[]): Promise<Task[]> {
   const tasks = selectWithSkills({
     tasks: o.tasks,
     skillDirs: o.skillDir ?? [],
     skillAb: false,
     tasksDirs: o.tasksDir ?? [],
     ...(o.split === undefined ? {} : { split: o.split }),
-    harbor,
+    ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
+    harbor: unusable,
   });
-  if (o.baseImage !== undefined && harbor.length === 0)
+  const ownImage = tasks.some((t) => inContainer(t) && t.environment.image !== undefined);
+  if (o.baseImage !== undefined && !ownImage && unusable.length === 0)
     throw new UsageError(
       '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
     );

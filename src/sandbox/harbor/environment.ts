@@ -1,28 +1,24 @@
 /**
  * A Harbor environment on the engine: the task's images, each built on first use and kept for the
- * process, its trials of validate's (trial.ts), the verifier of a model's trial, in a fresh
- * container of its own (verifier.ts), and the oracle in a model's trial (oracle.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
+ * process, the verifier of a trial, in a fresh container of its own (verifier.ts), and the oracle
+ * as the task's reference agent (oracle.ts). Every trial, validate's too, runs in the ordinary
+ * sandbox (src/trial/kernel.ts). The engine's client is asked for on first use, after `--docker-host` is applied.
  */
 import type Docker from 'dockerode';
 import { InternalError } from '../../util/errors.js';
 import { tool } from '../tools.js';
 import type {
   ExecResult,
-  HarborAgent,
   HarborEnvironment,
   HarborEnvironmentSpec,
   HarborSandboxImage,
-  HarborTrialResult,
   HarborVerifierRun,
   Sandbox,
-  SandboxLabels,
 } from '../types.js';
 import { WORKSPACE_DIR } from '../types.js';
 import { ensureHarborImage } from './image.js';
 import { runHarborOracle } from './oracle.js';
 import { ensureHarborRunImage, HARBOR_SEED_DIR, type HarborRunImage } from './run-image.js';
-import { ensureToolsVolume } from './tools-volume.js';
-import { runHarborTrial } from './trial.js';
 import { runHarborVerifier } from './verifier.js';
 
 export class DockerHarborEnvironment implements HarborEnvironment {
@@ -69,19 +65,6 @@ export class DockerHarborEnvironment implements HarborEnvironment {
     this.runImage ??= ensureHarborRunImage(this.client(), this.spec, onProgress);
     const { tag, toolsVolume } = await this.runImage;
     return { image: tag, toolsVolume };
-  }
-
-  async runTrial(agent: HarborAgent, labels: SandboxLabels = {}): Promise<HarborTrialResult> {
-    const image = await this.taskImage();
-    const verifierImage = await this.separateTaskImage();
-    const tools = await ensureToolsVolume(this.client());
-    return runHarborTrial(
-      this.client(),
-      this.spec,
-      { image, toolsVolume: tools, ...(verifierImage === undefined ? {} : { verifierImage }) },
-      agent,
-      labels,
-    );
   }
 
   async verify(sandbox: Sandbox): Promise<HarborVerifierRun> {

@@ -231,7 +231,7 @@ function unignored(file: ContextFile): string {
 }
 
 /** A finished tar pack's bytes. */
-export async function collect(p: AsyncIterable<unknown>): Promise<Buffer> {
+async function collect(p: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of p) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

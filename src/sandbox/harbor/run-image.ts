@@ -110,7 +110,7 @@ async function fitImage(
 }
 
 /** The image's WORKDIR ('/' when it sets none), or null when the engine has no such image. */
-export async function workingDir(client: Docker, image: string): Promise<string | null> {
+async function workingDir(client: Docker, image: string): Promise<string | null> {
   try {
     const info = await client.getImage(image).inspect();
     const dir = info.Config?.WorkingDir ?? '';

@@ -203,7 +203,7 @@ function unreported(deadlineHit: boolean, limitSec: number, stderr: string): Har
 }
 
 /** The last HARBOR_OUTPUT_TAIL characters of a Harbor script's output, trimmed. */
-export function outputTail(text: string): string {
+function outputTail(text: string): string {
   const t = text.trim();
   return t.length <= HARBOR_OUTPUT_TAIL ? t : `...${t.slice(-(HARBOR_OUTPUT_TAIL - 3))}`;
 }

@@ -23,12 +23,10 @@ import { verdictOf } from '../../../src/sandbox/harbor/verifier.js';
 import { harborAsTask } from '../../../src/tasks/folder/harbor/as-task.js';
 import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
 import {
-  type HarborTask,
   harborWorkdir,
   loadHarborFolder,
   MULTI_STEP_REFUSAL,
 } from '../../../src/tasks/folder/harbor/load.js';
-import { proveHarborTasks } from '../../../src/tasks/folder/harbor/prove.js';
 import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
 import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import type { Task } from '../../../src/tasks/types.js';
@@ -293,27 +291,19 @@ describe('one bad Harbor task in a folder', () => {
     expect(out).toMatch(/^steps +harbor {3}cannot run: .*multi-step Harbor tasks/m);
   });
 
-  it('validate proves the rest and fails it in one row of its own', async () => {
-    const harbor: (HarborTask | UnusableHarborTask)[] = [];
+  it('validate proves the rest and keeps it apart, for a row of its own', () => {
+    const unusable: UnusableHarborTask[] = [];
     const rest = selectWithSkills({
       tasks: 'all',
       skillDirs: [],
       skillAb: false,
       tasksDirs: [mixedFolder()],
-      harbor,
+      harbor: unusable,
     });
-    expect(rest).toEqual([]);
-    expect(harbor.map((h) => h.id)).toEqual(['good', 'bad', 'steps']);
-    // The unusable ones need no engine to be judged.
-    const rows = await proveHarborTasks(harbor.filter((h) => 'problem' in h));
-    expect(rows).toEqual([
-      {
-        taskId: 'bad',
-        run: 'load',
-        kind: 'failed',
-        detail: expect.stringMatching(/agent\.timeout_sec: expected number/),
-      },
-      { taskId: 'steps', run: 'load', kind: 'failed', detail: expect.stringContaining(MULTI_STEP_REFUSAL) },
+    expect(rest.map((t) => t.id)).toEqual(['good']);
+    expect(unusable.map((h) => [h.id, h.problem])).toEqual([
+      ['bad', expect.stringMatching(/agent\.timeout_sec: expected number/)],
+      ['steps', expect.stringContaining(MULTI_STEP_REFUSAL)],
     ]);
   });
 

@@ -14,7 +14,8 @@ import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
 import { readReward } from '../../../src/sandbox/harbor/reward.js';
 import { dockerfileFacts, onBaseImage } from '../../../src/tasks/folder/harbor/dockerfile.js';
-import { type HarborTask, loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
 import { rewardPasses } from '../../../src/tasks/folder/harbor/verify.js';
 import { UsageError } from '../../../src/util/errors.js';
 
@@ -130,29 +131,29 @@ describe('a Harbor task folder', () => {
       { text: 'done', calls: [] },
     ]);
     expect(task?.kind === 'harbor' ? task.referenceAgent?.command : null).toBe('bash /solution/solve.sh');
-    // validate collects them instead, and selects none of the built-in tasks for them.
-    const harbor: HarborTask[] = [];
+    // validate proves it as it proves any task (only one that cannot run is collected apart), and
+    // selects none of the built-in tasks beside it.
+    const unusable: UnusableHarborTask[] = [];
     const tasks = selectWithSkills({
       tasks: 'all',
       skillDirs: [],
       skillAb: false,
       tasksDirs: [join(FIXTURES, 'sound')],
-      harbor,
+      harbor: unusable,
     });
-    expect(tasks).toEqual([]);
-    expect(harbor.map((h) => h.id)).toEqual(['sound']);
+    expect(tasks.map((t) => [t.id, t.kind])).toEqual([['sound', 'harbor']]);
+    expect(unusable).toEqual([]);
   });
 
   it('validate --tasks picks Harbor tasks by id (or glob) like any task, and only those', () => {
-    const select = (tasks: string) => {
-      const harbor: HarborTask[] = [];
-      const rest = selectWithSkills({ tasks, skillDirs: [], skillAb: false, tasksDirs: [FIXTURES], harbor });
-      return { rest: rest.map((t) => t.id), harbor: harbor.map((h) => h.id) };
-    };
-    expect(select('sound')).toEqual({ rest: [], harbor: ['sound'] });
-    expect(select('partial-*,debug_js_v1')).toEqual({ rest: ['debug_js_v1'], harbor: ['partial-reward'] });
+    const select = (tasks: string) =>
+      selectWithSkills({ tasks, skillDirs: [], skillAb: false, tasksDirs: [FIXTURES], harbor: [] }).map(
+        (t) => t.id,
+      );
+    expect(select('sound')).toEqual(['sound']);
+    expect(select('partial-*,debug_js_v1')).toEqual(['partial-reward', 'debug_js_v1']);
     // A native task alone proves no Harbor task.
-    expect(select('debug_js_v1')).toEqual({ rest: ['debug_js_v1'], harbor: [] });
+    expect(select('debug_js_v1')).toEqual(['debug_js_v1']);
     expect(() => select('nope')).toThrow(/unknown task "nope"; known tasks: .*sound/);
   });
 });

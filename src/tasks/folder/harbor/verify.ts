@@ -9,9 +9,9 @@
  * network, so a task that allows internet is verified without it, and the flag's detail says so.
  */
 import type { AgentFault, FlagResult, HarborVerifierRecord } from '../../../results/trial.js';
+import { offlineSignatures } from '../../../sandbox/offline-signatures.js';
 import type { HarborReward, HarborVerifierRun } from '../../../sandbox/types.js';
 import type { HarborTask } from './load.js';
-import { offlineSignatures } from './offline-signatures.js';
 
 /** The one flag of a Harbor task: its reward, as reports show flags. */
 export const REWARD_FLAG = 'reward';
@@ -30,7 +30,7 @@ export interface HarborVerdict {
 }
 
 /** A reward as a detail says it: `0.5 (the mean of correctness 1, performance 0: ...)`, with the metrics it came from. */
-export function rewardText(r: Extract<HarborReward, { ok: true }>): string {
+function rewardText(r: Extract<HarborReward, { ok: true }>): string {
   const named = Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`);
   if (r.mean === true)
     return `${r.reward} (the mean of ${named.join(', ')}: reward.json names no reward metric and Harbor has no key for a primary one)`;
