@@ -12,6 +12,9 @@ interface Judged {
 
 export function judgeOracle(t: TrialRecord): Judged {
   if (t.passed) return { ok: true, detail: 'passes' };
+  // Checks that gave no verdict (a verifier with no reward) prove nothing either way.
+  if (t.agent_fault !== undefined)
+    return failedWith(t, `reference solution unproven: ${t.agent_fault.detail}`);
   return failedWith(t, `reference solution fails: ${whyFailed(t)}`);
 }
 

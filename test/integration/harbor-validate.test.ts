@@ -61,7 +61,7 @@ describe('Harbor tasks in validate', () => {
       baseImage: base,
     });
     expect(rows).toEqual([
-      { taskId: 'sound', run: 'oracle', kind: 'passed', detail: 'passes (reward 1)' },
+      { taskId: 'sound', run: 'oracle', kind: 'passed', detail: 'passes' },
       { taskId: 'sound', run: 'do-nothing', kind: 'passed', detail: 'scores 0' },
     ]);
   }, 600_000);
@@ -74,7 +74,7 @@ describe('Harbor tasks in validate', () => {
       taskId: 'broken-oracle',
       run: 'oracle',
       kind: 'failed',
-      detail: 'reference solution fails: reward 0',
+      detail: 'reference solution fails: reward missed (Harbor verifier tests/test.sh: reward 0)',
     });
     await expect(
       validateCommand({ tasks: 'all', tasksDir: [join(FIXTURES, 'broken-oracle')], baseImage: base }),
@@ -131,7 +131,7 @@ describe('Harbor tasks in validate', () => {
       taskId: 'no-tests-yet',
       run: 'oracle',
       kind: 'passed',
-      detail: 'passes (reward 1)',
+      detail: 'passes',
     });
   }, 600_000);
 
@@ -154,7 +154,7 @@ describe('Harbor tasks in validate', () => {
     const rows = await proveHarborTasks([loadHarborFolder(dir)], { baseImage: base });
     expect(rows[0]?.kind).toBe('failed');
     expect(rows[0]?.detail).toBe(
-      'reference solution unproven: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (test.sh exit 0: checked)',
+      'reference solution unproven: Harbor verifier tests/test.sh: no reward: the verifier wrote neither /logs/verifier/reward.txt nor reward.json (checked)',
     );
   }, 600_000);
 
@@ -186,7 +186,7 @@ describe('Harbor tasks as published, in validate', () => {
       baseImage: base,
     });
     expect(rows.map((r) => [r.run, r.kind, r.detail, r.output ?? ''])).toEqual([
-      ['oracle', 'passed', 'passes (reward 1)', ''],
+      ['oracle', 'passed', 'passes', ''],
       ['do-nothing', 'passed', 'scores 0', ''],
     ]);
   }, 600_000);
@@ -206,7 +206,7 @@ describe('Harbor tasks as published, in validate', () => {
     expect(task.dockerfile?.facts.workdir).toBe('/task');
     const rows = await proveHarborTasks([task], { baseImage: base });
     expect(rows.map((r) => [r.run, r.kind, r.detail])).toEqual([
-      ['oracle', 'passed', 'passes (reward 1)'],
+      ['oracle', 'passed', 'passes'],
       ['do-nothing', 'passed', 'scores 0'],
     ]);
     const trial = await harborTrial(task, 'oracle', { baseImage: base });
@@ -223,7 +223,7 @@ describe('Harbor tasks as published, in validate', () => {
       run: 'oracle',
       kind: 'failed',
       detail:
-        'reference solution fails: reward 0 (offline? no network: curl could not fetch https://example.com/expected.json)',
+        'reference solution fails: reward missed (Harbor verifier tests/test.sh: reward 0 (no network: curl could not fetch https://example.com/expected.json))',
     });
     expect(rows[0]?.output).toMatch(
       /^tests\/test\.sh printed \(exit 6; its end\):\ncollecting the tests\ncurl: no network in this sandbox: https:\/\/example\.com\/expected\.json not fetched/,
@@ -232,7 +232,7 @@ describe('Harbor tasks as published, in validate', () => {
     const { out, exitCode } = await validateHarborFolders([dir], { baseImage: base, taskNames: [] });
     expect(exitCode).toBe(1);
     expect(out).toMatch(
-      /oracle\s+FAIL\s+reference solution fails: reward 0 \(offline\? no network: curl .*\n {4}\| tests\/test\.sh printed/,
+      /oracle\s+FAIL\s+reference solution fails: reward missed \(Harbor verifier tests\/test\.sh: reward 0 \(no network: curl .*\n {4}\| tests\/test\.sh printed/,
     );
     expect(out).toContain('    | collecting the tests\n');
   }, 600_000);

@@ -99,7 +99,7 @@ describe('judging a Harbor trial', () => {
     expect(judgeOracle(none)).toEqual({
       ok: false,
       detail:
-        'reference solution fails: Harbor verifier tests/test.sh: no reward: the verifier wrote neither (Traceback\n  boom)',
+        'reference solution unproven: Harbor verifier tests/test.sh: no reward: the verifier wrote neither (Traceback\n  boom)',
       output: 'tests/test.sh printed (exit 1; its end):\nTraceback\n  boom',
     });
     expect(judgeNothing(trial({ timedOut: true, oracle: false })).detail).toMatch(

@@ -27,17 +27,23 @@ const SETUP_MS = 180_000;
 
 /**
  * $1: the image's WORKDIR. `/` cannot become a link, and /workspace is already the workspace: both
- * keep their place. PATH: the bundle's programs only.
+ * keep their place. A WORKDIR inside /workspace (a relative WORKDIR on a base whose own is
+ * /workspace) is a folder of the workspace: the seed is the whole of /workspace, so the folder is
+ * where the WORKDIR says once the seed is copied in. PATH: the bundle's programs only.
  */
 const SETUP_SCRIPT = `PATH=${TOOLS_ENV.PATH}
 set -eu
 w=$1
 # A declared workdir the image lacks starts empty.
 mkdir -p ${HARBOR_SEED_DIR} "$w"
-[ "$w" = / ] || cp -a "$w/." ${HARBOR_SEED_DIR}/
+case $w in
+  ${WORKSPACE_DIR}/*) from=${WORKSPACE_DIR} ;;
+  *) from=$w ;;
+esac
+[ "$w" = / ] || cp -a "$from/." ${HARBOR_SEED_DIR}/
 chmod -R a+rX ${HARBOR_SEED_DIR}
 case $w in
-  / | ${WORKSPACE_DIR}) ;;
+  / | ${WORKSPACE_DIR} | ${WORKSPACE_DIR}/*) ;;
   *)
     rm -rf "$w"
     mkdir -p "$(dirname "$w")"
