@@ -105,8 +105,7 @@ async function openOwn(
     return { sandbox: await openSandbox(task) };
   } catch (err) {
     const detail = withSignatures(errorMessage(err));
-    if (err instanceof UsageError)
-      return { row: { taskId: task.id, run: 'image', kind: 'failed', detail: `no image: ${detail}` } };
+    if (err instanceof UsageError) return { row: { taskId: task.id, run: 'image', kind: 'failed', detail } };
     if (err instanceof InfraError)
       return { row: { taskId: task.id, run: 'image', kind: 'error', detail: `no image: ${detail}` } };
     throw err;

@@ -1,7 +1,7 @@
 /**
  * `--model oracle` on a Harbor task, as Harbor's oracle runs: solution/ (every file, not only
- * solve.sh) copied to /solution, solve.sh run by bash as root in the image's WORKDIR, under
- * task.toml's agent timeout, in the trial's own sandbox. /solution is a link the sandbox layer
+ * solve.sh) copied to /solution, solve.sh run by bash as root in the image's WORKDIR with
+ * task.toml's variables (environment.env, solution.env), under its agent timeout, in the trial's own sandbox. /solution is a link the sandbox layer
  * made into /harness (root-only), so the files are there only for this trial's oracle and no
  * model ever sees them.
  */
@@ -15,7 +15,7 @@ const OUTPUT_BYTES = 256 * 1024;
 
 export async function runHarborOracle(
   sandbox: Sandbox,
-  solution: HarborScripts,
+  solution: HarborScripts & { env?: Record<string, string> },
   workdir: string,
 ): Promise<ExecResult> {
   // The bundle's tar, sh and bash: the task's image need have none (tools.ts).
@@ -30,6 +30,8 @@ export async function runHarborOracle(
     [tool('sh'), '-c', `cd "$1" && exec ${tool('bash')} /solution/solve.sh`, 'harbor-oracle', workdir],
     {
       user: 'root',
+      // task.toml's environment.env and solution.env, as Harbor gives its oracle.
+      ...(solution.env === undefined ? {} : { env: solution.env }),
       timeoutMs: Math.ceil(solution.timeoutSec * 1000),
       maxOutputBytes: OUTPUT_BYTES,
     },
