@@ -33,14 +33,14 @@ export { type LiveCall, type LiveRoot, liveCode, type Target, topLevelRoot } fro
 export type { Scope } from '../scoring/js-scope.js';
 export { jsRuns } from '../scoring/js-test-runs.js';
 export { mcpCalls } from '../scoring/mcp-calls.js';
+export { countNodeTests, harnessNodeTest, tapSummary } from '../scoring/node-test-run.js';
 export { afterChange, beforeChange, changedBefore, type StepRef, writersIn } from '../scoring/ordering.js';
 export { isWithin, workspaceRelative } from '../scoring/paths.js';
 export { ownExitCode, programRuns } from '../scoring/program-runs.js';
+export { harnessPytest } from '../scoring/pytest-run.js';
 export { firstRead, type ReadNeed, readsOf } from '../scoring/seen.js';
 export { sameEntry } from '../scoring/snapshot-diff.js';
 export { upToLast } from '../util/up-to-last.js';
-export { countNodeTests, harnessNodeTest, tapSummary } from './folder/node-test-run.js';
-export { harnessPytest } from './folder/pytest-run.js';
 export * from './kit/js-checks.js';
 export * from './kit/mutation.js';
 export * from './kit/pytest-audit.js';

@@ -1,6 +1,6 @@
 /** How the harness runs pytest for ground truth. */
-import { CHECKER_HOME } from '../../sandbox/types.js';
-import type { HarnessRun } from '../../scoring/check-helpers.js';
+import { CHECKER_HOME } from '../sandbox/types.js';
+import type { HarnessRun } from './check-helpers.js';
 
 /**
  * A pytest command for the harness (the checker, cwd the staged workspace) that nothing left in the

@@ -2,7 +2,7 @@
  * How the harness runs node:test suites and the TypeScript compiler for ground truth (as root, cwd
  * /workspace, after every agent process is dead), and how it reads node's TAP summary.
  */
-import type { HarnessRun } from '../../scoring/check-helpers.js';
+import type { HarnessRun } from './check-helpers.js';
 
 /**
  * Runs the named test files, and only those. Nothing in the workspace steers it: node reads no
