@@ -4,8 +4,8 @@
  *   cli → (ladder, validate, dashboard, report) → run → (agent, dialogue) → trial → (scoring, tasks, skills) →
  *   (models, sandbox, discovery, evidence) → results → (stats, util)
  * Reports and the dashboard read results files only: they never import the runner. Task folders
- * and the task-author kit (src/tasks/folder/, src/tasks/kit.ts: task-kit) build tasks from data with
- * the scoring and skill checks, so they sit above those, beside the TypeScript task definitions.
+ * (src/tasks/folder/: task-kit) build tasks from data with the scoring and skill checks, so they sit
+ * above those; so does the task-author kit (src/kit/), which the flags.ts of task folders import.
  */
 const layers = {
   util: [],
@@ -22,10 +22,13 @@ const layers = {
   // artifact and command checks (a skill's bench_manifest.json and a task folder's task.toml alike).
   manifest: ['scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   skills: ['manifest', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
+  // The task-author kit: the vocabulary of checks a task folder's flags.ts imports (src/kit/index.ts).
+  kit: ['manifest', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   // The task definitions under tasks/<id>/ and the catalogue (tasks/index.ts).
   'task-kit': ['manifest', 'skills', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
   'task-defs': [
     'task-defs',
+    'kit',
     'task-kit',
     'catalogue',
     'dialogue',
@@ -56,8 +59,8 @@ const layers = {
 
 const SPECIAL_PATHS = {
   'task-defs': '^tasks/',
-  'task-kit': '^src/tasks/(kit\\.ts$|kit/|folder/)',
-  tasks: '^src/tasks/(?!kit\\.ts$|kit/|folder/)',
+  'task-kit': '^src/tasks/folder/',
+  tasks: '^src/tasks/(?!folder/)',
 };
 const pathOf = (layer) => SPECIAL_PATHS[layer] ?? `^src/${layer}/`;
 

@@ -7,8 +7,6 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECKER_HOME, type ExecResult } from '../../src/sandbox/types.js';
-import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
 import {
   harnessNodeTest,
   harnessPytest,
@@ -17,7 +15,9 @@ import {
   type MutationPlan,
   type MutationScore,
   readMutationRun,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
+import { mutationScript } from '../../src/kit/mutation-run.js';
+import { CHECKER_HOME, type ExecResult } from '../../src/sandbox/types.js';
 import { HIDDEN_DIR } from '../../src/tasks/types.js';
 import { MUTATION as ORDER } from '../../tasks/tdd_order_v1/flags.js';
 import { MUTATION as STRICT_JS } from '../../tasks/tdd_strict_js_v1/flags.js';

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecResult } from '../../src/sandbox/types.js';
-import { mutationScript, RUN_KILLED } from '../../src/tasks/kit/mutation-run.js';
 import {
   harnessNodeTest,
   harnessPytest,
@@ -8,7 +6,9 @@ import {
   MODULE_MISSING,
   type MutationPlan,
   readMutationRun,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
+import { mutationScript, RUN_KILLED } from '../../src/kit/mutation-run.js';
+import type { ExecResult } from '../../src/sandbox/types.js';
 import { InternalError } from '../../src/util/errors.js';
 import { mutationStdout, NONCE } from './mutation-report.js';
 

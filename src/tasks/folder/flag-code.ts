@@ -1,7 +1,7 @@
 /**
  * flags.ts, the escape hatch for checks that need code (a syntax tree, a subtle ordering): named
  * exports, each a check function `(ctx: CheckContext) => FlagOutcome | Promise<FlagOutcome>`, that
- * import only the task-author kit (src/tasks/kit.ts). A `[[flags]]` entry names its export with
+ * import only the task-author kit (src/kit/index.ts). A `[[flags]]` entry names its export with
  * `code = "name"`.
  *
  * Which module runs: a folder under agent-bench's own tasks/ is compiled with agent-bench, so a

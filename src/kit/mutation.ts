@@ -9,9 +9,9 @@
  * one that survives is a rule the tests do not check. The AST audits stay in front, as a fast
  * first filter with a precise message.
  */
-import type { ExecResult } from '../../sandbox/types.js';
-import { groundTruthPasses } from '../../scoring/check-helpers.js';
-import type { CheckContext, FlagOutcome } from '../types.js';
+import type { ExecResult } from '../sandbox/types.js';
+import { groundTruthPasses } from '../scoring/check-helpers.js';
+import type { CheckContext, FlagOutcome } from '../tasks/types.js';
 import { AGENT_RUN, type MutationPlan, mutationScript, RUN_KILLED, RUN_TIMEOUT_SEC } from './mutation-run.js';
 
 export { hiddenMutants, MODULE_MISSING, type MutationPlan } from './mutation-run.js';

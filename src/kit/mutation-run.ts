@@ -10,11 +10,11 @@
  * mutant only because of what the mutant changed, never because a name went missing.
  */
 import { posix } from 'node:path';
-import { shellQuote } from '../../manifest/shell-quote.js';
-import { CHECKER_HOME } from '../../sandbox/types.js';
-import type { HarnessRun } from '../../scoring/check-helpers.js';
-import { InternalError } from '../../util/errors.js';
-import { HIDDEN_DIR } from '../types.js';
+import { shellQuote } from '../manifest/shell-quote.js';
+import { CHECKER_HOME } from '../sandbox/types.js';
+import type { HarnessRun } from '../scoring/check-helpers.js';
+import { HIDDEN_DIR } from '../tasks/types.js';
+import { InternalError } from '../util/errors.js';
 
 /** A wrong implementation of the task's module: what the agent's tests must fail on. */
 interface Mutant {

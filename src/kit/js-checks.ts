@@ -3,13 +3,13 @@
  * before the first change, see it green after the last one. Runs are JS test or type-check runs
  * (src/scoring/js-test-runs.ts); a masked run never counts.
  */
-import { WORKSPACE_DIR } from '../../sandbox/types.js';
-import { firstChangeTurn, lastChangeTurn } from '../../scoring/check-helpers.js';
-import type { JsRunKind } from '../../scoring/js-runners.js';
-import { type JsRun, jsRuns } from '../../scoring/js-test-runs.js';
-import { afterChange, beforeChange } from '../../scoring/ordering.js';
-import { firstRead, type ReadNeed } from '../../scoring/seen.js';
-import type { CheckContext, FlagOutcome } from '../types.js';
+import { WORKSPACE_DIR } from '../sandbox/types.js';
+import { firstChangeTurn, lastChangeTurn } from '../scoring/check-helpers.js';
+import type { JsRunKind } from '../scoring/js-runners.js';
+import { type JsRun, jsRuns } from '../scoring/js-test-runs.js';
+import { afterChange, beforeChange } from '../scoring/ordering.js';
+import { firstRead, type ReadNeed } from '../scoring/seen.js';
+import type { CheckContext, FlagOutcome } from '../tasks/types.js';
 
 export const miss = (detail: string): FlagOutcome => ({ reached: false, detail });
 

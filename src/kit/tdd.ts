@@ -3,11 +3,11 @@
  * red run the target's (pytest and node's test runner alike).
  */
 import { posix } from 'node:path';
-import { outputLines } from '../../evidence/output-lines.js';
-import { firstChangeTurn, type PytestRun } from '../../scoring/check-helpers.js';
-import type { JsRun } from '../../scoring/js-test-runs.js';
-import { changedBefore } from '../../scoring/ordering.js';
-import type { CheckContext, Flag } from '../types.js';
+import { outputLines } from '../evidence/output-lines.js';
+import { firstChangeTurn, type PytestRun } from '../scoring/check-helpers.js';
+import type { JsRun } from '../scoring/js-test-runs.js';
+import { changedBefore } from '../scoring/ordering.js';
+import type { CheckContext, Flag } from '../tasks/types.js';
 
 /** Top-level test_*.py files the agent created, with the turn each first appeared, earliest first. */
 export function testFiles(ctx: CheckContext): { path: string; turn: number }[] {

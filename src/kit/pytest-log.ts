@@ -11,11 +11,11 @@
  * passes for a tee of pytest. The content check still needs the text to agree with that real run's
  * exit code (a failure on the target), so the run must have been a real red run all the same.
  */
-import { readRunnerSummary } from '../../evidence/runner-summary.js';
-import type { ProcessLog } from '../../results/trial.js';
-import type { StepRef } from '../../scoring/ordering.js';
-import { type RunnerRun, runnerRuns } from '../../scoring/runner-runs.js';
-import type { CheckContext } from '../types.js';
+import { readRunnerSummary } from '../evidence/runner-summary.js';
+import type { ProcessLog } from '../results/trial.js';
+import type { StepRef } from '../scoring/ordering.js';
+import { type RunnerRun, runnerRuns } from '../scoring/runner-runs.js';
+import type { CheckContext } from '../tasks/types.js';
 import { targetRedText } from './tdd.js';
 
 /** One write of the log by a pytest run: `at` is the writing process (pytest, its wrapper, or a tee). */
