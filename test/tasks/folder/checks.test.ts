@@ -4,7 +4,7 @@
  * they use again, on the fixtures they were written for.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { proc, readFile, shell, traced, writeFile } from '../../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from '../crafted-trial.js';

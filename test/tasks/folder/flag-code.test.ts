@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flagCodeRef, loadFlagCode } from '../../../src/tasks/folder/flag-code.js';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
+import { flagCodeRef, loadFlagCode } from '../../../src/catalogue/native/flag-code.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { packageRoot } from '../../../src/util/package-root.js';
 import { writeFile } from '../../scoring/call-fixtures.js';
 import { craftTrial, reachedTurns } from '../crafted-trial.js';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { UsageError } from '../../../src/util/errors.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
 

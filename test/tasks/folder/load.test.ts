@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { UsageError } from '../../../src/util/errors.js';
 import { MINIMAL_FILES, MINIMAL_TOML, makeExecutable, removeTaskFolders, taskFolder } from './task-folder.js';
 

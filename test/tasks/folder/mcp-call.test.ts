@@ -4,8 +4,8 @@
  * for, before the files named changed).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import type { ToolCallLog } from '../../../src/results/trial.js';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { writeFile } from '../../scoring/call-fixtures.js';
 import { craftTrial, reachedTurns } from '../crafted-trial.js';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../../../src/catalogue/native/load.js';
 import { UsageError } from '../../../../src/util/errors.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../integration/fixtures/services-native');

@@ -3,7 +3,7 @@
  * without error (src/scoring/mcp-calls.ts), optionally before any of these files first changed.
  */
 import { mcpCalls } from '../../../scoring/mcp-calls.js';
-import type { CheckContext, FlagOutcome } from '../../types.js';
+import type { CheckContext, FlagOutcome } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { beforeEvery, changesOf } from './changes.js';
 

@@ -12,7 +12,6 @@ import { TaskId } from '../../manifest/manifest-parts.js';
 import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifest-scripts.js';
 import { problemsFromIssues } from '../../manifest/problems.js';
 import type { PodSpec } from '../../sandbox/types.js';
-import { canonicalJson, sha256 } from '../../util/hash.js';
 import {
   FLAG_JUDGE,
   type FlagCodeRef,
@@ -20,8 +19,14 @@ import {
   type SandboxTask,
   type TaskFile,
   type VariantsRef,
-} from '../types.js';
-import { fillStrings, fillText, type TemplateScope } from '../variants/template.js';
+} from '../../tasks/types.js';
+import { fillStrings, fillText, type TemplateScope } from '../../tasks/variants/template.js';
+import { canonicalJson, sha256 } from '../../util/hash.js';
+import { parseManifestText } from '../manifest-text.js';
+import { type TaskProblem, taskFolderError } from '../problems.js';
+import { readNativeServices } from '../services/native.js';
+import { resolveServices } from '../services/resolve.js';
+import type { Findings } from '../services/service-entry.js';
 import { buildFlags } from './build-flags.js';
 import { flagCodeRef } from './flag-code.js';
 import type { FlagEntry } from './flag-entry.js';
@@ -35,11 +40,6 @@ import {
   TASK_FOLDER,
 } from './layout.js';
 import { type TaskManifest, taskManifestSchema } from './manifest.js';
-import { parseManifestText } from './manifest-text.js';
-import { type TaskProblem, taskFolderError } from './problems.js';
-import { readNativeServices } from './services/native.js';
-import { resolveServices } from './services/resolve.js';
-import type { Findings } from './services/service-entry.js';
 
 export function loadTaskFolder(dir: string): SandboxTask {
   const abs = resolve(dir);

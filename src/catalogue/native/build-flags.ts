@@ -8,7 +8,7 @@
 import type { CommandGroup } from '../../manifest/command-match.js';
 import type { SkillFolder } from '../../manifest/folder.js';
 import { absence } from '../../scoring/score.js';
-import type { Flag, FlagCodeRef } from '../types.js';
+import type { Flag, FlagCodeRef } from '../../tasks/types.js';
 import { artifactCheck } from './checks/artifact.js';
 import { commandCheck, commandGroup, orderCheck } from './checks/commands.js';
 import { harnessCheck, harnessTestsCheck } from './checks/harness.js';

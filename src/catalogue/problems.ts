@@ -3,7 +3,7 @@
  * manifest, the field: `tasks/x/task.toml: flags[2].read.file: file not found in task folder`.
  * Every problem of a folder is collected and reported at once, before any container starts.
  */
-import { UsageError } from '../../util/errors.js';
+import { UsageError } from '../util/errors.js';
 
 export interface TaskProblem {
   /** The folder's file the problem is in, relative to the folder; '' for the folder itself. */

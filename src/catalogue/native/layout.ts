@@ -14,7 +14,7 @@ export const FILES_DIR = 'files';
 /** Placed for the checks only, after the agent's last turn (HIDDEN_DIR in the sandbox). */
 export const HIDDEN_FILES_DIR = 'hidden';
 /** A variant task's values for `{{instance.*}}`: the folder's own instance, or a generated one's. */
-export { INSTANCE_FILE } from '../variants/instance-tree.js';
+export { INSTANCE_FILE } from '../../tasks/variants/instance-tree.js';
 /** Checks that need code: named exports, each a check function. */
 export const FLAGS_FILE = 'flags.ts';
 

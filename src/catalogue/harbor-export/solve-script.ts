@@ -7,9 +7,9 @@
  * changes nothing and is skipped. Any other tool cannot be replayed by a script: the task is refused.
  */
 import { posix } from 'node:path';
-import { shellQuote } from '../../../manifest/shell-quote.js';
-import type { ScriptedTurn } from '../../../models/scripted.js';
-import { UsageError } from '../../../util/errors.js';
+import { shellQuote } from '../../manifest/shell-quote.js';
+import type { ScriptedTurn } from '../../models/scripted.js';
+import { UsageError } from '../../util/errors.js';
 
 const WORKSPACE = '/workspace';
 

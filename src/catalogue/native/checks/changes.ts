@@ -1,7 +1,7 @@
 /** When the files a check is ordered against changed: the first or last change of each that did. */
 import { firstChangeTurn, lastChangeTurn } from '../../../scoring/check-helpers.js';
 import { afterChange, beforeChange, type StepRef } from '../../../scoring/ordering.js';
-import type { CheckContext } from '../../types.js';
+import type { CheckContext } from '../../../tasks/types.js';
 
 export interface Change {
   path: string;

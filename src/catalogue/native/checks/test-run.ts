@@ -9,7 +9,7 @@
 
 import { workspaceAbsolute } from '../../../scoring/paths.js';
 import { observedExit, runnerRuns } from '../../../scoring/runner-runs.js';
-import type { CheckContext, FlagOutcome } from '../../types.js';
+import type { CheckContext, FlagOutcome } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { afterEvery, beforeEvery, changesOf } from './changes.js';
 

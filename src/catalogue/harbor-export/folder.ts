@@ -8,12 +8,12 @@
  */
 import { createHash } from 'node:crypto';
 import { stringify } from 'smol-toml';
-import { DEFAULT_LIMITS } from '../../../sandbox/index.js';
-import { matchesAnyWorkspaceGlob } from '../../../scoring/glob.js';
-import { UsageError } from '../../../util/errors.js';
-import { ignoredPaths } from '../../ignored.js';
-import type { SandboxTask } from '../../types.js';
-import type { TaskManifest } from '../manifest.js';
+import { DEFAULT_LIMITS } from '../../sandbox/index.js';
+import { matchesAnyWorkspaceGlob } from '../../scoring/glob.js';
+import { ignoredPaths } from '../../tasks/ignored.js';
+import type { SandboxTask } from '../../tasks/types.js';
+import { UsageError } from '../../util/errors.js';
+import type { TaskManifest } from '../native/manifest.js';
 import { type CheckExport, exportChecks, type LeftOut } from './checks.js';
 import { exportedDockerfile, needsOf, WORKSPACE_CONTEXT } from './dockerfile.js';
 import { exportReadme } from './readme.js';

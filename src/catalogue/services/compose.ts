@@ -5,8 +5,8 @@
  * turn anyway), every other service is a sidecar of the pod (service-entry.ts).
  */
 import { parse } from 'yaml';
-import { MAIN_SERVICE } from '../../../sandbox/services/order.js';
-import type { ServiceDecl } from '../../../sandbox/types.js';
+import { MAIN_SERVICE } from '../../sandbox/services/order.js';
+import type { ServiceDecl } from '../../sandbox/types.js';
 import { type Findings, isTable, readServiceEntry } from './service-entry.js';
 
 /** Where Harbor looks for it, in environment/. */

@@ -3,7 +3,7 @@
  * it does not: every flag left out and why, since a Harbor reward of 1 here is a weaker verdict
  * than an agent-bench pass of the same task.
  */
-import type { SandboxTask } from '../../types.js';
+import type { SandboxTask } from '../../tasks/types.js';
 import type { CheckExport, ExportedCheck } from './checks.js';
 
 export function exportReadme(o: {

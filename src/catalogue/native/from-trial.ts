@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { ScriptedTurn } from '../../models/scripted.js';
 import type { ResultFile } from '../../results/result-file.js';
 import type { TrialRecord, TurnLog } from '../../results/trial.js';
-import type { SandboxTask, SkillTask, TaskFile } from '../types.js';
+import type { SandboxTask, SkillTask, TaskFile } from '../../tasks/types.js';
 import { HIDDEN_FILES_DIR } from './layout.js';
 
 /** The lure that replays the trial. */

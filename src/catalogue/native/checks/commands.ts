@@ -8,7 +8,7 @@
 import { commandFlag, orderFlag } from '../../../manifest/command-flags.js';
 import type { CommandGroup } from '../../../manifest/command-match.js';
 import { toRegExp } from '../../../manifest/regex.js';
-import type { Flag } from '../../types.js';
+import type { Flag } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 
 type CommandSpec = NonNullable<FlagEntry['command']>;

@@ -14,7 +14,7 @@ import { shellQuote } from '../../../manifest/shell-quote.js';
 import { groundTruthPasses, type HarnessRun } from '../../../scoring/check-helpers.js';
 import { harnessNodeTest } from '../../../scoring/node-test-run.js';
 import { harnessPytest } from '../../../scoring/pytest-run.js';
-import { type CheckContext, type FlagOutcome, HIDDEN_DIR } from '../../types.js';
+import { type CheckContext, type FlagOutcome, HIDDEN_DIR } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { HIDDEN_FILES_DIR } from '../layout.js';
 

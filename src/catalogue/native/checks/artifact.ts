@@ -6,7 +6,7 @@
 import { contentProblem } from '../../../manifest/artifact-checks.js';
 import { checkSpecs } from '../../../manifest/check-specs.js';
 import type { SkillFolder } from '../../../manifest/folder.js';
-import type { CheckContext, FlagOutcome } from '../../types.js';
+import type { CheckContext, FlagOutcome } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 
 type ArtifactSpec = NonNullable<FlagEntry['artifact']>;

@@ -15,9 +15,9 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CheckContext, FlagCodeRef, FlagOutcome, Task } from '../../tasks/types.js';
 import { errorMessage, UsageError } from '../../util/errors.js';
 import { packageRoot } from '../../util/package-root.js';
-import type { CheckContext, FlagCodeRef, FlagOutcome, Task } from '../types.js';
 import { FLAGS_FILE } from './layout.js';
 
 type CheckFn = (ctx: CheckContext) => FlagOutcome | Promise<FlagOutcome>;

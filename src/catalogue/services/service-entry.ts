@@ -4,8 +4,8 @@
  * refused (it would give the pod a route out, reach the host, or change what runs in a way the
  * pod cannot keep: one problem line), or ignored (one note line); docs/services.md has the table.
  */
-import type { HealthCheck, ServiceDecl } from '../../../sandbox/types.js';
-import { words } from '../harbor/dockerfile-parse.js';
+import type { HealthCheck, ServiceDecl } from '../../sandbox/types.js';
+import { words } from '../../tasks/folder/harbor/dockerfile-parse.js';
 import { durationMs } from './durations.js';
 
 /** What reading a service (or a compose file) found: problems stop the task, notes are said once. */

@@ -2,7 +2,7 @@
  * A native task.toml's `[[services]]`: each entry a table with the service's `name` and compose's
  * keys (service-entry.ts), `stateless = true` standing for compose's `x-agent-bench.stateless`.
  */
-import type { ServiceDecl } from '../../../sandbox/types.js';
+import type { ServiceDecl } from '../../sandbox/types.js';
 import { type Findings, isTable, readServiceEntry } from './service-entry.js';
 
 export function readNativeServices(value: unknown, found: Findings): ServiceDecl[] {

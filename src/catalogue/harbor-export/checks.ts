@@ -7,8 +7,8 @@
  * order) and flags.ts checks (TypeScript over agent-bench's trace and ground truth) are left out,
  * each with its reason, for the export's README and docs/harbor.md.
  */
-import type { FlagEntry } from '../flag-entry.js';
-import { HIDDEN_FILES_DIR } from '../layout.js';
+import type { FlagEntry } from '../native/flag-entry.js';
+import { HIDDEN_FILES_DIR } from '../native/layout.js';
 
 /** Where the export puts the task's hidden files: under tests/, which Harbor copies to /tests only to verify. */
 const EXPORTED_HIDDEN_DIR = '/tests/hidden';

@@ -6,7 +6,7 @@ import { blockAt, linesContaining } from '../../../evidence/coverage.js';
 import { toRegExp } from '../../../manifest/regex.js';
 import { workspaceAbsolute } from '../../../scoring/paths.js';
 import { firstRead, type ReadNeed } from '../../../scoring/seen.js';
-import type { CheckContext, FlagOutcome } from '../../types.js';
+import type { CheckContext, FlagOutcome } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 import { beforeEvery, changesOf } from './changes.js';
 

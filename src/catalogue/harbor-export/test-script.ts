@@ -2,11 +2,11 @@
  * tests/test.sh of an exported task: agent-bench's outcome checks as Harbor's verifier runs them
  * (bash, as root, after the agent), each printing PASS or FAIL with its flag's id, and a reward of
  * 1 in /logs/verifier/reward.txt only when every one holds and no protected file of the starting
- * workspace changed. The test runs are agent-bench's own harness commands (src/tasks/folder/
+ * workspace changed. The test runs are agent-bench's own harness commands (src/scoring/
  * pytest-run.ts, node-test-run.ts) judged as agent-bench judges them: by the runner's own summary,
  * not its exit code alone (an xpassed test, no test at all or a short count fail).
  */
-import { shellQuote } from '../../../manifest/shell-quote.js';
+import { shellQuote } from '../../manifest/shell-quote.js';
 import type { ExportedCheck } from './checks.js';
 
 /** Starting files the agent may not change, as sha256sum lists them; checked from /tests. */
