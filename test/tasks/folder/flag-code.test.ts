@@ -94,7 +94,7 @@ describe('flag code', () => {
         (m) => m[1],
       );
       expect(specifiers.length, f).toBeGreaterThan(0);
-      for (const s of specifiers) expect(s, f).toMatch(/^(node:.*|\.\.\/\.\.\/src\/tasks\/kit\.js)$/);
+      for (const s of specifiers) expect(s, f).toMatch(/^(node:.*|\.\.\/\.\.\/src\/kit\/index\.js)$/);
     }
   });
 });
