@@ -1,0 +1,2 @@
+/** Where src/tasks/folder/harbor/ imports this from until it moves to src/catalogue/harbor/ (then this file goes). */
+export { parseManifestText } from '../../catalogue/manifest-text.js';
