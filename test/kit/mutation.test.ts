@@ -10,7 +10,7 @@ import {
 import { mutationScript, RUN_KILLED } from '../../src/kit/mutation-run.js';
 import type { ExecResult } from '../../src/sandbox/types.js';
 import { InternalError } from '../../src/util/errors.js';
-import { mutationStdout, NONCE } from './mutation-report.js';
+import { mutationStdout, NONCE } from '../tasks/mutation-report.js';
 
 const plan: MutationPlan = {
   module: 'versions.py',

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { UsageError } from '../../../src/util/errors.js';
-import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
+import {
+  MINIMAL_FILES,
+  MINIMAL_TOML,
+  removeTaskFolders,
+  taskFolder,
+} from '../../tasks/folder/task-folder.js';
 
 afterEach(removeTaskFolders);
 

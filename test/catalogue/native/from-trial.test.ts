@@ -9,7 +9,7 @@ import { taskFromTrialCommand } from '../../../src/cli/commands/task.js';
 import type { ResultFile } from '../../../src/results/result-file.js';
 import { withHash } from '../../../src/results/store.js';
 import { UsageError } from '../../../src/util/errors.js';
-import { builtInTask } from '../folder-files.js';
+import { builtInTask } from '../../tasks/folder-files.js';
 import { completeDraft, FIXED, writeUnreadFixTrial } from './from-trial-draft.js';
 
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 /** environment/docker-compose.yaml read as Harbor's merge-on-top form, and checked as a pod. */
 import { describe, expect, it } from 'vitest';
-import { composeServices } from '../../../../src/catalogue/services/compose.js';
-import type { Findings } from '../../../../src/catalogue/services/service-entry.js';
-import { podOrder } from '../../../../src/sandbox/services/order.js';
+import { composeServices } from '../../../src/catalogue/services/compose.js';
+import type { Findings } from '../../../src/catalogue/services/service-entry.js';
+import { podOrder } from '../../../src/sandbox/services/order.js';
 
 function read(text: string): Findings & { services: ReturnType<typeof composeServices> } {
   const found: Findings = { problems: [], notes: [] };

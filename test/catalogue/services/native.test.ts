@@ -3,10 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../../../src/catalogue/native/load.js';
-import { UsageError } from '../../../../src/util/errors.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
+import { UsageError } from '../../../src/util/errors.js';
 
-const FIXTURE = join(import.meta.dirname, '../../../integration/fixtures/services-native');
+const FIXTURE = join(import.meta.dirname, '../../integration/fixtures/services-native');
 
 /** The fixture copied, its task.toml with `more` appended. */
 function variant(more: string): string {

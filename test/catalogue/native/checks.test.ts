@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { proc, readFile, shell, traced, writeFile } from '../../scoring/call-fixtures.js';
-import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from '../crafted-trial.js';
-import { MINIMAL_FILES, removeTaskFolders, taskFolder } from './task-folder.js';
+import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from '../../tasks/crafted-trial.js';
+import { MINIMAL_FILES, removeTaskFolders, taskFolder } from '../../tasks/folder/task-folder.js';
 
 afterEach(removeTaskFolders);
 

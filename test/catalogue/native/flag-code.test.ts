@@ -10,8 +10,13 @@ import { flagCodeRef, loadFlagCode } from '../../../src/catalogue/native/flag-co
 import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { packageRoot } from '../../../src/util/package-root.js';
 import { writeFile } from '../../scoring/call-fixtures.js';
-import { craftTrial, reachedTurns } from '../crafted-trial.js';
-import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
+import { craftTrial, reachedTurns } from '../../tasks/crafted-trial.js';
+import {
+  MINIMAL_FILES,
+  MINIMAL_TOML,
+  removeTaskFolders,
+  taskFolder,
+} from '../../tasks/folder/task-folder.js';
 
 afterEach(removeTaskFolders);
 

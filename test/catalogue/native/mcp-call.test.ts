@@ -8,8 +8,8 @@ import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import type { ToolCallLog } from '../../../src/results/trial.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { writeFile } from '../../scoring/call-fixtures.js';
-import { craftTrial, reachedTurns } from '../crafted-trial.js';
-import { MINIMAL_FILES, removeTaskFolders, taskFolder } from './task-folder.js';
+import { craftTrial, reachedTurns } from '../../tasks/crafted-trial.js';
+import { MINIMAL_FILES, removeTaskFolders, taskFolder } from '../../tasks/folder/task-folder.js';
 
 afterEach(removeTaskFolders);
 
