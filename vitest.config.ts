@@ -32,7 +32,8 @@ const INTEGRATION = [
   'test/cli/cli.test.ts',
   'test/report/report-command.test.ts',
   // Whole trials through the host's real pytest, node --test and tsc, traced by strace.
-  'test/tasks/{tdd-strict,tdd-strict-js,reference-run,ts-typing,refactor-extract-js,wrong-fix-trap,mutation-run}.test.ts',
+  'test/tasks/{tdd-strict,tdd-strict-js,reference-run,ts-typing,refactor-extract-js,wrong-fix-trap}.test.ts',
+  'test/kit/mutation-run.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 /**
  * Task selection, in one place: the built-in catalogue (`selectTasks`) and, for `run`, `validate` and
  * `ladder`, the catalogue with your own tasks: `--tasks`/`--task` plus `--tasks-dir DIR` (repeatable:
- * task folders, src/tasks/folder/), `--skill-dir DIR` (repeatable, one task per skill) and
+ * task folders, src/catalogue/native/), `--skill-dir DIR` (repeatable, one task per skill) and
  * `--skill-ab`. The rules:
  * - `skill_run_v1` in the task list stands for the --skill-dir skills (and needs one);
  * - with --tasks-dir or --skill-dir and the list left at `all`, only those tasks and skills run:

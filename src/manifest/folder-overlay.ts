@@ -1,7 +1,7 @@
 /**
  * A generated instance of a variant task, as a folder: the task's folder with the generator's
  * files/, hidden/, solution/ and instance.json in place of its own, read by the same loader as any
- * task folder (src/tasks/folder/load.ts), so an instance is checked as a folder is. A skill folder's instance
+ * task folder (src/catalogue/native/load.ts), so an instance is checked as a folder is. A skill folder's instance
  * replaces only the files its generator wrote (`replaced` says none other).
  */
 import { type InstanceTree, isGenerated } from '../tasks/variants/instance-tree.js';

@@ -5,7 +5,7 @@ import type { WorkspaceParts } from './types.js';
  * Caches test runners and interpreters create on their own when a model runs them: never the
  * model's tampering, in any task, unless the task watches them (`watchToolCaches`), e.g. a task
  * about cleaning them up. A planted __pycache__/*.pyc cannot fake the checks either: the harness
- * runs Python with its own bytecode prefix (src/tasks/folder/pytest-run.ts).
+ * runs Python with its own bytecode prefix (src/scoring/pytest-run.ts).
  */
 const TOOL_CACHES: readonly string[] = ['__pycache__', '.pytest_cache', '**/node_modules/.cache'];
 

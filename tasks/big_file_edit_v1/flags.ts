@@ -16,7 +16,7 @@ import {
   type ReadNeed,
   upToLast,
   WORKSPACE_DIR,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 export const PAGE = 'site/index.html';
 const PAGE_ABS = `${WORKSPACE_DIR}/${PAGE}`;

@@ -14,7 +14,7 @@ import {
   readAnyWorkspaceFile,
   readRepeats,
   WORKSPACE_DIR,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 /** The modules with their own copy of the old rate (files/services/), as the task generated them. */
 export const STALE_MODULES: readonly string[] = ['invoicing', 'quotes', 'subscriptions', 'refunds'];

@@ -4,7 +4,7 @@
  * it (compared by syntax tree, so formatting does not matter). Patching each caller instead leaves
  * the faulty function as it was.
  */
-import { type CheckContext, type FlagOutcome, parseSource, shapeOf } from '../../src/tasks/kit.js';
+import { type CheckContext, type FlagOutcome, parseSource, shapeOf } from '../../src/kit/index.js';
 
 const MODULE = 'stats.mjs';
 

@@ -23,7 +23,7 @@ import {
   type StepRef,
   WORKSPACE_DIR,
   workspaceRelative,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const OUTPUT = 'deploy/release.env';
 

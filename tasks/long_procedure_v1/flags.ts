@@ -12,7 +12,7 @@ import {
   type FlagOutcome,
   firstChangeTurn,
   upToLast,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 /** The seven output files, in step order. */
 const STEP_FILES = [

@@ -32,7 +32,7 @@ import {
   sameEntry,
   type Target,
   topLevelRoot,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const INVOICE_FILE = 'invoice.mjs';
 const REFUND_FILE = 'refund.mjs';

@@ -24,7 +24,7 @@ import {
   testFiles,
   testFirstFlag,
   WORKSPACE_DIR,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const IMPL = 'slugify.py';
 const CONTRACT = 'test_harness_slugify_contract.py';

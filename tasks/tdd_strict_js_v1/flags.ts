@@ -47,7 +47,7 @@ import {
   testModifiers,
   unwrapTs,
   WORKSPACE_DIR,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const IMPL = 'pages.mjs';
 const TESTS = 'pages.test.mjs';

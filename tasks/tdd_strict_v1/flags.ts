@@ -26,7 +26,7 @@ import {
   testFirstFlag,
   WORKSPACE_DIR,
   writersIn,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const IMPL = 'versions.py';
 const RED_LOG = 'red.log';

@@ -23,7 +23,7 @@ import {
   runBeforeFirstChange,
   sameEntry,
   tsSuppressions,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const MODULE = 'inventory.ts';
 const TYPE_CHECK = `tsc --noEmit -p ${HIDDEN_DIR}/tsconfig.check.json`;

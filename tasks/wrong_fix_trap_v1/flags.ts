@@ -15,7 +15,7 @@ import {
   lastChangeTurn,
   pytestRuns,
   WORKSPACE_DIR,
-} from '../../src/tasks/kit.js';
+} from '../../src/kit/index.js';
 
 const REAL = 'timesheet.py';
 const DECOY_FILE = 'workdays.py';

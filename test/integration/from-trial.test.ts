@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { completeDraft, FIXED, writeUnreadFixTrial } from '../catalogue/native/from-trial-draft.js';
 import { agentBench } from '../helpers/llama-cli.js';
-import { completeDraft, FIXED, writeUnreadFixTrial } from '../tasks/folder/from-trial-draft.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'from-trial-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../src/catalogue/native/load.js';
 import type { Task } from '../../src/tasks/types.js';
 import { benchWithScript, only } from './bench-harness.js';
 import { done, exec, fetch, write } from './service-replies.js';

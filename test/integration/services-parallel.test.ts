@@ -7,9 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadTaskFolder } from '../../src/catalogue/native/load.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
-import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import type { ChatRequestBody, ScriptedReply } from '../helpers/scripted-server.js';
 import { benchWithScript, only } from './bench-harness.js';
 import { exec, fetch } from './service-replies.js';

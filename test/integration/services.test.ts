@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadTaskFolder } from '../../src/catalogue/native/load.js';
 import { DEFAULT_LIMITS } from '../../src/run/settings.js';
 import { LABEL } from '../../src/sandbox/docker/labels.js';
 import { createDockerSandbox, ensureImage, ServiceStopped } from '../../src/sandbox/index.js';
 import { SERVICE_LABEL } from '../../src/sandbox/services/service-container.js';
-import { loadTaskFolder } from '../../src/tasks/folder/load.js';
 import { attribute } from '../../src/trial/attribution.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
 import { benchWithScript, only } from './bench-harness.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { countNodeTests } from '../../src/kit/index.js';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { countNodeTests } from '../../src/tasks/kit.js';
 import type { CheckContext } from '../../src/tasks/types.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth, reachedTurns } from './crafted-trial.js';

@@ -1,9 +1,10 @@
 /**
- * What the mutation script prints (src/tasks/kit/mutation-run.ts), for crafted trials whose ground
+ * What the mutation script prints (src/kit/mutation-run.ts), for crafted trials whose ground
  * truth is a fake: the agent's run passes, and each mutant's tests fail unless named as survived.
  */
+
+import type { MutationPlan } from '../../src/kit/index.js';
 import type { ExecResult } from '../../src/sandbox/types.js';
-import type { MutationPlan } from '../../src/tasks/kit.js';
 
 export const NONCE = '0123456789abcdef01234567';
 

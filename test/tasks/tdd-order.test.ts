@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mutationScript } from '../../src/kit/mutation-run.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
 import { MUTATION } from '../../tasks/tdd_order_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';

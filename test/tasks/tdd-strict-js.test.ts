@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { mutationScript } from '../../src/kit/mutation-run.js';
 import type { ExecResult } from '../../src/sandbox/types.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { mutationScript } from '../../src/tasks/kit/mutation-run.js';
 import type { CheckContext } from '../../src/tasks/types.js';
 import { auditTestFile, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';

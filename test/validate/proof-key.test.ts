@@ -7,7 +7,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTaskFolder } from '../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../src/catalogue/native/load.js';
 import type { Task } from '../../src/tasks/types.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { type ProofInputs, proofKey, taskFilesDigest } from '../../src/validate/proof-key.js';

@@ -1,4 +1,6 @@
 /** `agent-bench ladder`: options in; the smallest model that passes, a table, and the results files out. */
+
+import { loadFlagCode } from '../../catalogue/native/flag-code.js';
 import type { CandidateSource } from '../../ladder/candidates.js';
 import { runLadder } from '../../ladder/run-ladder.js';
 import { parseCacheTypes, parseCtxList, type RungConfig, rungConfigs } from '../../ladder/rung-config.js';
@@ -6,7 +8,6 @@ import type { SequentialRule } from '../../ladder/sequential-rule.js';
 import { suiteLabel } from '../../ladder/verdict.js';
 import { writeLadderChart } from '../../report/ladder-chart-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
-import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import { UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
 import {

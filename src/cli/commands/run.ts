@@ -1,5 +1,6 @@
 /** `agent-bench run`: options in, results files out. */
 
+import { loadFlagCode } from '../../catalogue/native/flag-code.js';
 import { BASELINE_MODEL } from '../../dialogue/baseline/baseline-model.js';
 import type { ToolCallMode } from '../../models/tool-call-mode.js';
 import type { RunSettings } from '../../results/result-file.js';
@@ -8,7 +9,6 @@ import { resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
-import { loadFlagCode } from '../../tasks/folder/flag-code.js';
 import type { DialogueUserChoice } from '../../tasks/types.js';
 import { InfraError, UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';

@@ -1,13 +1,13 @@
 /**
  * `agent-bench task export --format harbor ID --out DIR`: a native task written as a Harbor task
- * folder (src/tasks/folder/harbor-export/), so it runs in Harbor too. Only task folders can be
+ * folder (src/catalogue/harbor-export/), so it runs in Harbor too. Only task folders can be
  * exported; every other kind is refused in one line with its reason.
  */
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isFreeFolder } from '../../tasks/folder/from-trial.js';
-import { harborExport } from '../../tasks/folder/harbor-export/folder.js';
-import { readTaskManifest } from '../../tasks/folder/load.js';
+import { harborExport } from '../../catalogue/harbor-export/folder.js';
+import { isFreeFolder } from '../../catalogue/native/from-trial.js';
+import { readTaskManifest } from '../../catalogue/native/load.js';
 import type { Task } from '../../tasks/types.js';
 import { taskVersion } from '../../tasks/version.js';
 import { UsageError } from '../../util/errors.js';

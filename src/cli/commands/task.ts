@@ -1,12 +1,12 @@
-/** `agent-bench task from-trial RESULT_FILE --trial N DIR`: a draft task folder from a trial (src/tasks/folder/from-trial.ts). */
+/** `agent-bench task from-trial RESULT_FILE --trial N DIR`: a draft task folder from a trial (src/catalogue/native/from-trial.ts). */
 
+import { isFreeFolder, writeDraftTask } from '../../catalogue/native/from-trial.js';
 import { readResultFile } from '../../results/store.js';
 import type { TrialRecord } from '../../results/trial.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
 import { FOLDER_INSTANCE } from '../../run/trial-instances.js';
 import { createDockerSandbox, ensureImage } from '../../sandbox/index.js';
 import type { Sandbox } from '../../sandbox/types.js';
-import { isFreeFolder, writeDraftTask } from '../../tasks/folder/from-trial.js';
 import type { SandboxTask, SkillTask } from '../../tasks/types.js';
 import { instanceSource, variantsOf } from '../../tasks/variants/instances.js';
 import { taskVersion } from '../../tasks/version.js';

@@ -15,7 +15,7 @@ export type InstanceTree = ReadonlyMap<string, InstanceFile>;
 
 /**
  * The folders and file a generated instance replaces in its task's folder (a task folder's files/,
- * hidden/ and solution/, src/tasks/folder/layout.ts, and its values).
+ * hidden/ and solution/, src/catalogue/native/layout.ts, and its values).
  */
 const GENERATED_DIRS = ['files', 'hidden', 'solution'] as const;
 export const INSTANCE_FILE = 'instance.json';

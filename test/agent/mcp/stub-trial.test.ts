@@ -4,9 +4,9 @@
  * its calls are logged and are evidence, and the noisy condition's faults reach them too.
  */
 import { describe, expect, it } from 'vitest';
+import { mcpCalls } from '../../../src/kit/index.js';
 import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scripted.js';
 import type { ChatModel, ToolSpec } from '../../../src/models/types.js';
-import { mcpCalls } from '../../../src/tasks/kit.js';
 import type { McpServerSpec } from '../../../src/tasks/mcp-servers.js';
 import { FLAG_JUDGE, SANDBOX_ENVIRONMENT, type SandboxTask } from '../../../src/tasks/types.js';
 import { noisy, trial } from '../trials.js';

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getTask } from '../../../src/catalogue/built-in.js';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { taskVersion } from '../../../src/tasks/version.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from './task-folder.js';
 

@@ -6,8 +6,8 @@
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadTaskFolder } from '../../../src/catalogue/native/load.js';
 import { trialInstances } from '../../../src/run/trial-instances.js';
-import { loadTaskFolder } from '../../../src/tasks/folder/load.js';
 import type { SandboxTask } from '../../../src/tasks/types.js';
 import type { InstanceTree } from '../../../src/tasks/variants/instance-tree.js';
 import { type InstanceSource, instanceValuesOf } from '../../../src/tasks/variants/instances.js';
