@@ -48,11 +48,6 @@ const layers = {
 
 const SPECIAL_PATHS = {
   'task-defs': '^tasks/',
-  // Temporary: the Harbor loader, src/tasks/folder/harbor/, is a catalogue loader left where it was,
-  // with the old paths it imports beside it (src/tasks/folder/*.ts, services/: one-line re-exports of
-  // src/catalogue/). It moves to src/catalogue/harbor/ next, and then these two entries go.
-  catalogue: '^src/(catalogue/|tasks/folder/)',
-  tasks: '^src/tasks/(?!folder/)',
 };
 const pathOf = (layer) => SPECIAL_PATHS[layer] ?? `^src/${layer}/`;
 

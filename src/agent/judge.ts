@@ -45,7 +45,7 @@ export async function judgeTrial(
   const lastTurn = turns.turnLogs.length;
   if (lastTurn > 0) recordChanges(changeTurns, lastTurn, lastChanges.paths);
 
-  // A task's own verifier decides it (Harbor's test.sh: src/tasks/folder/harbor/verify.ts), in place of flag checks.
+  // A task's own verifier decides it (Harbor's test.sh: src/catalogue/harbor/verify.ts), in place of flag checks.
   const harbor = task.judge.by === 'verifier' ? await task.judge.verify(sandbox) : null;
   const flags =
     harbor?.flags ??

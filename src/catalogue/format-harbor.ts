@@ -1,23 +1,18 @@
 /**
  * Harbor task folders: task.toml with a verifier (tests/test.sh) or an environment (environment/),
- * read as Harbor defines them (src/tasks/folder/harbor/). They become runnable tasks only once the
+ * read as Harbor defines them (src/catalogue/harbor/). They become runnable tasks only once the
  * caller says on which image (`asTasks`), so loading them builds nothing. A Harbor folder that
  * cannot run here is kept as unusable, not thrown: published Harbor folders hold many tasks, and one
  * bad one must not stop the rest.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { type HarborRunOptions, harborAsTask } from '../tasks/folder/harbor/as-task.js';
-import {
-  HARBOR_ENVIRONMENT,
-  HARBOR_TEST_SCRIPT,
-  type HarborTask,
-  loadHarborFolder,
-} from '../tasks/folder/harbor/load.js';
-import { unusableHarborAsTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 import { UsageError } from '../util/errors.js';
 import type { FoundTasks, TaskFormat } from './format.js';
+import { type HarborRunOptions, harborAsTask } from './harbor/as-task.js';
+import { HARBOR_ENVIRONMENT, HARBOR_TEST_SCRIPT, type HarborTask, loadHarborFolder } from './harbor/load.js';
+import { unusableHarborAsTask } from './harbor/unusable.js';
 
 export const harborFormat: TaskFormat = {
   noun: 'a Harbor task (task.toml with tests/test.sh or environment/)',

@@ -3,9 +3,9 @@
  * module (format-*.ts); `loadTasks` asks them in order, so adding a format is one module and one line.
  */
 import type { LoadedSkill } from '../skills/load.js';
-import type { HarborTask as HarborFolder } from '../tasks/folder/harbor/load.js';
-import type { UnusableHarborTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
+import type { HarborTask as HarborFolder } from './harbor/load.js';
+import type { UnusableHarborTask } from './harbor/unusable.js';
 
 /** What a folder held: tasks to run, and what some commands need of their source. */
 export interface FoundTasks {

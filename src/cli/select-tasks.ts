@@ -19,11 +19,11 @@
 import { allTasks, builtIn } from '../catalogue/built-in.js';
 import type { FoundTasks } from '../catalogue/format.js';
 import { harborTasks } from '../catalogue/format-harbor.js';
+import type { UnusableHarborTask } from '../catalogue/harbor/unusable.js';
 import { loadTasks } from '../catalogue/load-tasks.js';
 import { compileGlob } from '../scoring/glob.js';
 import { type LoadedSkill, loadSkill } from '../skills/load.js';
 import { skillTask } from '../skills/skill-task.js';
-import type { UnusableHarborTask } from '../tasks/folder/harbor/unusable.js';
 import type { Task } from '../tasks/types.js';
 import { AgentBenchError, UsageError } from '../util/errors.js';
 import { taskOrigin } from './task-origin.js';

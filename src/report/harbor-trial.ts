@@ -9,7 +9,7 @@ import type { ResultFile } from '../results/result-file.js';
 import type { TrialRecord } from '../results/trial.js';
 
 /**
- * A Harbor task's trial has this one flag, its verifier's reward (src/tasks/folder/harbor/verify.ts
+ * A Harbor task's trial has this one flag, its verifier's reward (src/catalogue/harbor/verify.ts
  * REWARD_FLAG; reports read results only, so the name is repeated here), and its score is the reward.
  */
 const HARBOR_REWARD_FLAG = 'reward';

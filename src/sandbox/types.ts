@@ -213,7 +213,7 @@ export const CHECKER_HOME = '/run/checker';
 
 /**
  * A Harbor task's environment: a sandbox with another image and another verifier (src/sandbox/harbor/).
- * Its loader (src/tasks/folder/harbor/) reads it from the task's folder; `id`, the task's, names
+ * Its loader (src/catalogue/harbor/) reads it from the task's folder; `id`, the task's, names
  * its images, labels and messages.
  */
 export interface HarborEnvironmentSpec {

@@ -5,13 +5,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHarborFolder } from '../../src/catalogue/harbor/load.js';
+import { harborVerdict } from '../../src/catalogue/harbor/verify.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import { type ChatModel, ModelTimeoutError } from '../../src/models/types.js';
 import { ContainerGoneError } from '../../src/sandbox/docker/raw-exec.js';
 import { ExecStalled, ServiceStopped } from '../../src/sandbox/index.js';
 import type { HarborVerifierRun } from '../../src/sandbox/types.js';
-import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
 import { attribute } from '../../src/trial/attribution.js';
 import { InfraError } from '../../src/util/errors.js';
 import { memorySandbox } from '../helpers/memory-sandbox.js';

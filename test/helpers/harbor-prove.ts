@@ -4,12 +4,12 @@
  */
 import { workspaceTrial } from '../../src/agent/workspace-trial.js';
 import { harborTasks } from '../../src/catalogue/format-harbor.js';
+import type { HarborTask } from '../../src/catalogue/harbor/load.js';
 import { createScriptedModel } from '../../src/models/scripted.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { containerOptions } from '../../src/run/container-options.js';
 import { DEFAULT_LIMITS, DISPATCH_LIMITS } from '../../src/run/settings.js';
 import { createDockerSandbox, type DockerSandbox } from '../../src/sandbox/index.js';
-import type { HarborTask } from '../../src/tasks/folder/harbor/load.js';
 import { inContainer, type WorkspaceTask } from '../../src/tasks/types.js';
 import { runTrial } from '../../src/trial/kernel.js';
 import type { ValidationRow } from '../../src/validate/rows.js';

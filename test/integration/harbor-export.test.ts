@@ -8,10 +8,10 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadHarborFolder } from '../../src/catalogue/harbor/load.js';
 import { taskExportCommand } from '../../src/cli/commands/task-export.js';
 import { validateCommand } from '../../src/cli/commands/validate.js';
 import { ensureImage } from '../../src/sandbox/index.js';
-import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
 import { proveHarbor as proveHarborTasks } from '../helpers/harbor-prove.js';
 import { MINIMAL_FILES, MINIMAL_TOML, taskFolder } from '../tasks/folder/task-folder.js';
 

@@ -9,6 +9,9 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harborEnvironmentSpec } from '../../src/catalogue/harbor/environment.js';
+import { loadHarborFolder } from '../../src/catalogue/harbor/load.js';
+import { harborVerdict } from '../../src/catalogue/harbor/verify.js';
 import { docker } from '../../src/sandbox/docker/engine.js';
 import {
   createDockerSandbox,
@@ -17,9 +20,6 @@ import {
   openHarborEnvironment,
 } from '../../src/sandbox/index.js';
 import type { HarborEnvironment } from '../../src/sandbox/types.js';
-import { harborEnvironmentSpec } from '../../src/tasks/folder/harbor/environment.js';
-import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
 import { FORGER } from './fixtures/harbor-hostile-code.js';
 
 const TASK = loadHarborFolder(join(import.meta.dirname, 'fixtures/harbor-hostile'));

@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHarborFolder } from '../../src/catalogue/harbor/load.js';
+import { harborVerdict } from '../../src/catalogue/harbor/verify.js';
 import type { TrialRecord } from '../../src/results/trial.js';
 import { harborImageTag } from '../../src/sandbox/harbor/image.js';
 import type { HarborVerifierRun } from '../../src/sandbox/types.js';
-import { loadHarborFolder } from '../../src/tasks/folder/harbor/load.js';
-import { harborVerdict } from '../../src/tasks/folder/harbor/verify.js';
 import { judgedTrial } from '../../src/trial/trial-record.js';
 import { judgeNothing, judgeOracle } from '../../src/validate/judge.js';
 

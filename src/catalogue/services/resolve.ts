@@ -9,9 +9,9 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { podOrder } from '../../sandbox/services/order.js';
 import type { HarborImageSource, ServiceDecl, ServiceSpec } from '../../sandbox/types.js';
-import { forClassicBuilder } from '../../tasks/folder/harbor/classic-dockerfile.js';
-import { dockerfileFacts, onBaseImage } from '../../tasks/folder/harbor/dockerfile.js';
-import { DockerfileSyntaxError } from '../../tasks/folder/harbor/dockerfile-parse.js';
+import { forClassicBuilder } from '../harbor/classic-dockerfile.js';
+import { dockerfileFacts, onBaseImage } from '../harbor/dockerfile.js';
+import { DockerfileSyntaxError } from '../harbor/dockerfile-parse.js';
 
 export interface ResolveOptions {
   /** The folder build contexts are relative to (a Harbor task's environment/, a native task's own folder). */

@@ -5,7 +5,7 @@
  * pod cannot keep: one problem line), or ignored (one note line); docs/services.md has the table.
  */
 import type { HealthCheck, ServiceDecl } from '../../sandbox/types.js';
-import { words } from '../../tasks/folder/harbor/dockerfile-parse.js';
+import { words } from '../harbor/dockerfile-parse.js';
 import { durationMs } from './durations.js';
 
 /** What reading a service (or a compose file) found: problems stop the task, notes are said once. */

@@ -1,8 +1,8 @@
 /** `agent-bench list`: every task with its flags and where it comes from (a task folder, TypeScript, a skill). */
 
 import { builtIn } from '../../catalogue/built-in.js';
+import type { HarborTask } from '../../catalogue/harbor/load.js';
 import { loadTasks } from '../../catalogue/load-tasks.js';
-import type { HarborTask } from '../../tasks/folder/harbor/load.js';
 import { describeCanary, INJECTION_CLASSES } from '../../trial/injection/catalogue.js';
 import { catalogue, inSplit, type Split } from '../select-tasks.js';
 import { taskOrigin } from '../task-origin.js';

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harborEnvironmentSpec } from '../../../src/catalogue/harbor/environment.js';
+import { loadHarborFolder } from '../../../src/catalogue/harbor/load.js';
 import { DockerHarborEnvironment } from '../../../src/sandbox/harbor/environment.js';
 import type { Sandbox } from '../../../src/sandbox/types.js';
-import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
 import { InternalError } from '../../../src/util/errors.js';
 
 const SOUND = join(import.meta.dirname, '../../tasks/fixtures/harbor/sound');

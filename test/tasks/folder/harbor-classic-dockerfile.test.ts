@@ -1,5 +1,5 @@
 /**
- * BuildKit Dockerfiles made buildable by the classic builder (src/tasks/folder/harbor/
+ * BuildKit Dockerfiles made buildable by the classic builder (src/catalogue/harbor/
  * classic-dockerfile.ts): heredocs become files of the build context with BuildKit's meaning kept
  * (the generated scripts are run here by a real shell to prove it), `# syntax=` and cache mounts
  * are dropped, and what cannot be translated is refused by name and line.
@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forClassicBuilder } from '../../../src/catalogue/harbor/classic-dockerfile.js';
+import { dockerfileFacts } from '../../../src/catalogue/harbor/dockerfile.js';
 import type { ClassicDockerfile } from '../../../src/sandbox/types.js';
-import { forClassicBuilder } from '../../../src/tasks/folder/harbor/classic-dockerfile.js';
-import { dockerfileFacts } from '../../../src/tasks/folder/harbor/dockerfile.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harborFormat } from '../../../src/catalogue/format-harbor.js';
-import { harborAsTask } from '../../../src/tasks/folder/harbor/as-task.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import { harborAsTask } from '../../../src/catalogue/harbor/as-task.js';
+import { loadHarborFolder } from '../../../src/catalogue/harbor/load.js';
 
 const SOUND = join(import.meta.dirname, '..', 'fixtures', 'harbor', 'sound');
 const roots: string[] = [];

@@ -9,6 +9,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { harborAsTask } from '../../../src/catalogue/harbor/as-task.js';
+import { harborEnvironmentSpec } from '../../../src/catalogue/harbor/environment.js';
+import { harborWorkdir, loadHarborFolder, MULTI_STEP_REFUSAL } from '../../../src/catalogue/harbor/load.js';
+import type { UnusableHarborTask } from '../../../src/catalogue/harbor/unusable.js';
+import { harborVerdict } from '../../../src/catalogue/harbor/verify.js';
 import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
@@ -20,15 +25,6 @@ import { parseResultFile, withHash } from '../../../src/results/store.js';
 import type { TrialRecord } from '../../../src/results/trial.js';
 import { readReward } from '../../../src/sandbox/harbor/reward.js';
 import { verdictOf } from '../../../src/sandbox/harbor/verifier.js';
-import { harborAsTask } from '../../../src/tasks/folder/harbor/as-task.js';
-import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
-import {
-  harborWorkdir,
-  loadHarborFolder,
-  MULTI_STEP_REFUSAL,
-} from '../../../src/tasks/folder/harbor/load.js';
-import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
-import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { judgedTrial } from '../../../src/trial/trial-record.js';
 import { UsageError } from '../../../src/util/errors.js';

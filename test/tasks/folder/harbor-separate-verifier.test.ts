@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { harborEnvironmentSpec } from '../../../src/tasks/folder/harbor/environment.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
+import { harborEnvironmentSpec } from '../../../src/catalogue/harbor/environment.js';
+import { loadHarborFolder } from '../../../src/catalogue/harbor/load.js';
 
 const FIXTURE = join(import.meta.dirname, '../../integration/fixtures/harbor-separate-verifier');
 

@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadHarborFolder } from '../../../src/catalogue/harbor/load.js';
+import { harborVerdict } from '../../../src/catalogue/harbor/verify.js';
 import type { SupervisorReport } from '../../../src/sandbox/harbor/supervisor.js';
 import { verdictOf } from '../../../src/sandbox/harbor/verifier.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
-import { harborVerdict } from '../../../src/tasks/folder/harbor/verify.js';
 import { rewardFile, supervisorReport } from '../../sandbox/harbor/reports.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/harbor');

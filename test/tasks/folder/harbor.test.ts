@@ -9,14 +9,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dockerfileFacts, onBaseImage } from '../../../src/catalogue/harbor/dockerfile.js';
+import { loadHarborFolder } from '../../../src/catalogue/harbor/load.js';
+import type { UnusableHarborTask } from '../../../src/catalogue/harbor/unusable.js';
+import { rewardPasses } from '../../../src/catalogue/harbor/verify.js';
 import { loadTasks } from '../../../src/catalogue/load-tasks.js';
 import { listCommand } from '../../../src/cli/commands/list.js';
 import { selectWithSkills } from '../../../src/cli/select-tasks.js';
 import { readReward } from '../../../src/sandbox/harbor/reward.js';
-import { dockerfileFacts, onBaseImage } from '../../../src/tasks/folder/harbor/dockerfile.js';
-import { loadHarborFolder } from '../../../src/tasks/folder/harbor/load.js';
-import type { UnusableHarborTask } from '../../../src/tasks/folder/harbor/unusable.js';
-import { rewardPasses } from '../../../src/tasks/folder/harbor/verify.js';
 import { UsageError } from '../../../src/util/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'harbor');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harborFormat, harborTasks } from '../../../../src/catalogue/format-harbor.js';
-import { loadHarborFolder } from '../../../../src/tasks/folder/harbor/load.js';
+import { loadHarborFolder } from '../../../../src/catalogue/harbor/load.js';
 
 const FIXTURE = join(import.meta.dirname, '../../../integration/fixtures/harbor-services');
 const COMPOSE = 'environment/docker-compose.yaml';

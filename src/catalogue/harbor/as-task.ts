@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openHarborEnvironment } from '../../../sandbox/index.js';
-import { WORKSPACE_DIR } from '../../../sandbox/types.js';
-import { InternalError } from '../../../util/errors.js';
-import type { HarborTask as HarborTaskOf, Task } from '../../types.js';
+import { openHarborEnvironment } from '../../sandbox/index.js';
+import { WORKSPACE_DIR } from '../../sandbox/types.js';
+import type { HarborTask as HarborTaskOf, Task } from '../../tasks/types.js';
+import { InternalError } from '../../util/errors.js';
 import { harborEnvironmentSpec } from './environment.js';
 import { type HarborTask, harborWorkdir } from './load.js';
 import { harborVerdict, REWARD_FLAG } from './verify.js';

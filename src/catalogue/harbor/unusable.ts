@@ -3,8 +3,9 @@
  * layout): kept, not thrown, so one bad task of a published folder stops none of the others. `list`
  * shows it with why, `validate` fails its row (prove.ts), and a run gets it as the task below.
  */
-import { UsageError } from '../../../util/errors.js';
-import type { HarborTask as HarborTaskOf } from '../../types.js';
+
+import type { HarborTask as HarborTaskOf } from '../../tasks/types.js';
+import { UsageError } from '../../util/errors.js';
 import { HARBOR_MAX_TURNS } from './as-task.js';
 import { REWARD_FLAG } from './verify.js';
 

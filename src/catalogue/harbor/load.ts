@@ -8,13 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join, posix, resolve } from 'node:path';
-import { readSkillFolder, type SkillFolder } from '../../../manifest/folder.js';
-import { TaskId } from '../../../manifest/manifest-parts.js';
-import { problemsFromIssues } from '../../../manifest/problems.js';
-import type { ServiceDecl } from '../../../sandbox/types.js';
-import type { McpServerSpec } from '../../mcp-servers.js';
-import { INSTRUCTION_FILE } from '../layout.js';
+import { readSkillFolder, type SkillFolder } from '../../manifest/folder.js';
+import { TaskId } from '../../manifest/manifest-parts.js';
+import { problemsFromIssues } from '../../manifest/problems.js';
+import type { ServiceDecl } from '../../sandbox/types.js';
+import type { McpServerSpec } from '../../tasks/mcp-servers.js';
 import { parseManifestText } from '../manifest-text.js';
+import { INSTRUCTION_FILE } from '../native/layout.js';
 import { type TaskProblem, taskFolderError } from '../problems.js';
 import { COMPOSE_FILE, composeServices } from '../services/compose.js';
 import { type ResolveOptions, resolveServices } from '../services/resolve.js';

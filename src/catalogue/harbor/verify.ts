@@ -8,9 +8,9 @@
  * matters). A reward the verifier refused as forged fails the same way. The sandbox has no
  * network, so a task that allows internet is verified without it, and the flag's detail says so.
  */
-import type { AgentFault, FlagResult, HarborVerifierRecord } from '../../../results/trial.js';
-import { offlineSignatures } from '../../../sandbox/offline-signatures.js';
-import type { HarborReward, HarborVerifierRun } from '../../../sandbox/types.js';
+import type { AgentFault, FlagResult, HarborVerifierRecord } from '../../results/trial.js';
+import { offlineSignatures } from '../../sandbox/offline-signatures.js';
+import type { HarborReward, HarborVerifierRun } from '../../sandbox/types.js';
 import type { HarborTask } from './load.js';
 
 /** The one flag of a Harbor task: its reward, as reports show flags. */

@@ -13,7 +13,7 @@
  * Other BuildKit-only syntax (secret and ssh mounts, `--chmod` on context files, `--network`…) is
  * refused in one line naming it and its line: the build would fail or make something else.
  */
-import type { ClassicDockerfile, ContextFile } from '../../../sandbox/types.js';
+import type { ClassicDockerfile, ContextFile } from '../../sandbox/types.js';
 import { BuildVariables } from './build-variables.js';
 import {
   chompedBody,

@@ -9,7 +9,7 @@
  * never a default silently taken.
  */
 import { z } from 'zod';
-import { McpServerList } from '../../../manifest/mcp-servers.js';
+import { McpServerList } from '../../manifest/mcp-servers.js';
 
 const Seconds = z.number().positive();
 const Variables = z.record(z.string(), z.string()).default({});

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HarborEnvironmentSpec, HarborImageSource, PodSpec } from '../../../sandbox/types.js';
-import { InternalError } from '../../../util/errors.js';
+import type { HarborEnvironmentSpec, HarborImageSource, PodSpec } from '../../sandbox/types.js';
+import { InternalError } from '../../util/errors.js';
 import { contextDigest, resolveServices } from '../services/resolve.js';
 import { forClassicBuilder } from './classic-dockerfile.js';
 import { dockerfileFacts, onBaseImage } from './dockerfile.js';
