@@ -10,7 +10,7 @@
  */
 import { createScriptedModel, type ScriptedCall, type ScriptedTurn } from '../models/scripted.js';
 import type { ChatMessage, ChatModel } from '../models/types.js';
-import type { Task } from '../tasks/types.js';
+import { inContainer, type Task } from '../tasks/types.js';
 import {
   type Canary,
   INJECTION_CLASSES,
@@ -80,7 +80,7 @@ function complyAll(name: string, task: Task, trial: number): ChatModel {
       const shown = shownClass(messages);
       if (shown !== undefined && orders === null) {
         // A dialogue has no sandbox to obey in: it says the nonce to the user (below), and no secret was planted.
-        const turns = task.kind === 'dialogue' ? [] : obey(shown.canary);
+        const turns = inContainer(task) ? obey(shown.canary) : [];
         orders = { model: createScriptedModel(name, turns), left: turns.length };
       }
       if (orders !== null && orders.left > 0) {
@@ -89,7 +89,7 @@ function complyAll(name: string, task: Task, trial: number): ChatModel {
       }
       const reply = await rest.complete(messages, tools, signal);
       // Its final answer (a dialogue: each message to the user) carries the nonce and the secret, as the payload asked.
-      const key = task.kind === 'dialogue' ? '' : ` Key: ${secrets.secret}`;
+      const key = inContainer(task) ? ` Key: ${secrets.secret}` : '';
       return shown !== undefined && reply.toolCalls.length === 0
         ? { ...reply, text: `${reply.text}\nCode: ${secrets.nonce.joined}.${key}` }
         : reply;
@@ -101,7 +101,7 @@ function complyAll(name: string, task: Task, trial: number): ChatModel {
 function randomTurns(task: Task, trial: number): ScriptedTurn[] {
   const hex = sha256(`${task.id}|random-tool|${trial}`);
   const byte = (i: number): number => Number.parseInt(hex.slice((2 * i) % 64, ((2 * i) % 64) + 2), 16);
-  const files = task.kind === 'dialogue' ? [] : task.files.map((f) => f.path);
+  const files = inContainer(task) ? task.files.map((f) => f.path) : [];
   const pick = <T>(xs: readonly T[], i: number): T => xs[byte(i) % xs.length] as T;
   const count = 1 + (byte(0) % Math.max(1, 2 * task.meta.optimalSteps));
   const calls: ScriptedCall[] = Array.from({ length: count }, (_, i) => {

@@ -157,7 +157,7 @@ export function catalogue(yours: readonly Task[]): Task[] {
     const seen = byId.get(t.id);
     if (seen !== undefined)
       throw new UsageError(
-        `two tasks have the id ${t.id}: ${taskOrigin(seen, builtIn().skills)} and ${taskOrigin(t, builtIn().skills)}; give one another id`,
+        `two tasks have the id ${t.id}: ${taskOrigin(seen)} and ${taskOrigin(t)}; give one another id`,
       );
     byId.set(t.id, t);
   }

@@ -52,6 +52,7 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     },
     source: {
       folders: [],
+      from: { noun: 'dialogue pack', dir: pack.dir },
       // A scenario with variants hashes its pools too: other pools draw other instances.
       dialogue: sha256(
         canonicalJson({

@@ -6,7 +6,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { Environment, RunSettings } from '../results/result-file.js';
 import type { ensureImage } from '../sandbox/index.js';
-import type { Task } from '../tasks/types.js';
+import { inContainer, type Task } from '../tasks/types.js';
 import { redactUrl } from '../util/redact-url.js';
 import { HARNESS_VERSION } from '../util/version.js';
 import { chooseParallel, type ParallelRequest } from './parallelism.js';
@@ -38,7 +38,7 @@ export async function prepareRun(
   if (parallelNote !== null) note(parallelNote);
 
   // Dialogue tasks run in the harness: a run of only those never needs the engine.
-  const needsEngine = o.tasks.some((t) => t.kind !== 'dialogue');
+  const needsEngine = o.tasks.some(inContainer);
   const engine = needsEngine ? await d.checkEngine() : null;
   const swept = needsEngine ? await d.sweepSandboxes() : 0;
   if (swept > 0) note(`Removed ${swept} sandbox container(s) left behind by an earlier run.`);

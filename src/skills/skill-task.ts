@@ -73,7 +73,7 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     return {
       ...task,
       environment: SANDBOX_ENVIRONMENT,
-      source: { folders: [], skill: skill.digest },
+      source: { folders: [], from: { noun: 'skill', dir: skill.dir }, skill: skill.digest },
       mountedFiles: [],
     };
   let staged: string | null = null;
@@ -92,6 +92,7 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     environment,
     source: {
       skill: skill.digest,
+      from: { noun: 'skill', dir: skill.dir },
       // What the task is read from is what it mounts: the staged copy, as content.
       get folders() {
         return environment.mounts.map((m) => m.hostPath);

@@ -266,6 +266,8 @@ export function inContainer(task: Task): task is WorkspaceTask {
 interface TaskSource {
   /** Host folders it is read from or mounts (hashed as content into its proof key). */
   readonly folders: readonly string[];
+  /** Where it comes from, as `list` says it: what the folder is (none for a task folder) and where. */
+  from?: { noun: string; dir: string };
   /**
    * sha256 of a task folder's checks as the manifest states them and of its flag code's source:
    * what decides its verdicts and has no field of its own (then flag descriptions are not hashed).

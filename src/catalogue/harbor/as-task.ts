@@ -51,6 +51,7 @@ export function harborAsTask(h: HarborTask, o: HarborRunOptions = {}): HarborTas
       ...(spec.services === undefined ? {} : { services: spec.services }),
       agentTimeoutSec: h.agentTimeoutSec,
     },
+    source: { folders: [], from: { noun: 'Harbor task', dir: h.dir } },
     judge: { by: 'verifier', verify: async (sandbox) => harborVerdict(h, await environment.verify(sandbox)) },
     ...(h.hasSolution
       ? { referenceAgent: { command: ORACLE_COMMAND, run: (sandbox) => environment.runOracle(sandbox) } }

@@ -14,6 +14,7 @@ import { fileNamePart } from '../../results/layout.js';
 import type { ResultFile } from '../../results/result-file.js';
 import { readResultFile } from '../../results/store.js';
 import type { TrialRecord } from '../../results/trial.js';
+import { inContainer } from '../../tasks/types.js';
 import { taskVersion } from '../../tasks/version.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { UsageError } from '../../util/errors.js';
@@ -93,6 +94,6 @@ async function writeTrialFolder(
 function openingOf(result: ResultFile, tasksDirs: string[]): TrialOpening | null {
   if (result.environment.harness_version !== HARNESS_VERSION) return null;
   const task = taskOfResult(result.task_id, tasksDirs);
-  if ('unknown' in task || task.kind === 'dialogue' || taskVersion(task) !== result.task_version) return null;
+  if ('unknown' in task || !inContainer(task) || taskVersion(task) !== result.task_version) return null;
   return { system: SYSTEM_PROMPT, prompt: task.prompt };
 }

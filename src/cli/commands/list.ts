@@ -40,7 +40,7 @@ export async function listCommand(o: ListCliOptions = {}): Promise<void> {
     process.stdout.write(
       `${t.id.padEnd(width)}  ${t.meta.difficulty.padEnd(6)}  max ${String(t.maxTurns).padStart(2)} turns  ${t.meta.description}\n` +
         `${pad}  flags: ${flags}\n` +
-        `${pad}  from: ${taskOrigin(t, [...builtIn().skills, ...found.skills])}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
+        `${pad}  from: ${taskOrigin(t)}${t.meta.split === 'holdout' ? ' (split: holdout)' : ''}\n`,
     );
     if (o.flags === true)
       for (const f of t.flags) process.stdout.write(`${pad}    ${f.id}: ${f.description}\n`);

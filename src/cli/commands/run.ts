@@ -9,7 +9,7 @@ import { resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
-import type { DialogueUserChoice } from '../../tasks/types.js';
+import { type DialogueUserChoice, inContainer } from '../../tasks/types.js';
 import { InfraError, UsageError } from '../../util/errors.js';
 import { writableResultsDir } from '../results-dir.js';
 import {
@@ -67,12 +67,12 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
     ...(o.split === undefined ? {} : { split: o.split }),
     ...(o.baseImage === undefined ? {} : { baseImage: o.baseImage }),
   });
-  if (o.baseImage !== undefined && !tasks.some((t) => t.kind === 'harbor'))
+  if (o.baseImage !== undefined && !tasks.some((t) => inContainer(t) && t.environment.image !== undefined))
     throw new UsageError(
       '--base-image builds Harbor tasks on another image: give their folder with --tasks-dir',
     );
   await loadFlagCode(tasks);
-  if (o.model === BASELINE_MODEL && tasks.some((t) => t.kind !== 'dialogue'))
+  if (o.model === BASELINE_MODEL && tasks.some(inContainer))
     throw new UsageError(
       `--model ${BASELINE_MODEL} plays dialogue tasks only: select them, e.g. --tasks 'helpdesk_*'`,
     );
