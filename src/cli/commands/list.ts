@@ -1,6 +1,5 @@
 /** `agent-bench list`: every task with its flags and where it comes from (a task folder, TypeScript, a skill). */
 
-import { builtIn } from '../../catalogue/built-in.js';
 import type { HarborTask } from '../../catalogue/harbor/load.js';
 import { loadTasks } from '../../catalogue/load-tasks.js';
 import { describeCanary, INJECTION_CLASSES } from '../../trial/injection/catalogue.js';
