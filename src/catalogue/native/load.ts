@@ -113,7 +113,12 @@ function taskFromFolder(
     maxTurns: m.max_turns,
     environment: { place: 'container', mounts: [], ...(services === null ? {} : { services }) },
     judge: FLAG_JUDGE,
-    source: { folders: [abs], from: { noun: '', dir: abs }, checks: checksDigest(m.flags, folder, flagCode), ...variantsDigest(variants) },
+    source: {
+      folders: [abs],
+      from: { noun: '', dir: abs },
+      checks: checksDigest(m.flags, folder, flagCode),
+      ...variantsDigest(variants),
+    },
     mountedFiles: [],
     allowedWrites: m.allowed_writes,
     ignored: m.ignored,
