@@ -11,6 +11,7 @@ import { folderFiles, generatorDigest } from '../../manifest/generator-input.js'
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { expectProblems, lureExpect, resolveFiles } from '../../manifest/manifest-scripts.js';
 import { problemsFromIssues } from '../../manifest/problems.js';
+import type { ScriptedTurn } from '../../models/scripted.js';
 import type { PodSpec } from '../../sandbox/types.js';
 import {
   FLAG_JUDGE,
@@ -100,15 +101,7 @@ function taskFromFolder(
   return {
     kind: 'sandbox',
     id,
-    meta: {
-      domain: m.meta.domain,
-      difficulty: m.meta.difficulty,
-      description: m.meta.description,
-      optimalSteps:
-        m.meta.optimal_steps ?? Math.max(1, referenceSolution.filter((t) => t.calls.length > 0).length),
-      ...(m.meta.heavy ? { heavy: true } : {}),
-      ...(m.split === 'holdout' ? { split: 'holdout' as const } : {}),
-    },
+    meta: metaOf(m, referenceSolution),
     prompt,
     maxTurns: m.max_turns,
     environment: { place: 'container', mounts: [], ...(services === null ? {} : { services }) },
@@ -339,6 +332,19 @@ function toLure(l: TaskManifest['lures'][number], folder: SkillFolder): Lure {
  * What the checks are, without their descriptions: the entries as parsed, a schema file an
  * artifact check names by its content, and the flag code's source.
  */
+/** What `list` and reports show of the task; the fewest steps default to the reference's calls. */
+function metaOf(m: TaskManifest, referenceSolution: readonly ScriptedTurn[]): SandboxTask['meta'] {
+  return {
+    domain: m.meta.domain,
+    difficulty: m.meta.difficulty,
+    description: m.meta.description,
+    optimalSteps:
+      m.meta.optimal_steps ?? Math.max(1, referenceSolution.filter((t) => t.calls.length > 0).length),
+    ...(m.meta.heavy ? { heavy: true } : {}),
+    ...(m.split === 'holdout' ? { split: 'holdout' as const } : {}),
+  };
+}
+
 /** A variant task's generator digest, for its version; nothing for other tasks. */
 function variantsDigest(variants: VariantsRef | undefined): { variants?: string } {
   return variants === undefined ? {} : { variants: variants.digest };
