@@ -149,15 +149,15 @@ describe('the mutation script with node --test', () => {
   it("the agent's other exports stay, and a default export that is the subject is swapped with it", () => {
     const more = `${PAGES}\nexport const pageCount = (spec) => parsePages(spec).length;\nexport default parsePages;\n`;
     const byDefault = PAGES_TESTS.replace(
-      "import { parsePages } from '../tasks/pages.mjs';",
-      "import parsePages, { pageCount } from '../tasks/pages.mjs';\ntest('count', () => assert.equal(pageCount('2'), 1));",
+      "import { parsePages } from './pages.mjs';",
+      "import parsePages, { pageCount } from './pages.mjs';\ntest('count', () => assert.equal(pageCount('2'), 1));",
     );
     expect(score(esm, 'tdd_strict_js_v1', { 'pages.mjs': more, 'pages.test.mjs': byDefault })).toEqual({
       ok: true,
       killed: ALL_JS,
       survived: [],
     });
-    const countOnly = `import assert from 'node:assert/strict';\nimport { test } from 'node:test';\nimport { pageCount } from '../tasks/pages.mjs';\ntest('count', () => assert.equal(pageCount('7'), 1));\n`;
+    const countOnly = `import assert from 'node:assert/strict';\nimport { test } from 'node:test';\nimport { pageCount } from './pages.mjs';\ntest('count', () => assert.equal(pageCount('7'), 1));\n`;
     expect(score(esm, 'tdd_strict_js_v1', { 'pages.mjs': more, 'pages.test.mjs': countOnly })).toEqual({
       ok: true,
       killed: [MODULE_MISSING.id],
