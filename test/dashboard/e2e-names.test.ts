@@ -176,7 +176,8 @@ describe('llama-server model names and conditions in the dashboard', () => {
         .document;
       return doc.querySelectorAll('#compare-grid .panel').length === 1;
     });
-    expect(await panels.locator('.condition').allTextContents()).toEqual(['noisy@0.2']);
+    // The grid is redrawn as the noisy run's files arrive: wait for what it settles on.
+    await expect.poll(() => panels.locator('.condition').allTextContents()).toEqual(['noisy@0.2']);
     // The noisy run's own artifact, not the clean run's.
     await expect.poll(() => panels.first().textContent()).toContain(`built by ${CODER} noisy`);
     await page.screenshot({ path: join(TEST_OUTPUT, 'dashboard-compare-conditions.png'), fullPage: true });
