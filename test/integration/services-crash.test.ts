@@ -41,24 +41,27 @@ describe.sequential('a service that stops', () => {
     const [api] = task.environment.services?.services ?? [];
     if (api === undefined || task.environment.services === undefined)
       throw new Error('the fixture has a service');
-    const unhealthy = {
+    const unhealthy: Task = {
       ...task,
-      services: {
-        ...task.environment.services,
-        services: [
-          {
-            ...api,
-            healthcheck: {
-              test: ['CMD', 'false'],
-              intervalMs: 200,
-              timeoutMs: 1000,
-              retries: 2,
-              startPeriodMs: 0,
+      environment: {
+        ...task.environment,
+        services: {
+          ...task.environment.services,
+          services: [
+            {
+              ...api,
+              healthcheck: {
+                test: ['CMD', 'false'],
+                intervalMs: 200,
+                timeoutMs: 1000,
+                retries: 2,
+                startPeriodMs: 0,
+              },
             },
-          },
-        ],
+          ],
+        },
       },
-    } as Task;
+    };
     const run = await benchWithScript({ tasks: [unhealthy], script: [write('answer.txt', 'x'), done] });
     const trial = only(run).trials[0];
     expect(trial?.status).toBe('error');
