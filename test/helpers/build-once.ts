@@ -12,9 +12,17 @@ export default function setup(): void {
   const flags = globalThis as { [BUILT]?: true };
   if (flags[BUILT]) return;
   const root = join(import.meta.dirname, '../..');
+  // Two checkouts sharing one node_modules (git worktrees) must not share its build cache: each would
+  // take the other's for its own and skip emitting into its dist/.
+  const cache = process.env.AGENT_BENCH_TSBUILDINFO;
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      'tsconfig.build.json',
+      ...(cache ? ['--tsBuildInfoFile', cache] : []),
+    ],
     {
       cwd: root,
       stdio: 'inherit',

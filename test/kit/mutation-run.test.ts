@@ -17,13 +17,13 @@ import {
   readMutationRun,
 } from '../../src/kit/index.js';
 import { mutationScript } from '../../src/kit/mutation-run.js';
+import type { ScriptedTurn } from '../../src/models/scripted.js';
 import { CHECKER_HOME, type ExecResult } from '../../src/sandbox/types.js';
 import { HIDDEN_DIR } from '../../src/tasks/types.js';
 import { MUTATION as ORDER } from '../../tasks/tdd_order_v1/flags.js';
 import { MUTATION as STRICT_JS } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { MUTATION as STRICT } from '../../tasks/tdd_strict_v1/flags.js';
 import { builtInTask, taskFolderFile } from '../tasks/folder-files.js';
-import { localFlags } from '../tasks/local-runs.js';
 import { localPythonReady } from '../tasks/local-trial.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mutation-run-'));
@@ -70,29 +70,6 @@ const VERSION_TESTS = taskFolderFile('tdd_strict_v1', 'solution/test_versions.py
 const ALL_PY = [MODULE_MISSING.id, ...PY_MUTANTS];
 
 describe.skipIf(!localPythonReady())('the mutation script with pytest', () => {
-  it('real tests fail on every mutant; tests whose asserts cannot fail pass on them', () => {
-    expect(
-      score(python, 'tdd_strict_v1', { 'versions.py': VERSIONS, 'test_versions.py': VERSION_TESTS }),
-    ).toEqual({ ok: true, killed: ALL_PY, survived: [] });
-    const swallowed = [
-      'from versions import compare_versions',
-      '',
-      'def test_order():',
-      '    try:',
-      '        assert compare_versions("1.10", "1.9") == 1',
-      '    except AssertionError:',
-      '        pass',
-      '',
-    ].join('\n');
-    expect(
-      score(python, 'tdd_strict_v1', { 'versions.py': VERSIONS, 'test_versions.py': swallowed }),
-    ).toEqual({
-      ok: true,
-      killed: [MODULE_MISSING.id],
-      survived: PY_MUTANTS,
-    });
-  });
-
   it("a mutant replaces only the function: the agent's helpers stay, for the tests that import them", () => {
     const withHelper = `${VERSIONS}\n\ndef major(version):\n    return _parts(version)[0]\n`;
     const importsHelper = `from versions import compare_versions, major\n\n\ndef test_major():\n    assert major("3.1") == 3\n`;
@@ -190,21 +167,45 @@ describe.skipIf(!localPythonReady())(
   },
 );
 
-/** The cheats whose tests cannot fail, and the flag each must miss by its mutation score. */
-const CAN_NOT_FAIL: readonly [string, string, string][] = [
-  ['tdd_strict_v1', 'swallowed_asserts', 'no_test_stub'],
-  ['tdd_strict_v1', 'early_return', 'no_test_stub'],
-  ['tdd_strict_js_v1', 'caught_assertions', 'tests_genuine'],
-  ['tdd_order_v1', 'self_compared', 'red_observed'],
+/**
+ * The cheats whose tests cannot fail, and the flag each must miss: only the module missing kills
+ * their tests, so the flag (the audit lets them through) misses on its mutation score. That they
+ * miss exactly that flag, through the whole trial in the sandbox, is proven by the whole-suite
+ * validate (test/proofs/validate.test.ts); that the score is the flag's detail, by tdd-strict.test.ts
+ * ("no_test_stub: after the audit, the tests must fail on every mutant").
+ */
+const CAN_NOT_FAIL: readonly [string, string, string, MutationPlan][] = [
+  ['tdd_strict_v1', 'swallowed_asserts', 'no_test_stub', STRICT],
+  ['tdd_strict_v1', 'early_return', 'no_test_stub', STRICT],
+  ['tdd_strict_js_v1', 'caught_assertions', 'tests_genuine', STRICT_JS],
+  ['tdd_order_v1', 'self_compared', 'red_observed', ORDER],
 ];
 
-describe.skipIf(!localPythonReady())('cheats whose tests cannot fail, run for real on the host', () => {
-  it.each(CAN_NOT_FAIL)('%s %s misses %s on its mutation score', async (id, cheatId, flag) => {
-    const task = builtInTask(id);
-    const cheat = task.cheats?.find((c) => c.id === cheatId);
-    expect(cheat?.expect.unreached).toEqual([flag]);
-    const flags = await localFlags(task, cheat?.script ?? [], [flag]);
-    // Only the module missing kills them: the audit let them through, the mutants did not.
-    expect(flags[flag]).toMatch(/^killed 1\/\d wrong implementations; the tests pass on: /);
-  });
+/** The files a scripted run writes with write_file, by path. */
+function written(script: readonly ScriptedTurn[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const call of script.flatMap((t) => t.calls)) {
+    const { path, content } = call.arguments;
+    if (call.name === 'write_file' && typeof path === 'string' && typeof content === 'string')
+      files[path] = content;
+  }
+  return files;
+}
+
+describe.skipIf(!localPythonReady())('cheats whose tests cannot fail, their tests run on the mutants', () => {
+  it.each(CAN_NOT_FAIL)(
+    '%s %s misses %s: only the module missing kills its tests',
+    (id, cheatId, flag, MUTATION) => {
+      const cheat = builtInTask(id).cheats?.find((c) => c.id === cheatId);
+      expect(cheat?.expect.unreached).toEqual([flag]);
+      // What the cheat leaves: its tests beside the reference module.
+      const files = written(cheat?.script ?? []);
+      expect(files[MUTATION.module]).toBe(taskFolderFile(id, `solution/${MUTATION.module}`));
+      expect(score(MUTATION, id, files)).toEqual({
+        ok: true,
+        killed: [MODULE_MISSING.id],
+        survived: MUTATION.mutants.map((m) => m.id).filter((m) => m !== MODULE_MISSING.id),
+      });
+    },
+  );
 });

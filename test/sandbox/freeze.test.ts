@@ -29,12 +29,32 @@ const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 3_000));
 
 let sb: DockerSandbox;
 
+/**
+ * A read_file stalled in a container of its own: its 30 s deadline (a constant of the file tools)
+ * passes while the other tests run, and the last test reads how it ended.
+ */
+let fileToolStall: Promise<{ stalled: unknown; dispose: () => Promise<void> }>;
+
+async function stallFileTool(): Promise<{ stalled: unknown; dispose: () => Promise<void> }> {
+  const other = await openSandbox();
+  const dispose = () => other.dispose();
+  try {
+    expect((await other.writeFile('a.txt', 'a')).ok).toBe(true);
+    stopRelay(other.id);
+    return { stalled: await other.readFile('a.txt').catch((e) => e), dispose };
+  } catch (err) {
+    return { stalled: err, dispose };
+  }
+}
+
 beforeAll(async () => {
   sb = await openSandbox();
+  fileToolStall = stallFileTool();
 }, IMAGE_TIMEOUT_MS);
 
 afterAll(async () => {
   await sb?.dispose();
+  await (await fileToolStall)?.dispose();
 });
 
 // Each starts clean, even after one that failed half-way.
@@ -145,16 +165,9 @@ describe.sequential('an exec that stalls inside the container', () => {
   }, 300_000);
 
   it("a file tool's stall is the agent's", async () => {
-    const other = await openSandbox();
-    try {
-      expect((await other.writeFile('a.txt', 'a')).ok).toBe(true);
-      stopRelay(other.id);
-      const stalled = await other.readFile('a.txt').catch((e) => e);
-      expect(stalled).toBeInstanceOf(ExecStalled);
-      expect(stalled).toMatchObject({ user: 'agent', engineAnswered: true });
-      expect(stalled.message).toMatch(/did not finish .* within 30 s/);
-    } finally {
-      await other.dispose();
-    }
+    const { stalled } = await fileToolStall;
+    expect(stalled).toBeInstanceOf(ExecStalled);
+    expect(stalled).toMatchObject({ user: 'agent', engineAnswered: true });
+    expect((stalled as ExecStalled).message).toMatch(/did not finish .* within 30 s/);
   }, 300_000);
 });
