@@ -165,11 +165,11 @@ describe('llama-server model names and conditions in the dashboard', () => {
     const options = page.locator('#compare-condition option');
     expect(await options.allTextContents()).toEqual(['clean', 'adversarial', 'noisy@0.2']);
     const panels = page.locator('#compare-grid .panel');
-    expect(await panels.locator('strong').allTextContents()).toEqual([
-      'qwen-tiny-Q8_0',
-      'qwen2.5-coder-7b-instruct-Q4_K_M',
-    ]);
-    expect(await panels.locator('.condition').allTextContents()).toEqual(['clean', 'clean']);
+    // Polled: the grid is drawn again as the task's files arrive, and may be read mid-way.
+    await expect
+      .poll(() => panels.locator('strong').allTextContents())
+      .toEqual(['qwen-tiny-Q8_0', 'qwen2.5-coder-7b-instruct-Q4_K_M']);
+    await expect.poll(() => panels.locator('.condition').allTextContents()).toEqual(['clean', 'clean']);
     await page.selectOption('#compare-condition', 'noisy@0.2');
     await page.waitForFunction(() => {
       const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } })
