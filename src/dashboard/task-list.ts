@@ -41,10 +41,15 @@ export async function loadTaskList(registry: string = REGISTRY): Promise<TaskLis
 
 function toChoice(t: unknown): TaskChoice[] {
   if (typeof t !== 'object' || t === null) return [];
-  const o = t as { id?: unknown; kind?: unknown; meta?: { description?: unknown; domain?: unknown } };
+  const o = t as {
+    id?: unknown;
+    source?: { from?: { noun?: unknown } };
+    meta?: { description?: unknown; domain?: unknown };
+  };
   if (typeof o.id !== 'string') return [];
   const description = typeof o.meta?.description === 'string' ? o.meta.description : '';
-  const skill = o.kind === 'skill';
+  // Where it comes from, as `list` says it: a skill folder's tasks are offered apart.
+  const skill = o.source?.from?.noun === 'skill';
   const domain = typeof o.meta?.domain === 'string' ? { domain: o.meta.domain } : {};
   return [{ id: o.id, description, kind: skill ? 'skill' : 'task', ...domain }];
 }

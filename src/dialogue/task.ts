@@ -68,20 +68,18 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
     lures: file.lures.map(caught),
     cheats: file.cheats.map(caught),
     alternates: file.alternates.map((a) => ({ id: a.id, description: a.description, script: a.script })),
-    dialogue: {
-      pack: pack.dir,
-      dimension: file.dimension,
-      ...(variants === undefined
-        ? {}
-        : {
-            variants: {
-              countHint: variants.spec.count_hint,
-              ...(variants.instance === undefined ? {} : { instance: variants.instance }),
-              values: variants.values,
-              instanceOf: (id: string) => dialogueTask(pack, variants.draw(id)),
-            },
-          }),
-    },
+    dialogue: { pack: pack.dir, dimension: file.dimension },
+    ...(variants === undefined
+      ? {}
+      : {
+          variants: {
+            drawn: 'harness',
+            countHint: variants.spec.count_hint,
+            ...(variants.instance === undefined ? {} : { instance: variants.instance }),
+            values: variants.values,
+            instanceOf: (id: string) => dialogueTask(pack, variants.draw(id)),
+          },
+        }),
   };
   return task;
 }

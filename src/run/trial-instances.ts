@@ -7,8 +7,7 @@ import type { RunSettings } from '../results/result-file.js';
 import type { Sandbox } from '../sandbox/types.js';
 import type { Task } from '../tasks/types.js';
 import { instanceSeed } from '../tasks/variants/instance-seed.js';
-import { type InstanceSource, isVariantKind, variantsOf } from '../tasks/variants/instances.js';
-import { InternalError } from '../util/errors.js';
+import type { InstanceSource } from '../tasks/variants/instances.js';
 
 /** `--variant folder`: the instance the task's folder holds (the one `list` and `task export` show). */
 export const FOLDER_INSTANCE = 'folder';
@@ -25,7 +24,7 @@ export interface TrialInstances {
   settings: Pick<RunSettings, 'variant_seed' | 'variant'>;
   /** Trial `index`'s instance id. */
   idOf(index: number): string;
-  /** Trial `index`'s instance as a task of the task's kind, drawn in `sandbox` when not cached (a dialogue's needs none). */
+  /** Trial `index`'s instance as a task of the task's kind, drawn in `sandbox` when not cached (one drawn in the harness needs none). */
   taskOf(index: number, sandbox: () => Promise<Sandbox>): Promise<Task>;
 }
 
@@ -36,8 +35,7 @@ export function trialInstances(
   choice: VariantChoice,
   source: InstanceSource,
 ): TrialInstances | null {
-  const dialogue = task.kind === 'dialogue' ? task.dialogue.variants : undefined;
-  if (dialogue === undefined && variantsOf(task) === undefined) return null;
+  if (task.variants === undefined) return null;
   if (choice.replay === FOLDER_INSTANCE)
     return {
       settings: { variant_seed: choice.seed, variant: FOLDER_INSTANCE },
@@ -53,10 +51,6 @@ export function trialInstances(
       ...(choice.replay === undefined ? {} : { variant: choice.replay }),
     },
     idOf,
-    taskOf: async (index, sandbox) => {
-      if (dialogue !== undefined) return dialogue.instanceOf(idOf(index));
-      if (!isVariantKind(task)) throw new InternalError(`${task.id}: a ${task.kind} task has no generator`);
-      return source.instance(task, idOf(index), sandbox);
-    },
+    taskOf: (index, sandbox) => source.instance(task, idOf(index), sandbox),
   };
 }

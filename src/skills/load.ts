@@ -11,7 +11,8 @@ import { overlayFolder } from '../manifest/folder-overlay.js';
 import { folderFiles, generatorDigest } from '../manifest/generator-input.js';
 import { expectProblems } from '../manifest/manifest-scripts.js';
 import { type Problem, problemsFromIssues, skillUsageError } from '../manifest/problems.js';
-import type { VariantsRef } from '../tasks/types.js';
+import type { GeneratedVariants } from '../tasks/types.js';
+import { skillTreeProblem } from '../tasks/variants/instance-tree.js';
 import { skillDigest } from './digest.js';
 import { skillFlags } from './flags.js';
 import { manifestSchema } from './manifest.js';
@@ -25,7 +26,7 @@ export interface LoadedSkill {
   spec: SkillSpec;
   digest: string;
   /** `"variants"`: every trial draws a generated instance of the folder (./variants.ts). */
-  variants?: VariantsRef<LoadedSkill>;
+  variants?: GeneratedVariants<LoadedSkill>;
 }
 
 export function loadSkill(dir: string): LoadedSkill {
@@ -55,16 +56,18 @@ function skillFromFolder(
   problems.push(...specProblems, ...flagProblems(spec));
   if (problems.length > 0) throw skillUsageError(dir, problems);
   const v = parsed.data.variants;
-  const variants: VariantsRef<LoadedSkill> | undefined =
+  const variants: GeneratedVariants<LoadedSkill> | undefined =
     v === undefined || values === null
       ? undefined
       : {
+          drawn: 'generator',
           generator: v.generator,
           ...(v.count_hint === undefined ? {} : { countHint: v.count_hint }),
           digest: generatorDigest(folder, [MANIFEST_FILE]),
           ...(instance === null ? {} : { instance }),
           values,
           folderFiles: () => folderFiles(folder),
+          treeProblem: skillTreeProblem,
           // Only the files the generator wrote replace the folder's.
           instanceOf: (tree, id) =>
             skillFromFolder(

@@ -130,6 +130,12 @@ interface TaskCommon {
   /** Where its trials run: a container of its own, or the harness. */
   environment: TaskEnvironment;
   /**
+   * Its seeded instances, when it has them: every trial draws one by id (src/tasks/variants/). A
+   * task folder's and a skill folder's `variants` are drawn by their generator, a dialogue
+   * scenario's from its pools.
+   */
+  variants?: TaskVariants;
+  /**
    * What else decides its verdicts besides the fields here, as digests (its version and proof key
    * hash them); the host folders it is read from or mounts. Absent: nothing else (a task built in code).
    */
@@ -293,8 +299,6 @@ export interface SandboxTask extends TaskCommon, WorkspaceParts {
 export interface SkillTask extends TaskCommon, WorkspaceParts {
   kind: 'skill';
   environment: ContainerEnvironment;
-  /** `"variants"` of the manifest: every trial draws a generated instance of the skill folder. */
-  variants?: VariantsRef<SkillTask>;
 }
 
 /**
@@ -322,19 +326,6 @@ export interface DialogueTaskRef {
   pack: string;
   /** The policy dimension it measures (reports give pass rates per dimension). */
   dimension: string;
-  /** The scenario's seeded instances, when its file declares `variants` (src/dialogue/variants/). */
-  variants?: DialogueVariantsRef;
-}
-
-/** A dialogue's instances are drawn in the harness from the id alone: no generator, no cache. */
-interface DialogueVariantsRef {
-  countHint: number;
-  /** The drawn instance this task is; absent: the scenario file's own (`--variant folder`). */
-  instance?: string;
-  /** The values its placeholders took. */
-  values: Readonly<Record<string, unknown>>;
-  /** Instance `id` as a task (a gold action failing on it is a UsageError naming scenario and instance). */
-  instanceOf(id: string): DialogueTask;
 }
 
 interface HarnessTrialRequest {
@@ -367,24 +358,42 @@ interface TaskFolderRef {
   dir: string;
   /** flags.ts, when some check needs code. */
   flagCode: FlagCodeRef | null;
-  /** `[variants]`: every trial draws a generated instance of the task (src/tasks/variants/). */
-  variants?: VariantsRef;
 }
 
-export interface VariantsRef<T = SandboxTask> {
+/**
+ * How a task's instances are drawn (its strategy; no runner asks its kind): by a generator it ships,
+ * run in a sandbox of its image and cached by what it reads, or in the harness from the id alone.
+ */
+type TaskVariants = GeneratedVariants<Task> | SeededVariants<Task>;
+
+interface VariantsCommon {
+  countHint?: number;
+  /** The drawn instance this task is (its id, the SEED); absent: the folder's own (`--variant folder`). */
+  instance?: string;
+  /** This instance's values (instance.json, a scenario's placeholders): what flag code reads as `ctx.instance`. */
+  values: Readonly<Record<string, unknown>>;
+}
+
+/** Instances a generator writes (`generate SEED OUTDIR`), as files laid over the folder's own. */
+export interface GeneratedVariants<T> extends VariantsCommon {
+  drawn: 'generator';
   /** The generator, relative to the folder. */
   generator: string;
-  countHint?: number;
   /** What the generator can read, as content: in the task's version, and the instance cache's key. */
   digest: string;
-  /** The generated instance this task is (its id, the generator's SEED); absent: the folder's own. */
-  instance?: string;
-  /** This instance's values (instance.json): what flag code reads as `ctx.instance`. */
-  values: Readonly<Record<string, unknown>>;
   /** The folder's files, as the generator gets them (a read-only copy it runs in). */
   folderFiles(): { path: string; content: Buffer; mode: number }[];
+  /** Why what the generator wrote is no instance of this folder (null: it is one). */
+  treeProblem(tree: InstanceTree): string | null;
   /** A generated instance as a task: the folder with the generator's files in place of its own. */
   instanceOf(tree: InstanceTree, id: string): T;
+}
+
+/** Instances drawn in the harness from the id alone (a dialogue scenario's pools): no generator, no cache. */
+export interface SeededVariants<T> extends VariantsCommon {
+  drawn: 'harness';
+  /** Instance `id` as a task (one that cannot be is a UsageError naming the task and the instance). */
+  instanceOf(id: string): T;
 }
 
 export interface FlagCodeRef {

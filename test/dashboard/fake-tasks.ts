@@ -1,5 +1,10 @@
 /** A stand-in task catalogue for the run panel tests (the real one is src/catalogue/built-in.ts). */
-export function allTasks(): { id: string; kind: string; meta: { description: string; domain: string } }[] {
+export function allTasks(): {
+  id: string;
+  kind: string;
+  source?: { from: { noun: string } };
+  meta: { description: string; domain: string };
+}[] {
   return [
     {
       id: 'debug_python_v1',
@@ -10,6 +15,7 @@ export function allTasks(): { id: string; kind: string; meta: { description: str
     {
       id: 'skill_run_v1_report',
       kind: 'skill',
+      source: { from: { noun: 'skill' } },
       meta: { description: 'Drive the report skill', domain: 'skill' },
     },
   ];

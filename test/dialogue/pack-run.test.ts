@@ -173,7 +173,7 @@ describe('the helpdesk pack, k=3', () => {
         const calls = trial.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
         const ctx = { turns: trial.turn_logs, calls } as unknown as CheckContext;
         // A seeded scenario's trial is judged as the instance it ran.
-        const variants = task?.kind === 'dialogue' ? task.dialogue.variants : undefined;
+        const variants = task?.variants?.drawn === 'harness' ? task.variants : undefined;
         const judged =
           variants === undefined || trial.variant === undefined ? task : variants.instanceOf(trial.variant);
         for (const flag of judged?.flags ?? []) {

@@ -15,7 +15,7 @@ import { planShard } from '../../src/run/shard-plan.js';
 import { trialInstances } from '../../src/run/trial-instances.js';
 import type { DialogueTask } from '../../src/tasks/types.js';
 import { instanceSeed } from '../../src/tasks/variants/instance-seed.js';
-import type { InstanceSource } from '../../src/tasks/variants/instances.js';
+import { instanceSource } from '../../src/tasks/variants/instances.js';
 import { taskVersion } from '../../src/tasks/version.js';
 import { UsageError } from '../../src/util/errors.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
@@ -222,11 +222,11 @@ describe('a broken variants block is a one-line load error naming the file', () 
 describe('trials of a seeded scenario', () => {
   const task = dialogueTasks(PACK).find((t) => t.id === 'helpdesk_id_password_reset') as DialogueTask;
   const version = taskVersion(task);
-  const noGenerator: InstanceSource = {
-    instance: () => {
-      throw new Error('a dialogue draws no generated instance');
-    },
-  };
+  // Drawn in the harness: neither the instance cache nor a sandbox is touched.
+  const noGenerator = instanceSource({
+    load: () => Promise.reject(new Error('a dialogue draws no generated instance')),
+    save: () => Promise.reject(new Error('a dialogue caches no instance')),
+  });
   const noSandbox = () => Promise.reject(new Error('a dialogue needs no sandbox'));
 
   it('draws trial i the instance a run with that seed draws, in the harness', async () => {
@@ -236,7 +236,7 @@ describe('trials of a seeded scenario', () => {
     const id = instanceSeed({ taskId: task.id, taskVersion: version, variantSeed: 1, trialIndex: 2 });
     expect(instances.idOf(2)).toBe(id);
     const drawnTask = await instances.taskOf(2, noSandbox);
-    expect(drawnTask.kind === 'dialogue' && drawnTask.dialogue.variants?.instance).toBe(id);
+    expect(drawnTask.variants?.instance).toBe(id);
     expect(new Set([0, 1, 2].map((i) => instances.idOf(i))).size).toBe(3);
     expect(trialInstances(task, version, { seed: 2 }, noGenerator)?.idOf(2)).not.toBe(id);
   });
@@ -246,7 +246,7 @@ describe('trials of a seeded scenario', () => {
     expect(await folder?.taskOf(0, noSandbox)).toBe(task);
     const one = trialInstances(task, version, { seed: 1, replay: 'abc' }, noGenerator);
     const replayed = await one?.taskOf(1, noSandbox);
-    expect(replayed?.kind === 'dialogue' && replayed.dialogue.variants?.instance).toBe('abc');
+    expect(replayed?.variants?.instance).toBe('abc');
     expect(one?.settings).toEqual({ variant_seed: 1, variant: 'abc' });
     const plain = dialogueTasks(PACK).find((t) => t.id === 'helpdesk_oos_payroll') as DialogueTask;
     expect(trialInstances(plain, taskVersion(plain), { seed: 1 }, noGenerator)).toBeNull();

@@ -16,6 +16,7 @@ import { createDockerSandbox, ensureImage } from '../../src/sandbox/index.js';
 import type { SandboxTask, Task } from '../../src/tasks/types.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
 import { runSettings } from '../helpers/run-settings.js';
+import { ofKind } from '../helpers/task-variants.js';
 import { runWorkspaceTrial as runTrial } from '../helpers/workspace-trial.js';
 
 export async function oracleRun(
@@ -93,8 +94,8 @@ export async function replayOnOther(
   try {
     const source = instanceSource();
     const open = async () => sandbox;
-    const instanceA = await source.instance(base, a, open);
-    const instanceB = await source.instance(base, b, open);
+    const instanceA = ofKind(await source.instance(base, a, open), 'sandbox');
+    const instanceB = ofKind(await source.instance(base, b, open), 'sandbox');
     const replay = (script: SandboxTask['referenceSolution']) =>
       runTrial({
         index: 0,

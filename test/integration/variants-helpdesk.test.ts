@@ -16,6 +16,7 @@ import type { DialogueTask } from '../../src/tasks/types.js';
 import { harnessDigest } from '../../src/validate/harness-digest.js';
 import { defaultProofDir, openProofCache } from '../../src/validate/proof-cache.js';
 import { validateTasks } from '../../src/validate/validate-tasks.js';
+import { ofKind, seededOf } from '../helpers/task-variants.js';
 import { oracleRuns } from './oracle-run.js';
 
 const TASKS = [
@@ -31,8 +32,7 @@ afterAll(async () => {
 
 function dialogueTask(id: string): DialogueTask {
   const task = getTask(id);
-  if (task?.kind !== 'dialogue' || task.dialogue.variants === undefined)
-    throw new Error(`${id}: no variants`);
+  if (task?.kind !== 'dialogue' || task.variants === undefined) throw new Error(`${id}: no variants`);
   return task;
 }
 
@@ -69,8 +69,7 @@ describe.sequential('seeded helpdesk scenarios', () => {
       // Each trial ran its own instance: the ticket is the drawn requester's.
       const task = dialogueTask(r.task_id);
       for (const t of r.trials) {
-        const requester = task.dialogue.variants?.instanceOf(t.variant ?? '').dialogue.variants?.values
-          .requester;
+        const requester = seededOf(task).instanceOf(t.variant ?? '').variants?.values.requester;
         const tickets = t.dialogue?.final_state.tickets as { employee_id: string }[];
         expect(tickets.map((k) => k.employee_id)).toEqual([(requester as { id: string }).id]);
       }
@@ -100,9 +99,7 @@ describe.sequential('seeded helpdesk scenarios', () => {
     let differing = 0;
     for (const r of first) {
       const task = dialogueTask(r.task_id);
-      const instances = variantsOf(r).map(
-        (id) => task.dialogue.variants?.instanceOf(id ?? '') as DialogueTask,
-      );
+      const instances = variantsOf(r).map((id) => ofKind(seededOf(task).instanceOf(id ?? ''), 'dialogue'));
       for (const a of instances)
         for (const b of instances) {
           if (a === b || decisions(a) === decisions(b)) continue;
@@ -112,10 +109,9 @@ describe.sequential('seeded helpdesk scenarios', () => {
             model: createScriptedModel('memorized', a.referenceSolution),
             maxTurns: b.maxTurns,
           });
-          expect(
-            memorized.status,
-            `${r.task_id}: ${a.dialogue.variants?.instance} on ${b.dialogue.variants?.instance}`,
-          ).toBe('failed');
+          expect(memorized.status, `${r.task_id}: ${a.variants?.instance} on ${b.variants?.instance}`).toBe(
+            'failed',
+          );
           expect(memorized.flags.end_state?.reached).toBe(false);
         }
     }

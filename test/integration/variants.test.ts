@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTask } from '../../src/catalogue/built-in.js';
 import type { ResultFile } from '../../src/results/result-file.js';
 import { instanceSource } from '../../src/tasks/variants/instances.js';
+import { ofKind } from '../helpers/task-variants.js';
 import { builtIn, draftSecondTrial, oracleRun as oracle, replayOnOther } from './oracle-run.js';
 
 const TASKS = ['debug_python_v1'];
@@ -81,9 +82,12 @@ describe.sequential('variant tasks', () => {
     const variant = await draftSecondTrial(result, resultsDir, draft);
     const base = getTask(id);
     if (base?.kind !== 'sandbox') throw new Error(`${id} is no sandbox task`);
-    const instance = await instanceSource().instance(base, variant, () => {
-      throw new Error('the instance should be cached by the run');
-    });
+    const instance = ofKind(
+      await instanceSource().instance(base, variant, () => {
+        throw new Error('the instance should be cached by the run');
+      }),
+      'sandbox',
+    );
     for (const f of instance.files)
       expect(await readFile(join(draft, 'files', f.path), 'utf8'), f.path).toBe(f.content);
     expect(instance.files.some((f) => base.files.find((g) => g.path === f.path)?.content !== f.content)).toBe(

@@ -141,17 +141,15 @@ describe('planShard', () => {
       ids.map((id) => ({
         ...SAY_DONE,
         id,
-        folder: {
-          dir: `/tasks/${id}`,
-          checksDigest: 'c',
-          flagCode: null,
-          variants: {
-            generator: 'g',
-            digest: 'd',
-            values: {},
-            folderFiles: () => [],
-            instanceOf: () => SAY_DONE,
-          },
+        folder: { dir: `/tasks/${id}`, flagCode: null },
+        variants: {
+          drawn: 'generator',
+          generator: 'g',
+          digest: 'd',
+          values: {},
+          folderFiles: () => [],
+          treeProblem: () => null,
+          instanceOf: () => SAY_DONE,
         },
       }));
     const group = (t: Task[], seed: number) =>

@@ -151,7 +151,7 @@ describe('skill init', () => {
       },
       { text: expect.stringMatching(/^TODO: the final answer/), calls: [] },
     ]);
-    // The skeleton loads as the oracle, so `validate --skill-dir` gets past its "no reference_solution" check.
+    // The skeleton loads as the oracle, so `validate --skill-dir` gets past its "no reference solution" check.
     expect(loadSkill(dir).spec.referenceSolution).toHaveLength(6);
     expect(ids(select('all', [dir])).length).toBe(1);
     const task = select('all', [dir])[0];

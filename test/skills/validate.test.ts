@@ -90,7 +90,7 @@ describe('a user skill', () => {
   it('needs a reference solution to be validated (a usage error, before any container)', async () => {
     await expect(validateCommand({ tasks: 'all', skillDir: [LEGACY_SKILL] })).rejects.toThrow(UsageError);
     await expect(validateCommand({ tasks: 'all', skillDir: [LEGACY_SKILL] })).rejects.toThrow(
-      /no reference_solution/,
+      /no reference solution/,
     );
   });
 });

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadSkill } from '../../src/skills/load.js';
 import { skillTask } from '../../src/skills/skill-task.js';
 import { type InstanceTree, skillTreeProblem } from '../../src/tasks/variants/instance-tree.js';
-import { variantsOf } from '../../src/tasks/variants/instances.js';
 import { UsageError } from '../../src/util/errors.js';
+import { generatedOf } from '../helpers/task-variants.js';
 import { removeSkillFolders, skillFolder } from './skill-folder.js';
 
 afterEach(removeSkillFolders);
@@ -50,7 +50,7 @@ describe('a skill manifest with variants', () => {
     const task = skillTask(loadSkill(dir));
     expect(task.prompt).toContain('there are 2.');
     expect(task.referenceSolution.at(-1)?.text).toBe('2 rows.');
-    const variants = variantsOf(task);
+    const variants = task.variants;
     expect(variants).toMatchObject({ generator: '.bench/generate.sh', countHint: 30, values: { rows: 2 } });
     expect(variants?.instance).toBeUndefined();
     // The values are bench-only: the agent's mount holds the data, not the answer.
@@ -60,14 +60,14 @@ describe('a skill manifest with variants', () => {
   it("an instance lays the generator's files over the folder: its data, its values, its own digest", () => {
     const dir = skillFolder(FILES, MANIFEST, { executable: ['.bench/generate.sh'] });
     const task = skillTask(loadSkill(dir));
-    const instance = variantsOf(task)?.instanceOf(
+    const instance = generatedOf(task).instanceOf(
       tree({ 'data/rows.csv': 'a\nb\nc\nd\ne\n', '.bench/instance.json': '{ "rows": 5 }' }),
       'seed7',
     );
     if (instance?.kind !== 'skill') throw new Error('no skill instance');
     expect(instance.prompt).toContain('there are 5.');
     expect(instance.referenceSolution.at(-1)?.text).toBe('5 rows.');
-    expect(variantsOf(instance)).toMatchObject({ instance: 'seed7', values: { rows: 5 } });
+    expect(instance.variants).toMatchObject({ instance: 'seed7', values: { rows: 5 } });
     expect(instance.mountedFiles.find((f) => f.path === 'skill/data/rows.csv')?.content).toBe(
       'a\nb\nc\nd\ne\n',
     );
@@ -81,7 +81,7 @@ describe('a skill manifest with variants', () => {
     const { variants: _, ...plain } = MANIFEST;
     const task = skillTask(loadSkill(skillFolder(FILES, plain)));
     expect(task.prompt).toContain('there are {{instance.rows}}.');
-    expect(variantsOf(task)).toBeUndefined();
+    expect(task.variants).toBeUndefined();
   });
 
   it('refuses, in one line each: no values file, a placeholder the values lack, a generator that is not executable', () => {

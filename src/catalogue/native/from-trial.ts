@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import type { ScriptedTurn } from '../../models/scripted.js';
 import type { ResultFile } from '../../results/result-file.js';
 import type { TrialRecord, TurnLog } from '../../results/trial.js';
-import type { SandboxTask, SkillTask, TaskFile } from '../../tasks/types.js';
+import type { SandboxTask, SkillTask, Task, TaskFile } from '../../tasks/types.js';
 import { HIDDEN_FILES_DIR } from './layout.js';
 
 /** The lure that replays the trial. */
@@ -25,6 +25,16 @@ export interface DraftSource {
   trial: TrialRecord;
   /** The task the trial ran, as this machine knows it (a sandbox or skill task: others have no workspace to draft). */
   task: SandboxTask | SkillTask;
+}
+
+/**
+ * The task as a draft's source, or why it cannot be one: a task folder or a skill folder drafts as a
+ * task folder; a Harbor task and a dialogue scenario are other formats with no workspace files to copy.
+ */
+export function draftable(task: Task): SandboxTask | SkillTask | { refused: string } {
+  if (task.kind === 'sandbox' || task.kind === 'skill') return task;
+  const what = task.kind === 'dialogue' ? 'dialogue' : 'Harbor';
+  return { refused: `${task.id} is a ${what} task: from-trial drafts sandbox task folders only` };
 }
 
 /** Writes the draft into `dir` (which must be missing or empty) and returns the files it wrote. */

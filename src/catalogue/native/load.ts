@@ -16,11 +16,12 @@ import type { PodSpec } from '../../sandbox/types.js';
 import {
   FLAG_JUDGE,
   type FlagCodeRef,
+  type GeneratedVariants,
   type Lure,
   type SandboxTask,
   type TaskFile,
-  type VariantsRef,
 } from '../../tasks/types.js';
+import { treeProblem } from '../../tasks/variants/instance-tree.js';
 import { fillStrings, fillText, type TemplateScope } from '../../tasks/variants/template.js';
 import { canonicalJson, sha256 } from '../../util/hash.js';
 import { parseManifestText } from '../manifest-text.js';
@@ -127,7 +128,8 @@ function taskFromFolder(
     lures: m.lures.map((l) => toLure(l, folder)),
     alternates: m.alternates.map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     cheats: m.cheats.map((l) => toLure(l, folder)),
-    folder: { dir: abs, flagCode, ...(variants === undefined ? {} : { variants }) },
+    folder: { dir: abs, flagCode },
+    ...(variants === undefined ? {} : { variants }),
   };
 }
 
@@ -137,14 +139,16 @@ function variantsRef(
   folder: SkillFolder,
   instance: string | null,
   values: Readonly<Record<string, unknown>>,
-): VariantsRef {
+): GeneratedVariants<SandboxTask> {
   return {
+    drawn: 'generator',
     generator: v.generator,
     values,
     ...(v.count_hint === undefined ? {} : { countHint: v.count_hint }),
     digest: generatorDigest(folder, [...MANIFEST_FILES, 'README.md']),
     ...(instance === null ? {} : { instance }),
     folderFiles: () => folderFiles(folder),
+    treeProblem,
     // Read again from the folder, as at load time, so a broken instance is one line per problem.
     instanceOf: (tree, id) => taskFromFolder(`${dir} (instance ${id})`, overlayFolder(folder, tree), [], id),
   };
@@ -346,7 +350,7 @@ function metaOf(m: TaskManifest, referenceSolution: readonly ScriptedTurn[]): Sa
 }
 
 /** A variant task's generator digest, for its version; nothing for other tasks. */
-function variantsDigest(variants: VariantsRef | undefined): { variants?: string } {
+function variantsDigest(variants: GeneratedVariants<SandboxTask> | undefined): { variants?: string } {
   return variants === undefined ? {} : { variants: variants.digest };
 }
 

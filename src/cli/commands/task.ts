@@ -1,6 +1,6 @@
 /** `agent-bench task from-trial RESULT_FILE --trial N DIR`: a draft task folder from a trial (src/catalogue/native/from-trial.ts). */
 
-import { isFreeFolder, writeDraftTask } from '../../catalogue/native/from-trial.js';
+import { draftable, isFreeFolder, writeDraftTask } from '../../catalogue/native/from-trial.js';
 import { readResultFile } from '../../results/store.js';
 import type { TrialRecord } from '../../results/trial.js';
 import { DEFAULT_LIMITS } from '../../run/settings.js';
@@ -8,9 +8,9 @@ import { FOLDER_INSTANCE } from '../../run/trial-instances.js';
 import { createDockerSandbox, ensureImage } from '../../sandbox/index.js';
 import type { Sandbox } from '../../sandbox/types.js';
 import type { SandboxTask, SkillTask } from '../../tasks/types.js';
-import { instanceSource, variantsOf } from '../../tasks/variants/instances.js';
+import { instanceSource } from '../../tasks/variants/instances.js';
 import { taskVersion } from '../../tasks/version.js';
-import { UsageError } from '../../util/errors.js';
+import { InternalError, UsageError } from '../../util/errors.js';
 import { taskOfResult } from '../select-tasks.js';
 
 export interface FromTrialOptions {
@@ -43,17 +43,15 @@ export async function taskFromTrialCommand(
     throw new UsageError(
       `the trial's task ${result.task_id} is not known here (${task.unknown}); give its folder with --tasks-dir`,
     );
-  if (task.kind === 'dialogue' || task.kind === 'harbor')
-    throw new UsageError(
-      `${task.id} is a ${task.kind === 'dialogue' ? 'dialogue' : 'Harbor'} task: from-trial drafts sandbox task folders only`,
-    );
+  const source = draftable(task);
+  if ('refused' in source) throw new UsageError(source.refused);
   if (!isFreeFolder(dir)) throw new UsageError(`${dir} is not an empty folder: give a new one for the draft`);
   const version = taskVersion(task);
   if (version !== result.task_version)
     out.write(
       `note: ${task.id} has changed since the trial (version ${version}, the trial ran ${result.task_version}): the draft starts from the task as it is now\n`,
     );
-  const written = writeDraftTask({ result, file, trial, task: await instanceOfTrial(task, trial) }, dir);
+  const written = writeDraftTask({ result, file, trial, task: await instanceOfTrial(source, trial) }, dir);
   out.write(
     `Draft task written to ${dir} (${written.length} files). Fill in what TODO.md lists, then: agent-bench validate --tasks-dir ${dir}\n`,
   );
@@ -68,10 +66,10 @@ async function instanceOfTrial(
   trial: TrialRecord,
 ): Promise<SandboxTask | SkillTask> {
   const id = trial.variant;
-  if (variantsOf(task) === undefined || id === undefined || id === FOLDER_INSTANCE) return task;
+  if (task.variants === undefined || id === undefined || id === FOLDER_INSTANCE) return task;
   let sandbox: Sandbox | null = null;
   try {
-    return await instanceSource().instance(task, id, async () => {
+    const instance = await instanceSource().instance(task, id, async () => {
       const image = await ensureImage();
       sandbox = await createDockerSandbox({
         image: image.tag,
@@ -80,6 +78,10 @@ async function instanceOfTrial(
       });
       return sandbox;
     });
+    // An instance is a task of its folder's format, so it drafts as the task did.
+    const source = draftable(instance);
+    if ('refused' in source) throw new InternalError(source.refused);
+    return source;
   } finally {
     await (sandbox as Sandbox | null)?.dispose();
   }

@@ -142,7 +142,7 @@ async function selectTasks(o: ValidateCliOptions, unusable: UnusableHarborTask[]
   const unprovable = tasks.filter((t) => t.referenceSolution.length === 0);
   if (unprovable.length > 0)
     throw new UsageError(
-      `${unprovable.map((t) => t.id).join(', ')}: no reference_solution in bench_manifest.json; add one (a list of tool calls that solves the task) to validate it`,
+      `${unprovable.map((t) => t.id).join(', ')}: no reference solution; add one (reference_solution: a list of tool calls that solves the task) to its manifest to validate it`,
     );
   return tasks;
 }

@@ -7,21 +7,20 @@
  */
 import { CHECKER_HOME, type Sandbox } from '../../sandbox/types.js';
 import { InfraError, UsageError } from '../../util/errors.js';
-import type { SandboxTask, SkillTask } from '../types.js';
-import { type InstanceFile, type InstanceTree, skillTreeProblem, treeProblem } from './instance-tree.js';
+import type { GeneratedVariants } from '../types.js';
+import type { InstanceFile, InstanceTree } from './instance-tree.js';
 
 const TASK_COPY = `${CHECKER_HOME}/variant-task`;
 const OUT = `${CHECKER_HOME}/variant-out`;
 const GENERATE_TIMEOUT_MS = 120_000;
 
 export async function generateInstance(
-  task: SandboxTask | SkillTask,
+  taskId: string,
+  variants: GeneratedVariants<unknown>,
   seed: string,
   sandbox: Sandbox,
 ): Promise<InstanceTree> {
-  const variants = task.kind === 'sandbox' ? task.folder?.variants : task.variants;
-  if (variants === undefined) throw new UsageError(`${task.id}: has no [variants]`);
-  const where = `${task.id}: generator ${variants.generator} (seed ${seed})`;
+  const where = `${taskId}: generator ${variants.generator} (seed ${seed})`;
   try {
     await sandbox.exec(['rm', '-rf', TASK_COPY, OUT], { user: 'root', cwd: '/' });
     await copyIn(sandbox, variants.folderFiles(), where);
@@ -33,7 +32,7 @@ export async function generateInstance(
     if (run.exitCode !== 0)
       throw new UsageError(`${where}: exited ${run.exitCode}: ${lastLine(run.stderr || run.stdout)}`);
     const tree = await readOut(sandbox, where);
-    const problem = task.kind === 'skill' ? skillTreeProblem(tree) : treeProblem(tree);
+    const problem = variants.treeProblem(tree);
     if (problem !== null) throw new UsageError(`${where}: ${problem}`);
     return tree;
   } finally {

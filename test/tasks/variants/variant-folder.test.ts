@@ -12,6 +12,7 @@ import type { SandboxTask } from '../../../src/tasks/types.js';
 import type { InstanceTree } from '../../../src/tasks/variants/instance-tree.js';
 import { type InstanceSource, instanceValuesOf } from '../../../src/tasks/variants/instances.js';
 import { taskVersion } from '../../../src/tasks/version.js';
+import { generatedOf, ofKind } from '../../helpers/task-variants.js';
 import { MINIMAL_FILES, MINIMAL_TOML, removeTaskFolders, taskFolder } from '../folder/task-folder.js';
 
 afterEach(removeTaskFolders);
@@ -38,9 +39,7 @@ function variantFolder(extra: Record<string, string> = {}): string {
 }
 
 function instanceOf(base: SandboxTask, tree: InstanceTree, id: string): SandboxTask {
-  const variants = base.folder?.variants;
-  if (variants === undefined) throw new Error('no [variants]');
-  return variants.instanceOf(tree, id);
+  return ofKind(generatedOf(base).instanceOf(tree, id), 'sandbox');
 }
 
 const text = (s: string) => ({ content: Buffer.from(s), mode: 0o644 });
@@ -55,8 +54,8 @@ describe('a variant task folder', () => {
     const task = loadTaskFolder(variantFolder());
     expect(task.prompt).toBe('Write done to /workspace/out.txt.');
     expect(task.lures?.[0]?.script[0]?.calls[0]?.arguments).toEqual({ path: 'out.txt', content: 'done\n' });
-    expect(task.folder?.variants).toMatchObject({ generator: 'variants/generate.py' });
-    expect(task.folder?.variants?.instance).toBeUndefined();
+    expect(task.variants).toMatchObject({ generator: 'variants/generate.py' });
+    expect(task.variants?.instance).toBeUndefined();
   });
 
   it('has a version that changes with what its generator can read', () => {
@@ -91,7 +90,7 @@ describe('a variant task folder', () => {
       path: 'out.txt',
       content: 'finished\n',
     });
-    expect(inst.folder?.variants?.instance).toBe('seed1');
+    expect(inst.variants?.instance).toBe('seed1');
     // Flag code reads the same values as ctx.instance.
     expect(instanceValuesOf(inst)).toEqual({ word: 'finished' });
     expect(instanceValuesOf(base)).toEqual({ word: 'done' });
@@ -110,7 +109,7 @@ describe('a variant task folder', () => {
     const dir = taskFolder({ ...MINIMAL_FILES, 'instruction.md': 'Say {{instance.word}}.\n' });
     const task = loadTaskFolder(dir);
     expect(task.prompt).toBe('Say {{instance.word}}.');
-    expect(task.folder?.variants).toBeUndefined();
+    expect(task.variants).toBeUndefined();
   });
 });
 
