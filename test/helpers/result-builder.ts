@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { modelSlug, resultFileName } from '../../src/results/layout.js';
-import type { Environment, FlagSummary, ResultFile, RunSettings } from '../../src/results/result-file.js';
+import type { Environment, ResultFile, RunSettings } from '../../src/results/result-file.js';
 import { withHash } from '../../src/results/store.js';
 import type {
   FlagResult,
@@ -19,6 +19,7 @@ import type {
   TrialStatus,
   TurnLog,
 } from '../../src/results/trial.js';
+import { summarize } from '../../src/run/aggregate.js';
 
 type FlagKind = 'process' | 'outcome';
 
@@ -164,7 +165,8 @@ export function buildResult(spec: ResultSpec): BuiltResult {
       artifacts_dir: dir,
     };
   });
-  const k = spec.k ?? trials.length;
+  // A run asks for one trial at least.
+  const k = spec.k ?? Math.max(1, trials.length);
   const settings: RunSettings = {
     ...SETTINGS,
     k,
@@ -199,26 +201,19 @@ export function buildResult(spec: ResultSpec): BuiltResult {
   return { fileName: resultFileName(spec.task, spec.model, runId), result, artifacts };
 }
 
-/** The file's summary fields, from its trials. */
+/** The file's summary fields, from its trials, as a run computes them (its flags' kinds from the trials). */
 function summaryOf(trials: readonly TrialRecord[], k: number) {
-  const n = trials.length;
-  const passed = trials.filter((t) => t.passed).length;
-  return {
-    pass_all_k: n === k && passed === k,
-    score: round(mean(trials.map((t) => t.score))),
-    pass_hat_k: n < k ? (passed === n ? null : 0) : round(comb(passed, k) / comb(n, k)),
-    skills: skillsOf(trials),
-    invalid_tool_call_count: sum(trials.map((t) => t.invalid_tool_call_count)),
-    tamper_detected_count: trials.filter((t) => t.tamper_detected).length,
-    native_tool_calls: sum(trials.map((t) => t.native_tool_calls)),
-    text_tool_calls: sum(trials.map((t) => t.text_tool_calls)),
-    usage: {
-      prompt_tokens: sum(trials.map((t) => t.usage.prompt_tokens)),
-      completion_tokens: sum(trials.map((t) => t.usage.completion_tokens)),
-    },
-    elapsed_sec: round(sum(trials.map((t) => t.elapsed_sec))),
-    avg_turns: n === 0 ? 0 : Math.round((sum(trials.map((t) => t.turns)) / n) * 100) / 100,
-  };
+  const ids = [...new Set(trials.flatMap((t) => Object.keys(t.flags)))];
+  const flags = ids.map((id) => {
+    const first = trials.map((t) => t.flags[id]).find((f) => f !== undefined);
+    return {
+      id,
+      kind: first?.kind ?? 'outcome',
+      ...(first?.absence === true ? { absence: true as const } : {}),
+    };
+  });
+  const { trials_run: _, ...summary } = summarize({ flags }, k, trials);
+  return summary;
 }
 
 /** What a trial spec says happened, before the verdict. */
@@ -369,30 +364,4 @@ function artifactRecord(path: string, content: string): TrialRecord['artifacts']
   };
 }
 
-function skillsOf(trials: readonly TrialRecord[]): Record<string, FlagSummary> {
-  const ids = [...new Set(trials.flatMap((t) => Object.keys(t.flags)))];
-  return Object.fromEntries(
-    ids.map((id) => {
-      const seen = trials.map((t) => t.flags[id]).filter((f) => f !== undefined);
-      const turns = seen.filter((f) => f.reached && f.turn !== null).map((f) => f.turn as number);
-      const kind = seen[0]?.kind ?? 'outcome';
-      const absence = seen[0]?.absence === true ? { absence: true as const } : {};
-      const rate = trials.length === 0 ? 0 : round(seen.filter((f) => f.reached).length / trials.length);
-      return [
-        id,
-        { kind, ...absence, reach_rate: rate, avg_turns: turns.length === 0 ? null : round(mean(turns)) },
-      ];
-    }),
-  );
-}
-
-function comb(n: number, k: number): number {
-  if (k > n) return 0;
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c;
-}
-
-const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
-const mean = (xs: number[]): number => (xs.length === 0 ? 0 : sum(xs) / xs.length);
 const round = (x: number): number => Math.round(x * 10000) / 10000;
