@@ -29,6 +29,19 @@ export interface WorkspaceTrialOptions {
   limits: DispatchLimits;
   /** Where to export this trial's artifacts: absolute folder, and the same relative to the results folder. */
   artifacts?: { dir: string; relative: string };
+  /**
+   * Called once the trial is judged, while the workspace is as the agent left it: what validate's
+   * metamorphic runs derive from the reference run (which files it changed, on which turns).
+   */
+  onJudged?: (seen: WorkspaceSeen) => Promise<void>;
+}
+
+/** The workspace of a judged trial: as set up, as left, and each path's changing turns. */
+export interface WorkspaceSeen {
+  sandbox: Sandbox;
+  setupSnapshot: WorkspaceSnapshot;
+  finalSnapshot: WorkspaceSnapshot;
+  changeTurns: ReadonlyMap<string, readonly number[]>;
 }
 
 /** The workspace as a trial opened it. */
@@ -70,6 +83,12 @@ export function workspaceTrial(o: WorkspaceTrialOptions): TrialParts<WorkspacePl
           { turnLogs: evidence, changeTurns: place.changeTurns, finalAnswer: turns.finalAnswer },
           place.setupSnapshot,
         );
+        await o.onJudged?.({
+          sandbox,
+          setupSnapshot: place.setupSnapshot,
+          finalSnapshot: verdict.finalSnapshot,
+          changeTurns: place.changeTurns,
+        });
         const files =
           o.artifacts === undefined
             ? []

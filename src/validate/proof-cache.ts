@@ -73,7 +73,7 @@ export function openProofCache(o: ProofCacheOptions): ProofCache {
       }));
     },
     async save(task, key, rows) {
-      if (rows.length === 0 || rows.some((r) => r.kind !== 'passed')) return;
+      if (rows.length === 0 || rows.some((r) => r.kind !== 'passed' && r.kind !== 'skipped')) return;
       const entry: ProofEntry = {
         format: PROOF_FORMAT,
         key,

@@ -23,6 +23,8 @@ export interface ProofInputs {
   harness: string;
   /** taskFilesDigest(task): its folder and mounted folders, as content. */
   files: string;
+  /** `--metamorphic`: the proof holds the derived runs' rows too (the operators are harness code). */
+  metamorphic?: true;
 }
 
 export function proofKey(task: Task, inputs: ProofInputs): string {
@@ -42,6 +44,7 @@ export function proofKey(task: Task, inputs: ProofInputs): string {
       image: inContainer(task) ? inputs.image : null,
       harness: inputs.harness,
       files: inputs.files,
+      ...(inputs.metamorphic === true ? { metamorphic: true, skips: task.metamorphicSkips ?? {} } : {}),
     }),
   );
 }

@@ -7,7 +7,7 @@
  * own verifier (Harbor's test.sh) is proven as Harbor proves it: oracle 1, nothing 0; one whose own
  * image cannot be had is one row for the image.
  */
-import { workspaceTrial } from '../agent/workspace-trial.js';
+import { type WorkspaceSeen, workspaceTrial } from '../agent/workspace-trial.js';
 import type { ScriptedTurn } from '../models/scripted.js';
 import { createScriptedModel } from '../models/scripted.js';
 import type { TrialRecord } from '../results/trial.js';
@@ -18,70 +18,131 @@ import { inContainer, type Task, type WorkspaceTask } from '../tasks/types.js';
 import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InfraError, InternalError, UsageError } from '../util/errors.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
+import { metamorphicRows } from './metamorphic/prove.js';
+import { changedFiles } from './metamorphic/reference-run.js';
+import type { ChangedFile } from './metamorphic/types.js';
 import { judgedRow, type ValidationRow } from './rows.js';
 
 /** A sandbox for this task (with its read-only mounts). */
 export type OpenSandbox = (task: WorkspaceTask) => Promise<Sandbox>;
 
-/** The task's rows, in a fixed order: oracle, do-nothing, lures, alternates, cheats (or the image's alone). */
-export async function proveTask(task: Task, openSandbox: OpenSandbox): Promise<ValidationRow[]> {
-  const rows: ValidationRow[] = [];
+export interface ProveOptions {
+  /** Also the runs the metamorphic operators derive from the reference run (src/validate/metamorphic/). */
+  metamorphic?: boolean;
+}
+
+/** Runs a script as a trial of the task; `onJudged` sees the workspace as it was left. */
+type RunScript = (
+  script: ScriptedTurn[],
+  index: number,
+  onJudged?: (seen: WorkspaceSeen) => Promise<void>,
+) => Promise<TrialRecord>;
+
+/**
+ * The task's rows, in a fixed order: oracle, do-nothing, lures, alternates, cheats, then the
+ * metamorphic runs when asked (or the image's row alone).
+ */
+export async function proveTask(
+  task: Task,
+  openSandbox: OpenSandbox,
+  o: ProveOptions = {},
+): Promise<ValidationRow[]> {
   // One container per task, reset between its runs, exactly as a benchmark run uses it; a
   // dialogue task runs in the harness, with its scripted user.
   const opened = inContainer(task) ? await openOwn(task, openSandbox) : null;
   if (opened !== null && 'row' in opened) return [opened.row];
   const sandbox = opened?.sandbox ?? null;
   try {
-    const run = (script: ScriptedTurn[], index: number): Promise<TrialRecord> => {
-      // The oracle row replays the reference as a reference model does (a task's own reference
-      // agent runs its call: Harbor's oracle); every other row as any model.
-      const model = createScriptedModel(
-        'validate',
-        script,
-        script === task.referenceSolution ? { reference: true } : {},
-      );
-      const maxTurns = Math.max(task.maxTurns, script.length + 1);
-      if (!inContainer(task)) return task.environment.runTrial({ index, model, maxTurns });
-      if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
-      return runTrial(
-        task,
-        { index, model, maxTurns },
-        workspaceTrial({
-          task,
-          sandbox,
-          limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
-        }),
-      );
-    };
-    rows.push(
-      await guarded(task.id, 'oracle', async () => judgeOracle(await run(task.referenceSolution, 0))),
-    );
-    rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
-    let index = 2;
-    for (const lure of task.lures ?? []) {
-      const i = index++;
-      rows.push(await guarded(task.id, lure.id, async () => judgeLure(lure, await run(lure.script, i))));
-    }
-    // A verifier is proven as Harbor proves it (its oracle earns 1, doing nothing 0); flags need a lure.
-    const verified = inContainer(task) && task.judge.by === 'verifier';
-    if ((task.lures ?? []).length === 0 && !verified)
-      rows.push({ taskId: task.id, run: 'lures', kind: 'failed', detail: 'the task has no lure' });
-    for (const alt of task.alternates ?? []) {
-      const i = index++;
-      rows.push(
-        await guarded(task.id, `alternate:${alt.id}`, async () => judgeAlternate(await run(alt.script, i))),
-      );
-    }
-    for (const cheat of task.cheats ?? []) {
-      const i = index++;
-      rows.push(
-        await guarded(task.id, `cheat:${cheat.id}`, async () => judgeLure(cheat, await run(cheat.script, i))),
-      );
-    }
+    return await provenRows(task, scriptRunner(task, sandbox), o);
   } finally {
     await sandbox?.dispose();
   }
-  return rows;
+}
+
+function scriptRunner(task: Task, sandbox: Sandbox | null): RunScript {
+  return (script, index, onJudged) => {
+    // The oracle row replays the reference as a reference model does (a task's own reference
+    // agent runs its call: Harbor's oracle); every other row as any model.
+    const model = createScriptedModel(
+      'validate',
+      script,
+      script === task.referenceSolution ? { reference: true } : {},
+    );
+    const maxTurns = Math.max(task.maxTurns, script.length + 1);
+    if (!inContainer(task)) return task.environment.runTrial({ index, model, maxTurns });
+    if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
+    return runTrial(
+      task,
+      { index, model, maxTurns },
+      workspaceTrial({
+        task,
+        sandbox,
+        limits: { ...DISPATCH_LIMITS, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_SEC * 1000 },
+        ...(onJudged === undefined ? {} : { onJudged }),
+      }),
+    );
+  };
+}
+
+async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<ValidationRow[]> {
+  const rows: ValidationRow[] = [];
+  // What the oracle run was and changed: what the metamorphic runs derive from.
+  const reference: { record?: TrialRecord; changed?: ChangedFile[] } = {};
+  const observe = o.metamorphic === true && inContainer(task) ? task : null;
+  rows.push(
+    await guarded(task.id, 'oracle', async () => {
+      reference.record = await run(
+        task.referenceSolution,
+        0,
+        observe === null
+          ? undefined
+          : async (seen) => {
+              reference.changed = await changedFiles(observe, seen);
+            },
+      );
+      return judgeOracle(reference.record);
+    }),
+  );
+  rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
+  let index = 2;
+  for (const lure of task.lures ?? []) {
+    const i = index++;
+    rows.push(await guarded(task.id, lure.id, async () => judgeLure(lure, await run(lure.script, i))));
+  }
+  // A verifier is proven as Harbor proves it (its oracle earns 1, doing nothing 0); flags need a lure.
+  const verified = inContainer(task) && task.judge.by === 'verifier';
+  if ((task.lures ?? []).length === 0 && !verified)
+    rows.push({ taskId: task.id, run: 'lures', kind: 'failed', detail: 'the task has no lure' });
+  for (const alt of task.alternates ?? []) {
+    const i = index++;
+    rows.push(
+      await guarded(task.id, `alternate:${alt.id}`, async () => judgeAlternate(await run(alt.script, i))),
+    );
+  }
+  for (const cheat of task.cheats ?? []) {
+    const i = index++;
+    rows.push(
+      await guarded(task.id, `cheat:${cheat.id}`, async () => judgeLure(cheat, await run(cheat.script, i))),
+    );
+  }
+  if (o.metamorphic !== true) return rows;
+  const unbuilt = metamorphicUnbuilt(task);
+  if (unbuilt !== null)
+    return [...rows, { taskId: task.id, run: 'metamorphic', kind: 'skipped', detail: unbuilt }];
+  // A reference that fails is its own row: nothing sound can be derived from it.
+  const { record, changed } = reference;
+  if (record === undefined || !record.passed || changed === undefined) return rows;
+  const derived = await metamorphicRows(task, { script: task.referenceSolution, record, changed }, (d) =>
+    run(d.script, index++),
+  );
+  return [...rows, ...derived];
+}
+
+/** Why the metamorphic operators do not run on the task yet; null when they do. */
+function metamorphicUnbuilt(task: Task): string | null {
+  if (!inContainer(task)) return 'no metamorphic operators for a task in the harness (a dialogue) yet';
+  if (task.judge.by === 'verifier') return 'no metamorphic operators for a verifier-judged (Harbor) task yet';
+  return null;
 }
 
 /**

@@ -23,7 +23,8 @@ interface ProofStamp {
 }
 
 export type ValidationRow =
-  | (RowBase & { kind: 'passed' | 'failed' | 'error' })
+  /** skipped: a metamorphic operator the task declares does not apply (its reason in detail). */
+  | (RowBase & { kind: 'passed' | 'failed' | 'error' | 'skipped' })
   | (RowBase & { kind: 'cached'; proof: ProofStamp });
 
 /** How much of a failed row's output the table shows: its last lines (the whole end is in `output`). */
@@ -49,7 +50,7 @@ export function judgedRow(
 }
 
 function isPass(row: ValidationRow): boolean {
-  return row.kind === 'passed' || row.kind === 'cached';
+  return row.kind === 'passed' || row.kind === 'cached' || row.kind === 'skipped';
 }
 
 /** Throws the error validate exits with when a row is not a pass: an infrastructure error outranks an unsound task. */
@@ -61,6 +62,7 @@ export function assertSound(rows: readonly ValidationRow[]): void {
 }
 
 function cell(row: ValidationRow): string {
+  if (row.kind === 'skipped') return 'n/a';
   return isPass(row) ? 'ok' : 'FAIL';
 }
 

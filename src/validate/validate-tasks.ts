@@ -21,6 +21,8 @@ export interface ValidateOptions {
   parallel?: number;
   /** Where passing proofs are kept, and the inputs their keys hash besides the task. */
   proofs?: { cache: ProofCache; inputs: Omit<ProofInputs, 'files'> };
+  /** `--metamorphic`: also the runs derived from each reference run (src/validate/metamorphic/). */
+  metamorphic?: boolean;
   /** Instances proven of each variant task (`--variants`, default 1); tasks without variants are proven as they are. */
   variants?: number;
 }
@@ -55,20 +57,28 @@ function runsOf(task: Task): number {
 }
 
 async function validateTask(task: Task, o: ValidateOptions): Promise<ValidationRow[]> {
-  if (o.proofs === undefined || !cacheable(task)) return proveTask(task, o.openSandbox);
+  const prove = () => proveTask(task, o.openSandbox, o.metamorphic === true ? { metamorphic: true } : {});
+  if (o.proofs === undefined || !cacheable(task)) return prove();
   const cached = await cachedProof(task, o);
   if (cached !== null) return cached;
-  const rows = await proveTask(task, o.openSandbox);
-  await o.proofs.cache.save(task, proofKeyOf(task, o.proofs.inputs), rows);
+  const rows = await prove();
+  await o.proofs.cache.save(task, proofKeyOf(task, { ...o, proofs: o.proofs }), rows);
   return rows;
 }
 
 /** The task's cached rows under the key of its inputs as they are now; null when none (or no cache). */
 function cachedProof(task: Task, o: ValidateOptions): Promise<ValidationRow[] | null> {
   if (o.proofs === undefined || !cacheable(task)) return Promise.resolve(null);
-  return o.proofs.cache.load(task, proofKeyOf(task, o.proofs.inputs));
+  return o.proofs.cache.load(task, proofKeyOf(task, { ...o, proofs: o.proofs }));
 }
 
-function proofKeyOf(task: Task, inputs: Omit<ProofInputs, 'files'>): string {
-  return proofKey(task, { ...inputs, files: taskFilesDigest(task) });
+function proofKeyOf(
+  task: Task,
+  o: ValidateOptions & { proofs: NonNullable<ValidateOptions['proofs']> },
+): string {
+  return proofKey(task, {
+    ...o.proofs.inputs,
+    files: taskFilesDigest(task),
+    ...(o.metamorphic === true ? { metamorphic: true as const } : {}),
+  });
 }

@@ -128,6 +128,7 @@ function taskFromFolder(
     lures: m.lures.map((l) => toLure(l, folder)),
     alternates: m.alternates.map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     cheats: m.cheats.map((l) => toLure(l, folder)),
+    ...(m.metamorphic === undefined ? {} : { metamorphicSkips: m.metamorphic.skip }),
     folder: { dir: abs, flagCode },
     ...(variants === undefined ? {} : { variants }),
   };

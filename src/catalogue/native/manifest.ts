@@ -10,6 +10,7 @@ import type { SkillFolder } from '../../manifest/folder.js';
 import { TaskId } from '../../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../../manifest/manifest-scripts.js';
 import { McpServerList } from '../../manifest/mcp-servers.js';
+import { metamorphicEntry } from '../../manifest/metamorphic-entry.js';
 import { variantsEntry } from '../../manifest/variants-entry.js';
 import { flagEntry } from './flag-entry.js';
 
@@ -55,6 +56,8 @@ export function taskManifestSchema(folder: SkillFolder) {
       alternates: z.array(alternate(folder)).default([]),
       cheats: z.array(lure(folder)).default([]),
       variants: variantsEntry(folder).optional(),
+      /** `[metamorphic.skip]`: operators of `validate --metamorphic` that do not apply, with why. */
+      metamorphic: metamorphicEntry,
     })
     .refine((m) => m.tools === 'all' || m.mcp_servers.length > 0, {
       path: ['tools'],

@@ -37,6 +37,8 @@ export interface ValidateCliOptions {
   cache?: boolean;
   /** `--variants N`: instances proven of each variant task (default 1). */
   variants?: number;
+  /** `--metamorphic`: also the runs derived from each reference run, must-fail and must-pass. */
+  metamorphic?: boolean;
   /** `--json FILE`: every row, as JSON, written before the verdict (rows.ts, ValidationRow). */
   json?: string;
 }
@@ -91,6 +93,7 @@ export async function validateCommand(o: ValidateCliOptions): Promise<void> {
     onRow,
     parallel: o.parallel === 'auto' ? availableParallelism() : (o.parallel ?? 1),
     ...(o.variants === undefined ? {} : { variants: o.variants }),
+    ...(o.metamorphic === true ? { metamorphic: true } : {}),
     ...(o.cache === false ? {} : { proofs: proofStore(image?.id ?? null) }),
   });
   // A Harbor folder that cannot run here is one failed row; the others are proven all the same.

@@ -49,6 +49,10 @@ export function registerValidate(program: Command): void {
       1,
     )
     .option(
+      '--metamorphic',
+      "also derive runs from each task's reference run and prove them: mutants of its changes, stand-ins for its test runs (each must be caught), and its work in other styles (each must still pass); a task names operators that do not apply in task.toml [metamorphic.skip]",
+    )
+    .option(
       '--json <file>',
       'also write every validation row as JSON to this file (for CI and scripts), whether or not all pass',
     )

@@ -1,0 +1,59 @@
+/**
+ * Every run the metamorphic operators derive from a task's reference run, but those of operators
+ * the task declares do not apply to it. An operator with nothing to work on (no turn with two calls
+ * to split, no file written to mutate) derives none; the table says so.
+ */
+import type { MetamorphicOperator } from '../../tasks/metamorphic.js';
+import { codeMutants, revertChange, standInRun } from './must-fail.js';
+import {
+  backgroundWatcher,
+  editByShell,
+  editViaTemp,
+  exploreFirst,
+  readByShell,
+  splitTurns,
+  textToolCalls,
+} from './must-pass.js';
+import type { DerivedRun, ReferenceRun } from './types.js';
+
+const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => DerivedRun[]>> = {
+  revert_change: revertChange,
+  code_mutant: codeMutants,
+  stand_in_run: standInRun,
+  split_turns: splitTurns,
+  explore_first: exploreFirst,
+  background_watcher: backgroundWatcher,
+  edit_by_shell: editByShell,
+  edit_via_temp: editViaTemp,
+  read_by_shell: readByShell,
+  text_tool_calls: textToolCalls,
+};
+
+export interface Derivation {
+  runs: DerivedRun[];
+  /** Operators the task declared do not apply, with its reason. */
+  skipped: { operator: MetamorphicOperator; reason: string }[];
+  /** Operators that found nothing to derive from this reference. */
+  empty: MetamorphicOperator[];
+}
+
+export function deriveRuns(
+  ref: ReferenceRun,
+  skips: Readonly<Partial<Record<MetamorphicOperator, string>>> = {},
+): Derivation {
+  const out: Derivation = { runs: [], skipped: [], empty: [] };
+  for (const [operator, derive] of Object.entries(OPERATORS) as [
+    MetamorphicOperator,
+    typeof revertChange,
+  ][]) {
+    const reason = skips[operator];
+    if (reason !== undefined) {
+      out.skipped.push({ operator, reason });
+      continue;
+    }
+    const runs = derive(ref);
+    if (runs.length === 0) out.empty.push(operator);
+    out.runs.push(...runs);
+  }
+  return out;
+}

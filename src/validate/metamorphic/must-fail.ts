@@ -1,0 +1,110 @@
+/**
+ * The must-fail operators: runs that undo part of the reference's work, or fake its evidence, while
+ * the rest of its session stays as it was. Each must be caught: the trial fails.
+ */
+import { createTwoFilesPatch } from 'diff';
+import type { ScriptedCall, ScriptedTurn } from '../../models/scripted.js';
+import { runnerRuns } from '../../scoring/runner-runs.js';
+import { languageOf, lineMutants } from './line-mutants.js';
+import { withContentAt, withRemovalAt } from './script-edits.js';
+import type { DerivedRun, ReferenceRun } from './types.js';
+
+/** Each file the reference changed, put back as the task placed it (a file it created, removed). */
+export function revertChange(ref: ReferenceRun): DerivedRun[] {
+  return ref.changed.map((f) => ({
+    operator: 'revert_change',
+    id: `revert_change:${f.path}`,
+    description: `${f.path} put back as it was once the reference last changed it (turn ${f.lastTurn})`,
+    diff: patch(f.path, f.after ?? '', f.before ?? ''),
+    script:
+      f.before === null
+        ? withRemovalAt(ref.script, f.lastTurn, f.path)
+        : withContentAt(ref.script, f.lastTurn, f.path, f.before),
+  }));
+}
+
+/** Mutants of the code lines the reference changed, each in place of the reference's last edit of the file. */
+export function codeMutants(ref: ReferenceRun): DerivedRun[] {
+  const seen = new Map<string, number>();
+  // Two mutants alike on one line (a constant twice) get their place in the id.
+  const unique = (id: string): string => {
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    return n === 1 ? id : `${id}#${n}`;
+  };
+  return ref.changed.flatMap((f) => {
+    const lang = languageOf(f.path);
+    if (lang === null || f.after === null) return [];
+    const after = f.after;
+    return lineMutants(f.before, after, lang).map((m) => ({
+      operator: 'code_mutant' as const,
+      id: unique(`code_mutant:${f.path}:${m.line}:${m.what}`),
+      description: `${f.path} line ${m.line}: ${m.what}`,
+      diff: patch(f.path, after, m.content),
+      script: withContentAt(ref.script, f.lastTurn, f.path, m.content),
+    }));
+  });
+}
+
+/**
+ * Each command of the reference that ran a test runner or the type checker, replaced by one that
+ * prints what it printed and exits as it did, running nothing: the model sees the same, but the
+ * evidence is gone.
+ */
+export function standInRun(ref: ReferenceRun): DerivedRun[] {
+  const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
+  const ran = new Set(runnerRuns({ calls }).map((r) => r.at.call));
+  const out: DerivedRun[] = [];
+  calls.forEach((log, i) => {
+    if (!ran.has(i) || log.exit_code === null) return;
+    const command = log.arguments?.command;
+    const place = placeOf(ref.script, log.turn, i, calls);
+    if (typeof command !== 'string' || place === null) return;
+    const standIn = printsAs(log.stdout, log.stderr, log.exit_code);
+    out.push({
+      operator: 'stand_in_run',
+      id: `stand_in_run:turn ${log.turn}:${command.slice(0, 60)}`,
+      description: `\`${command}\` (turn ${log.turn}) replaced by a command printing its output, exit ${log.exit_code}`,
+      script: replaceCall(ref.script, place, { name: 'execute_command', arguments: { command: standIn } }),
+    });
+  });
+  return out;
+}
+
+/** A command that prints exactly `stdout` and `stderr` and exits `code`, running no program but the shell's own. */
+function printsAs(stdout: string, stderr: string, code: number): string {
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  return [`echo ${b64(stdout)} | base64 -d`, `echo ${b64(stderr)} | base64 -d >&2`, `exit ${code}`].join(
+    '; ',
+  );
+}
+
+/** Where the record's call `index` (on `turn`) is in the script: its turn and its place in it. */
+function placeOf(
+  script: readonly ScriptedTurn[],
+  turn: number,
+  index: number,
+  calls: readonly { turn: number }[],
+): { turn: number; call: number } | null {
+  const first = calls.findIndex((c) => c.turn === turn);
+  const call = index - first;
+  const t = script[turn - 1];
+  return t === undefined || call < 0 || call >= t.calls.length ? null : { turn, call };
+}
+
+function replaceCall(
+  script: readonly ScriptedTurn[],
+  at: { turn: number; call: number },
+  by: ScriptedCall,
+): ScriptedTurn[] {
+  return script.map((t, i) =>
+    i === at.turn - 1 ? { ...t, calls: t.calls.map((c, j) => (j === at.call ? by : c)) } : t,
+  );
+}
+
+function patch(path: string, from: string, to: string): string {
+  return createTwoFilesPatch(path, path, from, to, 'reference', 'derived', { context: 1 })
+    .split('\n')
+    .slice(2)
+    .join('\n');
+}

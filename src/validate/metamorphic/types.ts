@@ -1,0 +1,35 @@
+/** What `validate --metamorphic` derives from a task's reference run, and what it is derived from. */
+import type { ScriptedTurn } from '../../models/scripted.js';
+import type { TrialRecord } from '../../results/trial.js';
+import type { MetamorphicOperator } from '../../tasks/metamorphic.js';
+
+/** A workspace file the reference run changed (text only: a binary file is not mutated). */
+export interface ChangedFile {
+  /** Relative to /workspace. */
+  path: string;
+  /** As the task placed it; null when the reference created it. */
+  before: string | null;
+  /** As the reference left it; null when it removed it. */
+  after: string | null;
+  /** The last turn (1-based) after which the file differed from the look before. */
+  lastTurn: number;
+}
+
+/** The reference run as it happened: its script, its record, and what it changed. */
+export interface ReferenceRun {
+  script: readonly ScriptedTurn[];
+  record: TrialRecord;
+  changed: readonly ChangedFile[];
+}
+
+/** One run derived by an operator: it must be caught (must-fail) or still pass (must-pass). */
+export interface DerivedRun {
+  operator: MetamorphicOperator;
+  /** Unique within the task: the operator and what it did (`code_mutant:src/calc.py:12:<=`). */
+  id: string;
+  /** What was done, in a line; a mutant says it by its diff. */
+  description: string;
+  /** The change to the reference's work as a unified diff, when it is one (a mutant, a revert). */
+  diff?: string;
+  script: ScriptedTurn[];
+}

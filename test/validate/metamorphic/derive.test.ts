@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scripted.js';
+import { deriveRuns } from '../../../src/validate/metamorphic/derive.js';
+import { judgeDerived } from '../../../src/validate/metamorphic/prove.js';
+import type { DerivedRun, ReferenceRun } from '../../../src/validate/metamorphic/types.js';
+import { trialRecord } from '../../helpers/result-builder.js';
+
+const SCRIPT: ScriptedTurn[] = [
+  {
+    text: 'Reading.',
+    calls: [
+      { name: 'read_file', arguments: { path: 'a.py' } },
+      { name: 'execute_command', arguments: { command: 'ls' } },
+    ],
+  },
+  { calls: [{ name: 'write_file', arguments: { path: 'a.py', content: 'x = 1\n' } }] },
+  { text: 'Done.', calls: [] },
+];
+
+const REF: ReferenceRun = {
+  script: SCRIPT,
+  record: trialRecord({}),
+  changed: [{ path: 'a.py', before: 'x = 0\n', after: 'x = 1\n', lastTurn: 2 }],
+};
+
+describe('deriveRuns', () => {
+  it('derives every operator but those the task skips, and says which found nothing', () => {
+    const { runs, skipped, empty } = deriveRuns(REF, { split_turns: 'its reads must share a turn' });
+    expect(skipped).toEqual([{ operator: 'split_turns', reason: 'its reads must share a turn' }]);
+    // The brief record ran no test runner: nothing to stand in for.
+    expect(empty).toEqual(['stand_in_run']);
+    const ids = runs.map((r) => r.id);
+    expect(ids).toContain('revert_change:a.py');
+    expect(ids).toContain('code_mutant:a.py:1:1 → 2');
+    expect(ids).not.toContain('split_turns');
+    expect(runs.find((r) => r.id === 'code_mutant:a.py:1:1 → 2')?.script[1]?.calls[0]?.arguments).toEqual({
+      path: '/workspace/a.py',
+      content: 'x = 2\n',
+    });
+  });
+
+  it('rewrites the reference in other styles, leaving the reference itself as it was', () => {
+    const { runs } = deriveRuns(REF);
+    const byShell = runs.find((r) => r.operator === 'edit_by_shell');
+    expect(byShell?.script[1]?.calls[0]?.arguments.command).toContain(
+      "cat > 'a.py' <<'AB_EOF_0'\nx = 1\nAB_EOF_0",
+    );
+    const reads = runs.find((r) => r.operator === 'read_by_shell');
+    expect(reads?.script[0]?.calls[0]?.arguments).toEqual({ command: "cat 'a.py'" });
+    const split = runs.find((r) => r.operator === 'split_turns');
+    expect(split?.script.map((t) => t.calls.length)).toEqual([1, 1, 1, 0]);
+    expect(SCRIPT[0]?.calls).toHaveLength(2);
+  });
+
+  it('prints the calls as text that the text-call parser reads back, counted as text calls', async () => {
+    const text = deriveRuns(REF).runs.find((r) => r.operator === 'text_tool_calls');
+    const model = createScriptedModel('t', text?.script ?? []);
+    const reply = await model.complete([], []);
+    expect(reply.toolCalls.map((c) => [c.name, c.source, c.arguments])).toEqual([
+      ['read_file', 'text', { path: 'a.py' }],
+      ['execute_command', 'text', { command: 'ls' }],
+    ]);
+    expect(reply.text.trim()).toBe('Reading.');
+  });
+});
+
+describe('judgeDerived', () => {
+  const mutant: DerivedRun = {
+    operator: 'code_mutant',
+    id: 'm',
+    description: 'a.py line 1: 1 → 2',
+    diff: '-x\n+y',
+    script: [],
+  };
+  const style: DerivedRun = {
+    operator: 'edit_by_shell',
+    id: 'edit_by_shell',
+    description: 'heredocs',
+    script: [],
+  };
+
+  it('a must-fail run that fails is caught, naming the flags; one that passes survives with its diff', () => {
+    expect(judgeDerived(mutant, trialRecord({ flags: { 'p:observed': true, fixed: false } }))).toEqual({
+      kind: 'passed',
+      detail: 'caught (missed fixed)',
+    });
+    expect(judgeDerived(mutant, trialRecord({}))).toEqual({
+      kind: 'failed',
+      detail: 'survives: the trial passes with a.py line 1: 1 → 2',
+      output: '-x\n+y',
+    });
+  });
+
+  it('a must-pass run that fails breaks, naming what it missed; a harness error is neither', () => {
+    expect(judgeDerived(style, trialRecord({})).kind).toBe('passed');
+    expect(judgeDerived(style, trialRecord({ flags: { 'p:observed': false, fixed: true } }))).toEqual({
+      kind: 'failed',
+      detail: 'breaks: heredocs fails a correct session (missed p:observed)',
+    });
+    expect(judgeDerived(mutant, trialRecord({ status: 'error' })).kind).toBe('error');
+  });
+});
