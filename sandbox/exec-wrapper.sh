@@ -97,7 +97,7 @@ fi
   rc=$?
 } 2>/dev/null
 [ "$track" = 1 ] && exec 3>&-
-# The report takes it from here, $d included (it detaches the tracer, see exec_report.py).
+# The report takes it from here, $d included (a tracer still tracing jobs goes on: exec_report.py).
 trap - EXIT
 printf '%s %s\n' "$rc" "$d" >&"$report"
 exec {report}>&-

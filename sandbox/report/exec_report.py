@@ -15,7 +15,6 @@ import time
 import workspace_snapshot
 
 EXEC_DIR = "/run/agent-bench"
-SIGTERM = 15
 SIGCONT = 18
 
 
@@ -56,8 +55,8 @@ def report(d, rc, head, tail, trace_cap, req, state, bad, watch):
             f.write(t)
     trace = None
     if trace_cap > 0:
-        detach_tracers("%s/s" % d)
-        trace = read_head("%s/s" % d, os.stat("%s/s" % d).st_size)
+        size = follow_survivors(d)
+        trace = read_head("%s/s" % d, size)
     # Before the snapshot: a survivor that writes after this look is in the list, so whatever the
     # snapshot shows it may have done, the host knows it was there.
     alive_after = "-" if watch == "-" else (",".join(survivors(int(watch))) or "none")
@@ -97,12 +96,16 @@ def report(d, rc, head, tail, trace_cap, req, state, bad, watch):
     write_all(2, capped("%s/e" % d, esz, head, tail))
 
 
-def detach_tracers(trace_file):
+def follow_survivors(d):
     """
-    The tracer outlives the command while traced background jobs run: what they do next is no part
-    of this command, so after a moment (a job started at the very end gets to exec) it is told to
-    detach (strace -I2: TERM detaches cleanly). A tracer with nothing left to trace ends itself.
+    The tracer outlives the command while traced background jobs run, and what they do next is
+    still theirs: the host dates a change by the process that wrote it (src/scoring/ordering.ts),
+    so a job that only watched moves no date. After a moment (a job started at the very end gets to
+    exec) a tracer still tracing goes on, and its file is kept as late.<exec dir> beside the exec
+    dirs (root's only), where the host reads it once the turns are over (late_traces.py). Returns
+    the size of the trace up to now: what this command's report carries.
     """
+    trace_file = "%s/s" % d
     path = trace_file.encode()
     tracers = []
     for p in os.listdir("/proc"):
@@ -116,23 +119,17 @@ def detach_tracers(trace_file):
             continue
         if os.path.basename(argv[0]) == b"strace" and path in argv and argv[argv.index(path) - 1] == b"-o" and is_root(p):
             tracers.append(p)
-    if not tracers:
-        return
-    until = time.monotonic() + 0.02
-    while time.monotonic() < until and alive(tracers):
-        time.sleep(0.001)
-    live = alive(tracers)
-    for p in live:
+    if tracers:
+        until = time.monotonic() + 0.02
+        while time.monotonic() < until and alive(tracers):
+            time.sleep(0.001)
+    size = os.stat(trace_file).st_size
+    if tracers and alive(tracers):
         try:
-            os.kill(int(p), SIGTERM)
+            os.link(trace_file, "%s/late.%s" % (EXEC_DIR, os.path.basename(d)))
         except OSError:
-            pass
-    # Until every tracer is gone (10 s at most, on a loaded machine): survivors() looks for jobs the
-    # detach left stopped only after it, and one stopped later would never run again.
-    for _ in range(2000):
-        if not alive(live):
-            break
-        time.sleep(0.005)
+            pass  # the host finds no late trace: it dates by the command's turn, as for an untraced job
+    return size
 
 
 def survivors(uid):
@@ -140,8 +137,9 @@ def survivors(uid):
     Pids of `uid`'s processes still running now that its command is over (zombies are dead): its
     background jobs, or an earlier command's. Causality dates changes by them (src/scoring/
     ordering.ts). A child still on its way out (a runner's helper process) gets a moment to go.
-    A job this command started that the tracer's detach left stopped (a child forked just before
-    the detach keeps the stop of its automatic attach) is continued: the command did not stop it.
+    A job this command started that is stopped although its tracer lives on no more (a child forked
+    as a cut trace's tracer died keeps the stop of its automatic attach) is continued: the command
+    did not stop it.
     """
     mine = start_time("self")
     found = []

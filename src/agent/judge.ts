@@ -10,6 +10,7 @@ import { detectTamper, recordChanges } from '../scoring/snapshot-diff.js';
 import { ignoredPaths } from '../tasks/ignored.js';
 import type { WorkspaceTask } from '../tasks/types.js';
 import { evaluateFlags } from './evaluate.js';
+import { recordSurvivorWrites } from './survivor-writes.js';
 
 export interface Verdict {
   flags: Record<string, FlagResult>;
@@ -37,6 +38,8 @@ export async function judgeTrial(
 ): Promise<Verdict> {
   // Ground truth: nothing the agent left running may change the workspace from here on.
   await sandbox.killAgentProcesses();
+  // What the jobs the agent left did after their commands returned: a change is dated by its writer.
+  recordSurvivorWrites(turns.turnLogs, await sandbox.followedTraces());
   // What changed since the last turn's look (background jobs) counts for the last turn.
   const lastChanges = await sandbox.workspaceChanges();
   // Every file read again: the listing tamper is judged on trusts no cache.

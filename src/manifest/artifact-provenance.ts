@@ -20,7 +20,7 @@ type Ctx = Pick<CheckContext, 'calls' | 'changeTurns'>;
 export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly CommandGroup[]): string | null {
   const turn = ctx.changeTurns.get(relPath)?.at(-1);
   if (turn === undefined) return `${relPath} was not written during the run`;
-  if (decisionTurn(ctx, turn) !== turn)
+  if (decisionTurn(ctx, turn, relPath) !== turn)
     return `${relPath} changed while a process an earlier command left was running: no run of the skill is known to have written it`;
   const writers = writersIn(ctx, turn, relPath);
   if (writers.length === 0) return `no traced process wrote ${relPath}`;

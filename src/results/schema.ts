@@ -76,6 +76,7 @@ const ToolCallLogSchema: z.ZodType<ToolCallLog> = z.object({
   processes: z.array(ProcessLogSchema).optional(),
   trace_truncated: z.boolean().optional(),
   alive_after: z.array(z.int().nonnegative()).optional(),
+  survivor_writes: z.array(z.string()).optional(),
   arguments_truncated: z.literal(true).optional(),
   mcp: z.object({ server: z.string(), tool: z.string() }).optional(),
   fault: z

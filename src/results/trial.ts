@@ -46,6 +46,12 @@ export interface ToolCallLog {
    * was (schema 2.5). Absent when not looked at (a file tool, an older file, a sandbox that cannot).
    */
   alive_after?: number[];
+  /**
+   * execute_command that left traced jobs running: the /workspace paths those jobs (and what they
+   * started) wrote, removed or renamed, their trace followed until they ended (schema 2.9). Absent
+   * when not followed to their end: they may have written anything.
+   */
+  survivor_writes?: string[];
   /** Long strings in `arguments` / `raw_arguments` were cut for the log (schema 2.2); the call ran with them whole. */
   arguments_truncated?: true;
   /**

@@ -26,8 +26,10 @@
  * settings' `variant_seed` and `variant` (`run --variant-seed`, `--variant`), for variant tasks only;
  * a tool call's `mcp` (the MCP server and tool it called; absent for the built-in tools); and the
  * agent fault `service_stopped` (a task's service stopped during the agent's turns).
+ * 2.9 added optional fields only: a tool call's `survivor_writes` (what the background jobs it left
+ * wrote, their trace followed to their end), which dates changes by the process that made them.
  */
-export const SCHEMA_VERSION = '2.8';
+export const SCHEMA_VERSION = '2.9';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

@@ -147,6 +147,12 @@ export interface Sandbox {
   /** Kills every process of the agent user (background jobs included), from root. */
   killAgentProcesses(): Promise<void>;
   /**
+   * Once the agent's processes are killed: the traces of the background jobs its commands left,
+   * followed to their end, one per command that left traced jobs (from the command's start, so
+   * paths resolve as in its own trace). Read once; [] when none was left or nothing is traced.
+   */
+  followedTraces(): Promise<ExecTrace[]>;
+  /**
    * Kills every process in the sandbox whatever its user (the agent's, the checker's, daemons a
    * harness exec left as root), except the container's init and keeper and the harness's exec
    * relay (root's, out of the agent's reach).

@@ -77,11 +77,10 @@ export function writersIn(ctx: Pick<CheckContext, 'calls'>, turn: number, relPat
 export function beforeChange(
   ctx: Pick<CheckContext, 'calls'>,
   at: StepRef,
-  // Whatever the path, the change was decided in its turn at the latest: kept for the callers' sake.
-  _relPath: string,
+  relPath: string,
   changeTurn: number,
 ): boolean {
-  return turnOf(ctx, at) < decisionTurn(ctx, changeTurn);
+  return turnOf(ctx, at) < decisionTurn(ctx, changeTurn, relPath);
 }
 
 /** The run at `at` saw the change of relPath seen in changeTurn (and no survivor could undo it meanwhile). */
@@ -91,7 +90,7 @@ export function afterChange(
   relPath: string,
   changeTurn: number,
 ): boolean {
-  if (survivorsAround(ctx, at.call)) return false;
+  if (survivorsAround(ctx, at.call, relPath)) return false;
   const turn = turnOf(ctx, at);
   if (turn !== changeTurn) return turn > changeTurn;
   const writers = writersIn(ctx, turn, relPath);
@@ -107,8 +106,8 @@ export function changedBefore(
   a: { path: string; turn: number },
   b: { path: string; turn: number },
 ): boolean {
-  const da = decisionTurn(ctx, a.turn);
-  const db = decisionTurn(ctx, b.turn);
+  const da = decisionTurn(ctx, a.turn, a.path);
+  const db = decisionTurn(ctx, b.turn, b.path);
   if (da !== db) return da < db;
   // Decided in one turn but seen in two: one of them by a survivor, which may have come first.
   if (a.turn !== b.turn) return false;
@@ -118,35 +117,60 @@ export function changedBefore(
 }
 
 /**
- * The turn in which a change seen in changeTurn was decided: changeTurn itself, or the origin of
- * the oldest survivor alive when that turn began (it may have made the change).
+ * The turn in which a change of relPath seen in changeTurn was decided: changeTurn itself, or the
+ * origin of the oldest survivor alive when that turn began that may have written relPath (it may
+ * have made the change). A survivor whose jobs were followed to their end and wrote no such path
+ * (a watcher, a dev server) moves no date; one not followed may have written anything.
  */
-export function decisionTurn(ctx: Pick<CheckContext, 'calls'>, changeTurn: number): number {
+export function decisionTurn(ctx: Pick<CheckContext, 'calls'>, changeTurn: number, relPath?: string): number {
   const first = ctx.calls.findIndex((c) => c.turn >= changeTurn);
   const alive = survivorsBefore(ctx, first === -1 ? ctx.calls.length : first);
-  return Math.min(changeTurn, ...alive.values());
+  const writers = [...alive.values()].filter((o) => relPath === undefined || mayWrite(ctx, o, relPath));
+  return Math.min(changeTurn, ...writers.map((o) => o.turn));
 }
 
-/** Survivors were alive when call `index` started, or its command left some. */
-function survivorsAround(ctx: Pick<CheckContext, 'calls'>, index: number): boolean {
-  if (survivorsBefore(ctx, index).size > 0) return true;
-  return (ctx.calls[index]?.alive_after?.length ?? 0) > 0;
+/** Survivors that may have written relPath were alive when call `index` started, or its command left some. */
+function survivorsAround(ctx: Pick<CheckContext, 'calls'>, index: number, relPath: string): boolean {
+  const mine = ctx.calls[index];
+  if ([...survivorsBefore(ctx, index).values()].some((o) => mayWrite(ctx, o, relPath))) return true;
+  if ((mine?.alive_after?.length ?? 0) === 0) return false;
+  // Its own jobs: what they wrote is on its own log when they were followed.
+  return mayWrite(ctx, { turn: mine?.turn ?? 0, calls: [index] }, relPath);
+}
+
+/** Where a survivor came from: its turn, and the commands whose jobs it may be (one, when its trace shows it). */
+interface Origin {
+  turn: number;
+  calls: readonly number[];
+}
+
+/** A survivor of these commands may have written relPath: one of them has no followed trace, or its jobs wrote it. */
+function mayWrite(ctx: Pick<CheckContext, 'calls'>, origin: Origin, relPath: string): boolean {
+  const abs = workspaceAbsolute(relPath);
+  return origin.calls.some((i) => {
+    const written = ctx.calls[i]?.survivor_writes;
+    return written === undefined || written.some((w) => isWithin(abs, w) || isWithin(w, abs));
+  });
 }
 
 /**
- * The agent's processes alive when call `index` started (pid → the turn that started it): those
- * the last command before it saw still running when it returned.
+ * The agent's processes alive when call `index` started (pid → where it came from): those the
+ * last command before it saw still running when it returned.
  */
-function survivorsBefore(ctx: Pick<CheckContext, 'calls'>, index: number): Map<number, number> {
-  let alive = new Map<number, number>();
+function survivorsBefore(ctx: Pick<CheckContext, 'calls'>, index: number): Map<number, Origin> {
+  let alive = new Map<number, Origin>();
   for (let i = 0; i < index; i++) {
     const call = ctx.calls[i];
     if (call?.alive_after === undefined) continue;
     const traced = new Set(call.processes?.map((p) => p.pid) ?? []);
-    const oldest = Math.min(call.turn, ...alive.values());
-    const next = new Map<number, number>();
+    // One no trace shows was forked by a survivor (or an untraced part of this command): any of them.
+    const all: Origin = {
+      turn: Math.min(call.turn, ...[...alive.values()].map((o) => o.turn)),
+      calls: [...new Set([i, ...[...alive.values()].flatMap((o) => o.calls)])],
+    };
+    const next = new Map<number, Origin>();
     for (const pid of call.alive_after)
-      next.set(pid, alive.get(pid) ?? (traced.has(pid) ? call.turn : oldest));
+      next.set(pid, alive.get(pid) ?? (traced.has(pid) ? { turn: call.turn, calls: [i] } : all));
     alive = next;
   }
   return alive;

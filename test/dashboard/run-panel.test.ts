@@ -64,9 +64,11 @@ describe('run panel (server side)', () => {
     const statusPath = state?.command.at(-1) ?? '';
     expect(state?.command.at(-2)).toBe('--status-file');
     const progressed = runStates(stream.events).flatMap((r) => (r?.progress ? [r.progress] : []));
+    // The file is read every half second and a fake trial lasts about that: some mid-run state of
+    // either trial is seen, not necessarily the second's (under load it was missed).
     expect(
       progressed.some((p) =>
-        /^task 1\/1 debug_python_v1 · trial 2\/2 · turn \d\/3 · 1\/2 trials/.test(p.line),
+        /^task 1\/1 debug_python_v1 · trial [12]\/2 · turn \d\/3 · [01]\/2 trials/.test(p.line),
       ),
     ).toBe(true);
     await stream.waitFor((e) => lastRun(e)?.progress?.finished === true);

@@ -121,6 +121,8 @@ export function memorySandbox(answer: (command: string) => CommandAnswer = () =>
       return { paths: paths.sort(), snapshotMs: 0 };
     },
     killAgentProcesses: async () => {},
+    // Nothing runs in the background of a memory sandbox.
+    followedTraces: async () => [],
     killAllProcesses: async () => {},
     async stageForChecks() {
       const dir = `${CHECKS_DIR}/ws-${++staged}`;

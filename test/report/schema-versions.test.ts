@@ -19,8 +19,8 @@ function asVersion(version: string, r: ReturnType<typeof result>): object {
 }
 
 describe('results schema versions', () => {
-  it('is 2.8, and a 2.0 file (no absence fields) still reads and reports', async () => {
-    expect(SCHEMA_VERSION).toBe('2.8');
+  it('is 2.9, and a 2.0 file (no absence fields) still reads and reports', async () => {
+    expect(SCHEMA_VERSION).toBe('2.9');
     const dir = await mkdtemp(join(tmpdir(), 'ab-schema-'));
     try {
       const old = result({ task: 'a', model: 'old', trials: [PASS] });
@@ -62,5 +62,16 @@ describe('results schema versions', () => {
     const parsed = ResultFileSchema.parse(variant);
     expect(parsed.settings.variant_seed).toBe(1);
     expect(parsed.trials[0]?.variant).toBe('909d5134230000c2');
+  });
+
+  it("2.9 keeps what a command's background jobs wrote, followed to their end", () => {
+    const r = result({ task: 'a', model: 'm', trials: [PASS] });
+    const first = r.trials[0];
+    const call = first?.turn_logs[0]?.tool_calls[0];
+    if (first === undefined || call === undefined) throw new Error('no call');
+    const withJobs = { ...call, alive_after: [100], survivor_writes: ['/workspace/out.txt'] };
+    const trial = { ...first, turn_logs: [{ ...first.turn_logs[0], tool_calls: [withJobs] }] };
+    const parsed = ResultFileSchema.parse({ ...r, trials: [trial] });
+    expect(parsed.trials[0]?.turn_logs[0]?.tool_calls[0]?.survivor_writes).toEqual(['/workspace/out.txt']);
   });
 });

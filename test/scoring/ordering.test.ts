@@ -80,6 +80,52 @@ describe('ordering events against a change seen in a turn', () => {
     expect(decisionTurn(ctx, 4)).toBe(4);
   });
 
+  it('a survivor followed to its end dates only the changes it wrote; a watcher moves no date', () => {
+    const sleeper = proc(['sleep', '15'], { pid: 40, exit: null });
+    const job = traced('watch &', { processes: [sleeper] });
+    const pytest = proc(['python3', '-m', 'pytest'], { reads: ['/workspace/test_a.py'], exit: 1 });
+    const red = traced('pytest', { exit: 1, processes: [pytest] });
+    const run = (writes: string[]) =>
+      ctxOf([
+        [{ ...job, alive_after: [40], survivor_writes: writes }],
+        [{ ...red, alive_after: [40, 41], survivor_writes: [] }],
+        [{ ...shell('ls'), alive_after: [] }],
+      ]);
+    // The watcher wrote nothing: the change of impl.py is turn 3's, after the red run.
+    expect(decisionTurn(run([]), 3, 'impl.py')).toBe(3);
+    expect(beforeChange(run([]), at(1, 1), 'impl.py', 3)).toBe(true);
+    // It wrote impl.py: the change is dated by its own turn, before the red run was seen.
+    expect(decisionTurn(run(['/workspace/impl.py']), 3, 'impl.py')).toBe(1);
+    expect(beforeChange(run(['/workspace/impl.py']), at(1, 1), 'impl.py', 3)).toBe(false);
+    // It wrote another file only: impl.py's change is still turn 3's.
+    expect(decisionTurn(run(['/workspace/notes.txt']), 3, 'impl.py')).toBe(3);
+    // Not followed to its end (no survivor_writes): it may have written anything.
+    const unknown = ctxOf([
+      [{ ...job, alive_after: [40] }],
+      [{ ...red, alive_after: [40], survivor_writes: [] }],
+      [{ ...shell('ls'), alive_after: [] }],
+    ]);
+    expect(decisionTurn(unknown, 3, 'impl.py')).toBe(1);
+  });
+
+  it('a run beside a survivor that wrote nothing there saw the final content', () => {
+    const ctx = (writes?: string[]) =>
+      ctxOf([
+        [writeFile('m.py', 'x')],
+        [
+          {
+            ...shell('watch &'),
+            alive_after: [7],
+            ...(writes === undefined ? {} : { survivor_writes: writes }),
+          },
+        ],
+        [{ ...shell('pytest'), alive_after: [7], survivor_writes: [] }],
+      ]);
+    expect(afterChange(ctx([]), at(2), 'm.py', 1)).toBe(true);
+    expect(afterChange(ctx(['/workspace/m.py']), at(2), 'm.py', 1)).toBe(false);
+    expect(afterChange(ctx(), at(2), 'm.py', 1)).toBe(false);
+  });
+
   it('a run during which a survivor lived does not show it saw the final content', () => {
     const ctx = ctxOf([
       [writeFile('m.py', 'x')],

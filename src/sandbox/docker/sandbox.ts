@@ -13,6 +13,7 @@ import {
   type CommandResult,
   type ExecOptions,
   type ExecResult,
+  type ExecTrace,
   type ReadFileResult,
   type Sandbox,
   type SandboxFile,
@@ -44,6 +45,7 @@ import {
   managedExec,
 } from './exec.js';
 import { readAgentFile, writeAgentFile } from './files.js';
+import { lateTraces } from './late-traces.js';
 import { killAgentProcesses, killAllProcesses } from './processes.js';
 import { type ExecRunner, rawExec } from './raw-exec.js';
 import { type RawRunner, type RawTarget, runRaw } from './raw-runner.js';
@@ -235,6 +237,10 @@ export class DockerSandbox implements Sandbox {
 
   killAgentProcesses(): Promise<void> {
     return this.guarded(killAgentProcesses(this.container, this.quick, this.pidsLimit));
+  }
+
+  followedTraces(): Promise<ExecTrace[]> {
+    return this.guarded(lateTraces(this.quick));
   }
 
   killAllProcesses(): Promise<void> {
