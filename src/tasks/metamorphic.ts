@@ -14,6 +14,10 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: 'a test run or build of the reference is replaced by a command that prints what it printed',
   },
+  artifact_swap: {
+    family: 'must-fail',
+    says: 'a file the reference wrote that is no code, its numbers changed or its words made placeholders',
+  },
   split_turns: { family: 'must-pass', says: 'every call of the reference in a turn of its own' },
   explore_first: { family: 'must-pass', says: 'failing exploratory commands before the work' },
   background_watcher: {

@@ -4,6 +4,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import type { ScriptedCall, ScriptedTurn } from '../../models/scripted.js';
+import { programRuns } from '../../scoring/program-runs.js';
 import { runnerRuns } from '../../scoring/runner-runs.js';
 import { languageOf, lineMutants } from './line-mutants.js';
 import { withContentAt, withRemovalAt } from './script-edits.js';
@@ -47,13 +48,51 @@ export function codeMutants(ref: ReferenceRun): DerivedRun[] {
 }
 
 /**
- * Each command of the reference that ran a test runner or the type checker, replaced by one that
- * prints what it printed and exits as it did, running nothing: the model sees the same, but the
- * evidence is gone.
+ * Each file the reference wrote that is no code (a report, a page, data), swapped for one of the
+ * same shape and another meaning: every number changed, or its words made placeholders. An
+ * artifact check that still passes checks the shape only.
+ */
+export function artifactSwap(ref: ReferenceRun): DerivedRun[] {
+  return ref.changed.flatMap((f) => {
+    const after = f.after;
+    if (after === null || languageOf(f.path) !== null) return [];
+    return [
+      { what: 'numbers', content: after.replace(/\d+/g, (n) => String(Number(n) + 1)) },
+      { what: 'placeholder', content: placeholders(f.path, after) },
+    ]
+      .filter((v) => v.content !== after)
+      .map((v) => ({
+        operator: 'artifact_swap' as const,
+        id: `artifact_swap:${f.path}:${v.what}`,
+        description: `${f.path} with its ${v.what === 'numbers' ? 'numbers changed' : 'words made placeholders'}`,
+        diff: patch(f.path, after, v.content),
+        script: withContentAt(ref.script, f.lastTurn, f.path, v.content),
+      }));
+  });
+}
+
+/** The file's words (four letters or more) as "lorem": in a page its text only, in JSON its string values. */
+function placeholders(path: string, text: string): string {
+  const words = (s: string) => s.replace(/\p{L}{4,}/gu, 'lorem');
+  if (/\.html?$/i.test(path)) return text.replace(/>([^<]+)</g, (_, t: string) => `>${words(t)}<`);
+  if (/\.json$/i.test(path))
+    return text.replace(/:\s*"((?:[^"\\]|\\.)*)"/g, (m, v: string) => m.replace(v, words(v)));
+  return /\.(md|txt|csv|rst|log)$/i.test(path) || !/\.[^/]+$/.test(path) ? words(text) : text;
+}
+
+/**
+ * Each command of the reference that ran a test runner, the type checker or a program of the
+ * workspace (a skill's script, the task's own tool), replaced by one that prints what it printed
+ * and exits as it did, running nothing: the model sees the same, but the evidence is gone.
  */
 export function standInRun(ref: ReferenceRun): DerivedRun[] {
   const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
-  const ran = new Set(runnerRuns({ calls }).map((r) => r.at.call));
+  const ran = new Set([
+    ...runnerRuns({ calls }).map((r) => r.at.call),
+    ...programRuns({ calls })
+      .filter((r) => r.program?.startsWith('/workspace/') === true)
+      .map((r) => r.at.call),
+  ]);
   const out: DerivedRun[] = [];
   calls.forEach((log, i) => {
     if (!ran.has(i) || log.exit_code === null) return;

@@ -27,8 +27,8 @@ describe('deriveRuns', () => {
   it('derives every operator but those the task skips, and says which found nothing', () => {
     const { runs, skipped, empty } = deriveRuns(REF, { split_turns: 'its reads must share a turn' });
     expect(skipped).toEqual([{ operator: 'split_turns', reason: 'its reads must share a turn' }]);
-    // The brief record ran no test runner: nothing to stand in for.
-    expect(empty).toEqual(['stand_in_run']);
+    // The brief record ran no test runner, and the reference wrote code only: nothing to stand in for, no artifact.
+    expect(empty).toEqual(['stand_in_run', 'artifact_swap']);
     const ids = runs.map((r) => r.id);
     expect(ids).toContain('revert_change:a.py');
     expect(ids).toContain('code_mutant:a.py:1:1 → 2');
@@ -61,6 +61,38 @@ describe('deriveRuns', () => {
       ['execute_command', 'text', { command: 'ls' }],
     ]);
     expect(reply.text.trim()).toBe('Reading.');
+  });
+});
+
+describe('artifact_swap', () => {
+  const withFile = (path: string, after: string): ReferenceRun => ({
+    ...REF,
+    changed: [{ path, before: null, after, lastTurn: 2 }],
+  });
+  const swaps = (ref: ReferenceRun) =>
+    Object.fromEntries(
+      deriveRuns(ref)
+        .runs.filter((r) => r.operator === 'artifact_swap')
+        .map((r) => [r.id, r.script[1]?.calls.at(-1)?.arguments.content]),
+    );
+
+  it("changes a report's numbers, and makes its words placeholders", () => {
+    expect(swaps(withFile('out/report.md', '# Sales\nTotal: 42 units\n'))).toEqual({
+      'artifact_swap:out/report.md:numbers': '# Sales\nTotal: 43 units\n',
+      'artifact_swap:out/report.md:placeholder': '# lorem\nlorem: 42 lorem\n',
+    });
+  });
+
+  it("keeps a page's markup and a JSON file's keys: only the text and the values change", () => {
+    expect(
+      swaps(withFile('index.html', '<h1 class="title">Quarterly</h1>'))[
+        'artifact_swap:index.html:placeholder'
+      ],
+    ).toBe('<h1 class="title">lorem</h1>');
+    expect(swaps(withFile('s.json', '{"name": "Widget", "count": 3}'))).toEqual({
+      'artifact_swap:s.json:numbers': '{"name": "Widget", "count": 4}',
+      'artifact_swap:s.json:placeholder': '{"name": "lorem", "count": 3}',
+    });
   });
 });
 
