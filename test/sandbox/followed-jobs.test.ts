@@ -19,8 +19,14 @@ const writesOf = (processes: readonly { opens: { path: string; write: boolean }[
 describe('followed traces', () => {
   it("return a job's writes made turns after its command, and a watcher's nothing", async () => {
     await sandbox.reset();
-    const writer = await sandbox.runCommand('(sleep 0.5; echo late > /workspace/late.txt; sleep 30) &', 10_000);
-    const watcher = await sandbox.runCommand('(while :; do ls /workspace > /dev/null; sleep 0.1; done) &', 10_000);
+    const writer = await sandbox.runCommand(
+      '(sleep 0.5; echo late > /workspace/late.txt; sleep 30) &',
+      10_000,
+    );
+    const watcher = await sandbox.runCommand(
+      '(while :; do ls /workspace > /dev/null; sleep 0.1; done) &',
+      10_000,
+    );
     expect(writer.aliveAfter?.length).toBeGreaterThan(0);
     // The job's write lands during a later command, not in its own trace.
     await sandbox.runCommand('sleep 1', 10_000);

@@ -46,12 +46,24 @@ export async function lateTraces(run: RawRunner): Promise<ExecTrace[]> {
     deadlineMs: 30_000,
   });
   if (listed.exitCode !== 0)
-    throw new InfraError(`listing the followed traces failed: ${listed.stderr.toString('utf8').trim().slice(0, 300)}`);
-  const files = listed.stdout.toString('utf8').split('\0').filter((f) => f !== '');
+    throw new InfraError(
+      `listing the followed traces failed: ${listed.stderr.toString('utf8').trim().slice(0, 300)}`,
+    );
+  const files = listed.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((f) => f !== '');
   if (files.length === 0) return [];
   const bytes = await getFiles(run, files);
   await run({
-    argv: [tool('python3'), '-I', '-S', '-c', 'import os, sys\nfor f in sys.argv[1:]: os.unlink(f)', ...files],
+    argv: [
+      tool('python3'),
+      '-I',
+      '-S',
+      '-c',
+      'import os, sys\nfor f in sys.argv[1:]: os.unlink(f)',
+      ...files,
+    ],
     user: 'root',
     env: TOOLS_ENV,
     maxStdoutBytes: 4096,
