@@ -28,8 +28,10 @@ export function languageOf(path: string): Lang | null {
 /** The changed lines' mutants of `after` (the file as the reference left it) against `before`. */
 export function lineMutants(before: string | null, after: string, lang: Lang): LineMutant[] {
   const lines = after.split('\n');
+  const prose = blockCommentLines(lines, lang);
   const all: LineMutant[] = [];
   for (const n of changedLines(before ?? '', after)) {
+    if (prose.has(n)) continue;
     const text = lines[n - 1] ?? '';
     for (const m of mutationsOf(text, lang)) {
       const mutated = [...lines];
@@ -38,6 +40,31 @@ export function lineMutants(before: string | null, after: string, lang: Lang): L
     }
   }
   return spread(all, MAX_PER_FILE);
+}
+
+/**
+ * 1-based numbers of the lines inside block comments and docstrings (JS `/* … *\/`, Python
+ * triple-quoted strings), where a "mutant" would change prose, not code.
+ */
+function blockCommentLines(lines: readonly string[], lang: Lang): Set<number> {
+  const out = new Set<number>();
+  const open = lang === 'python' ? /("""|''')/ : /\/\*/;
+  const closes = (text: string, opener: string): boolean =>
+    lang === 'python' ? text.includes(opener) : text.includes('*/');
+  let inside: string | null = null;
+  lines.forEach((line, i) => {
+    if (inside !== null) {
+      out.add(i + 1);
+      if (closes(line, inside)) inside = null;
+      return;
+    }
+    const m = open.exec(line);
+    if (m === null) return;
+    // A comment after code on its line is masked with the line; a docstring's lines are all prose.
+    if (lang === 'python' || line.slice(0, m.index).trim() === '') out.add(i + 1);
+    if (!closes(line.slice(m.index + m[0].length), m[0])) inside = m[0];
+  });
+  return out;
 }
 
 /** 1-based numbers of the lines of `after` that the change added or rewrote. */

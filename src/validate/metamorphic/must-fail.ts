@@ -10,18 +10,27 @@ import { languageOf, lineMutants } from './line-mutants.js';
 import { withContentAt, withRemovalAt } from './script-edits.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
-/** Each file the reference changed, put back as the task placed it (a file it created, removed). */
+/**
+ * Every file the reference changed put back as the task placed it (a file it created, removed),
+ * each once the reference last changed it: its runs and reads stay, its work is gone.
+ */
 export function revertChange(ref: ReferenceRun): DerivedRun[] {
-  return ref.changed.map((f) => ({
-    operator: 'revert_change',
-    id: `revert_change:${f.path}`,
-    description: `${f.path} put back as it was once the reference last changed it (turn ${f.lastTurn})`,
-    diff: patch(f.path, f.after ?? '', f.before ?? ''),
-    script:
+  if (ref.changed.length === 0) return [];
+  let script = [...ref.script];
+  for (const f of ref.changed)
+    script =
       f.before === null
-        ? withRemovalAt(ref.script, f.lastTurn, f.path)
-        : withContentAt(ref.script, f.lastTurn, f.path, f.before),
-  }));
+        ? withRemovalAt(script, f.lastTurn, f.path)
+        : withContentAt(script, f.lastTurn, f.path, f.before);
+  return [
+    {
+      operator: 'revert_change',
+      id: 'revert_change',
+      description: `every change put back as it was (${ref.changed.map((f) => f.path).join(', ')})`,
+      diff: ref.changed.map((f) => patch(f.path, f.after ?? '', f.before ?? '')).join('\n'),
+      script,
+    },
+  ];
 }
 
 /** Mutants of the code lines the reference changed, each in place of the reference's last edit of the file. */
@@ -35,7 +44,8 @@ export function codeMutants(ref: ReferenceRun): DerivedRun[] {
   };
   return ref.changed.flatMap((f) => {
     const lang = languageOf(f.path);
-    if (lang === null || f.after === null) return [];
+    // A test file is judged by what it catches, not by its lines: weakening tests is an operator of its own.
+    if (lang === null || f.after === null || isTestFile(f.path)) return [];
     const after = f.after;
     return lineMutants(f.before, after, lang).map((m) => ({
       operator: 'code_mutant' as const,
@@ -105,9 +115,19 @@ export function standInRun(ref: ReferenceRun): DerivedRun[] {
       id: `stand_in_run:turn ${log.turn}:${command.slice(0, 60)}`,
       description: `\`${command}\` (turn ${log.turn}) replaced by a command printing its output, exit ${log.exit_code}`,
       script: replaceCall(ref.script, place, { name: 'execute_command', arguments: { command: standIn } }),
+      without: replaceCall(ref.script, place, null),
     });
   });
   return out;
+}
+
+/** A test file by the runners' own conventions: test_x.py, x_test.py, x.test.mjs, x.spec.ts, a tests/ folder. */
+function isTestFile(path: string): boolean {
+  return (
+    /(^|\/)(tests?|__tests__)\//.test(path) ||
+    /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) ||
+    /\.(test|spec)\.[cm]?[jt]sx?$/.test(path)
+  );
 }
 
 /** A command that prints exactly `stdout` and `stderr` and exits `code`, running no program but the shell's own. */
@@ -131,13 +151,16 @@ function placeOf(
   return t === undefined || call < 0 || call >= t.calls.length ? null : { turn, call };
 }
 
+/** The script with the call at `at` replaced by `by`, or left out (null). */
 function replaceCall(
   script: readonly ScriptedTurn[],
   at: { turn: number; call: number },
-  by: ScriptedCall,
+  by: ScriptedCall | null,
 ): ScriptedTurn[] {
   return script.map((t, i) =>
-    i === at.turn - 1 ? { ...t, calls: t.calls.map((c, j) => (j === at.call ? by : c)) } : t,
+    i === at.turn - 1
+      ? { ...t, calls: t.calls.flatMap((c, j) => (j !== at.call ? [c] : by === null ? [] : [by])) }
+      : t,
   );
 }
 

@@ -39,7 +39,14 @@ export async function metamorphicRows(
   for (const derived of runs) {
     const name = `metamorphic:${derived.id}`;
     try {
-      rows.push({ taskId: task.id, run: name, ...judgeDerived(derived, await run(derived)) });
+      let verdict = judgeDerived(derived, await run(derived));
+      if (verdict.kind === 'failed' && derived.without !== undefined) {
+        // A survivor that faked what the task never needed is no hole: the trial passes without it too.
+        const without = await run({ ...derived, script: derived.without });
+        if (without.passed)
+          verdict = { kind: 'passed', detail: 'not required: the trial passes without it too' };
+      }
+      rows.push({ taskId: task.id, run: name, ...verdict });
     } catch (err) {
       rows.push({ taskId: task.id, run: name, kind: 'error', detail: `harness error: ${errorMessage(err)}` });
     }

@@ -32,4 +32,10 @@ export interface DerivedRun {
   /** The change to the reference's work as a unified diff, when it is one (a mutant, a revert). */
   diff?: string;
   script: ScriptedTurn[];
+  /**
+   * A must-fail run that only matters if what it fakes is needed: this script leaves it out. When
+   * the derived run passes and this one passes too, nothing required was faked (a run the task
+   * never asked for), and the row says so instead of a survivor.
+   */
+  without?: ScriptedTurn[];
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scripted.js';
+import type { TurnLog } from '../../../src/results/trial.js';
+import type { Task } from '../../../src/tasks/types.js';
 import { deriveRuns } from '../../../src/validate/metamorphic/derive.js';
-import { judgeDerived } from '../../../src/validate/metamorphic/prove.js';
+import { judgeDerived, metamorphicRows } from '../../../src/validate/metamorphic/prove.js';
 import type { DerivedRun, ReferenceRun } from '../../../src/validate/metamorphic/types.js';
+import type { ValidationRow } from '../../../src/validate/rows.js';
 import { trialRecord } from '../../helpers/result-builder.js';
+import { proc, traced } from '../../scoring/call-fixtures.js';
 
 const SCRIPT: ScriptedTurn[] = [
   {
@@ -30,7 +34,7 @@ describe('deriveRuns', () => {
     // The brief record ran no test runner, and the reference wrote code only: nothing to stand in for, no artifact.
     expect(empty).toEqual(['stand_in_run', 'artifact_swap']);
     const ids = runs.map((r) => r.id);
-    expect(ids).toContain('revert_change:a.py');
+    expect(ids).toContain('revert_change');
     expect(ids).toContain('code_mutant:a.py:1:1 → 2');
     expect(ids).not.toContain('split_turns');
     expect(runs.find((r) => r.id === 'code_mutant:a.py:1:1 → 2')?.script[1]?.calls[0]?.arguments).toEqual({
@@ -61,6 +65,19 @@ describe('deriveRuns', () => {
       ['execute_command', 'text', { command: 'ls' }],
     ]);
     expect(reply.text.trim()).toBe('Reading.');
+  });
+});
+
+describe('code_mutant', () => {
+  it("mutates code, not a test file's lines (weakened tests are an operator of their own)", () => {
+    const ref = (path: string): ReferenceRun => ({
+      ...REF,
+      changed: [{ path, before: null, after: 'x = 1\n', lastTurn: 2 }],
+    });
+    const mutants = (path: string) => deriveRuns(ref(path)).runs.filter((r) => r.operator === 'code_mutant');
+    expect(mutants('src/a.py').length).toBeGreaterThan(0);
+    for (const path of ['test_a.py', 'a_test.py', 'tests/helpers.py', 'a.test.mjs', 'b.spec.ts'])
+      expect(mutants(path), path).toEqual([]);
   });
 });
 
@@ -130,5 +147,56 @@ describe('judgeDerived', () => {
       detail: 'breaks: heredocs fails a correct session (missed p:observed)',
     });
     expect(judgeDerived(mutant, trialRecord({ status: 'error' })).kind).toBe('error');
+  });
+});
+
+describe('metamorphicRows', () => {
+  // A reference whose second turn ran pytest, as its trace shows: the stand-in operator replaces it.
+  const base = trialRecord({});
+  const run = traced('python3 -m pytest -q', {
+    stdout: '1 passed',
+    processes: [
+      proc(['python3', '-m', 'pytest', '-q'], { exe: '/usr/bin/python3', reads: ['/workspace/test_a.py'] }),
+    ],
+  });
+  const ref: ReferenceRun = {
+    script: [
+      SCRIPT[0] as ScriptedTurn,
+      { calls: [{ name: 'execute_command', arguments: { command: 'python3 -m pytest -q' } }] },
+    ],
+    changed: [],
+    record: {
+      ...base,
+      turn_logs: [
+        { ...(base.turn_logs[0] as TurnLog), turn: 1, tool_calls: [] },
+        { ...(base.turn_logs[0] as TurnLog), turn: 2, tool_calls: [run] },
+      ],
+    },
+  };
+  const task = { id: 't' } as Task;
+  const standIns = (rows: ValidationRow[]) =>
+    rows.filter((r) => r.run.startsWith('metamorphic:stand_in_run'));
+
+  it('a stand-in that survives is no hole when the trial passes without the run too', async () => {
+    const rows = standIns(await metamorphicRows(task, ref, async () => trialRecord({})));
+    expect(rows.map((r) => [r.kind, r.detail])).toEqual([
+      ['passed', 'not required: the trial passes without it too'],
+    ]);
+  });
+
+  it('and a hole when the trial needs the run', async () => {
+    const rows = standIns(
+      await metamorphicRows(task, ref, async (d) =>
+        trialRecord(
+          d.script.length === 2 && d.script[1]?.calls.length === 0
+            ? { flags: { 'p:observed': false, fixed: true } }
+            : {},
+        ),
+      ),
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['failed']);
+    expect(rows[0]?.detail).toMatch(
+      /^survives: the trial passes with `python3 -m pytest -q` \(turn 2\) replaced/,
+    );
   });
 });

@@ -30,6 +30,13 @@ describe('lineMutants', () => {
     expect(whats.some((w) => w.startsWith('1:'))).toBe(false);
   });
 
+  it('leaves docstrings and block comments alone: their lines are prose', () => {
+    const py = 'def f(x):\n    """Round to 2 places.\n    Never below 0.\n    """\n    return x\n';
+    expect(lineMutants(null, py, 'python').map((m) => m.line)).toEqual([5, 5]);
+    const js = '/**\n * Pages of 10.\n */\nconst n = 10;\n';
+    expect(lineMutants(null, js, 'js').map((m) => m.what)).toEqual(['10 → 11', 'deleted']);
+  });
+
   it('leaves strings and comments alone', () => {
     const after = 'const s = "a < b && 3"; // 4 > 5\n';
     const mutants = lineMutants(null, after, 'js');
