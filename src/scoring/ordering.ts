@@ -9,14 +9,16 @@
  *   turn, or `pytest > log; cat > impl.py` are changes decided before their evidence was seen. A
  *   change made by a process is dated by the turn whose command started that process: a
  *   background job the agent left running (the sandbox keeps it alive across turns) may write at
- *   any later time, so a change seen in a turn during which such a survivor lived was decided no
- *   later than the turn that started it (decisionTurn).
+ *   any later time, so a change seen in a turn during which a survivor lived that wrote the file
+ *   (its trace followed to its end: ToolCallLog.survivor_writes) was decided no later than the turn
+ *   that started it (decisionTurn). A survivor that wrote none of it (a watcher) moves no date; one
+ *   not followed to its end may have written anything.
  * - **Did the run see the change?** (a green run after the last fix.) In an earlier turn than the
  *   change it did not; in a later turn it did; in the change's own turn, the change was made by one
  *   of that turn's steps that may write the path (a write_file to it, a traced process that wrote
  *   it, or an untraced command), and the run saw it only if it follows every such step. A run
- *   during which a survivor lived proves nothing about the content: the survivor may have changed
- *   the file under it and put it back.
+ *   during which a survivor lived that may write the file proves nothing about its content: the
+ *   survivor may have changed it under the run and put it back.
  *
  * Survivors come from what the sandbox saw when each command returned (ToolCallLog.alive_after):
  * the pids of the agent's processes still running. A survivor's origin is the turn of the first
