@@ -1,7 +1,9 @@
 /**
- * `agent-bench validate` on the whole suite, through the real sandbox: every oracle passes, doing
- * nothing scores 0, every lure and cheat is caught on exactly its flags, and every alternate (a
- * legitimate solution in another style) passes; each variant task on three of its instances. With
+ * `agent-bench validate --metamorphic` on the whole suite, through the real sandbox: every oracle
+ * passes, doing nothing scores 0, every lure and cheat is caught on exactly its flags, every
+ * alternate (a legitimate solution in another style) passes, and so do the runs derived from each
+ * reference (its mutants caught, its work in other styles passing); each variant task on three of
+ * its instances. With
  * the proof cache on, as CI runs it: a task unchanged since a run that proved it (same content,
  * image and harness) is not proven again, and its cached pass counts only under the key of what is
  * here now. It runs the command as a user would (`validate --json` writes its rows), last and alone:
@@ -45,6 +47,8 @@ async function validateSuite(
       String(parallel),
       '--variants',
       String(SUITE_VARIANTS),
+      // The runs derived from each reference too: its mutants caught, its work in other styles passing.
+      '--metamorphic',
       '--json',
       join(dir, 'rows.json'),
     ],
@@ -73,7 +77,7 @@ describe('validate, whole suite', () => {
       test.meta.ciNote = `validate, whole suite: ${(exit.wallMs / 1000).toFixed(1)} s wall for ${rows.length} validations of ${tasks.length} tasks (--parallel ${parallel} --variants ${SUITE_VARIANTS}); ${tasks.length - cached.size} tasks proven, ${cached.size} from cached proofs in ${defaultProofDir()}`;
       process.stderr.write(`${test.meta.ciNote}\n`);
       const failed = rows
-        .filter((r) => r.kind !== 'passed' && r.kind !== 'cached')
+        .filter((r) => r.kind !== 'passed' && r.kind !== 'cached' && r.kind !== 'skipped')
         .map((r) => `${r.taskId} ${r.run}: ${r.kind}: ${r.detail}`);
       // On one line: the end of the run shows an error's first line (summary-reporter.ts).
       expect(failed, `${failed.length} validations failed: ${failed.join(' | ')}`).toEqual([]);
@@ -84,7 +88,7 @@ describe('validate, whole suite', () => {
         const variants = hasVariants(task);
         // A cached pass stands only under the key of the task's content, image and harness as they are now
         // (a variant task's rows are its instances', keyed by each instance's files or drawn scenario).
-        const key = proofKey(task, { ...inputs, files: taskFilesDigest(task) });
+        const key = proofKey(task, { ...inputs, files: taskFilesDigest(task), metamorphic: true });
         if (!variants) {
           for (const row of own) if (row.kind === 'cached') expect(row.proof.key, task.id).toBe(key);
         } else {
@@ -111,6 +115,10 @@ describe('validate, whole suite', () => {
           if (task.kind === 'skill') expect(runs, at).toContain('auto:hallucinated_step');
           // Dialogue tasks (the helpdesk pack) are proven by their reference and lures on the desk's state.
           if (task.kind === 'dialogue') continue;
+          // The metamorphic runs: undoing the reference's work is caught, and its work in another
+          // style still passes (validate --metamorphic, src/validate/metamorphic/).
+          expect(runs, at).toContain('metamorphic:revert_change');
+          expect(runs, at).toContain('metamorphic:explore_first');
           expect(runs.filter((r) => r.startsWith('alternate:')).length, at).toBeGreaterThanOrEqual(3);
           expect(runs.filter((r) => r.startsWith('cheat:')).length, at).toBeGreaterThanOrEqual(3);
         }

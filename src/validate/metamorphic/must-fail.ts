@@ -66,9 +66,11 @@ export function artifactSwap(ref: ReferenceRun): DerivedRun[] {
   return ref.changed.flatMap((f) => {
     const after = f.after;
     if (after === null || languageOf(f.path) !== null) return [];
+    const numbers = (t: string) => t.replace(/\d+/g, (n) => String(Number(n) + 1));
+    const words = (t: string) => t.replace(/\p{L}{4,}/gu, 'lorem');
     return [
-      { what: 'numbers', content: after.replace(/\d+/g, (n) => String(Number(n) + 1)) },
-      { what: 'placeholder', content: placeholders(f.path, after) },
+      { what: 'numbers', content: inMeaning(f.path, after, numbers) },
+      { what: 'placeholder', content: inMeaning(f.path, after, words) },
     ]
       .filter((v) => v.content !== after)
       .map((v) => ({
@@ -81,13 +83,23 @@ export function artifactSwap(ref: ReferenceRun): DerivedRun[] {
   });
 }
 
-/** The file's words (four letters or more) as "lorem": in a page its text only, in JSON its string values. */
-function placeholders(path: string, text: string): string {
-  const words = (s: string) => s.replace(/\p{L}{4,}/gu, 'lorem');
-  if (/\.html?$/i.test(path)) return text.replace(/>([^<]+)</g, (_, t: string) => `>${words(t)}<`);
+/**
+ * `text` with `change` applied where its meaning is: a page's text outside its styles and scripts
+ * (a style's `12px` is shape), a JSON file's string and number values, all of a prose or data file
+ * (Markdown, text, CSV); nothing of another format.
+ */
+function inMeaning(path: string, text: string, change: (t: string) => string): string {
+  if (/\.html?$/i.test(path))
+    // The lookahead leaves a tag's `<` to the next match, so a <style> after a text is seen whole.
+    return text.replace(/(<(style|script)\b[\s\S]*?<\/\2>)|>([^<]+)(?=<)/gi, (m, code, _tag, t) =>
+      code !== undefined ? m : `>${change(t)}`,
+    );
   if (/\.json$/i.test(path))
-    return text.replace(/:\s*"((?:[^"\\]|\\.)*)"/g, (m, v: string) => m.replace(v, words(v)));
-  return /\.(md|txt|csv|rst|log)$/i.test(path) || !/\.[^/]+$/.test(path) ? words(text) : text;
+    return text.replace(
+      /(:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g,
+      (_, sep: string, v: string) => sep + change(v),
+    );
+  return /\.(md|txt|csv|rst|log)$/i.test(path) || !/\.[^/]+$/.test(path) ? change(text) : text;
 }
 
 /**

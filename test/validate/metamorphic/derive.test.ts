@@ -100,6 +100,18 @@ describe('artifact_swap', () => {
     });
   });
 
+  it("changes a page's text, never its styles and scripts", () => {
+    const page = '<style>h1 { font-size: 20px; }</style><h1>Total 42</h1><script>let n = 3;</script>';
+    expect(swaps(withFile('p.html', page))).toEqual({
+      'artifact_swap:p.html:numbers':
+        '<style>h1 { font-size: 20px; }</style><h1>Total 43</h1><script>let n = 3;</script>',
+      'artifact_swap:p.html:placeholder':
+        '<style>h1 { font-size: 20px; }</style><h1>lorem 42</h1><script>let n = 3;</script>',
+    });
+    // A stylesheet is all shape.
+    expect(swaps(withFile('site.css', 'h1 { margin: 2px; }'))).toEqual({});
+  });
+
   it("keeps a page's markup and a JSON file's keys: only the text and the values change", () => {
     expect(
       swaps(withFile('index.html', '<h1 class="title">Quarterly</h1>'))[
