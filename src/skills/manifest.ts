@@ -30,6 +30,7 @@ import {
 } from '../manifest/manifest-parts.js';
 import { alternate, lure, scriptedTurns } from '../manifest/manifest-scripts.js';
 import { McpServerList, RequiredMcpCall } from '../manifest/mcp-servers.js';
+import { metamorphicEntry } from '../manifest/metamorphic-entry.js';
 import { variantsEntry } from '../manifest/variants-entry.js';
 
 const NOTE_KEYS = new Set(['description', 'name', 'version']);
@@ -71,6 +72,8 @@ export function manifestSchema(folder: SkillFolder) {
       meta: Meta.optional(),
       /** A generator of instances (./variants.ts): `generate SEED OUTDIR`, as a task folder's. */
       variants: variantsEntry(folder).optional(),
+      /** `validate --metamorphic` operators (or runs) that do not apply, with why (a task.toml's `[metamorphic.skip]`). */
+      metamorphic: metamorphicEntry,
     }),
   );
 }

@@ -67,6 +67,7 @@ export function skillTask(skill: LoadedSkill, opts: { withSkill: boolean } = { w
     lures,
     alternates: opts.withSkill ? spec.alternates : [],
     cheats: opts.withSkill ? spec.cheats : [],
+    metamorphicSkips: spec.metamorphicSkips,
   };
   // Without the skill (--skill-ab's other half) nothing is mounted.
   if (!opts.withSkill)

@@ -14,6 +14,7 @@ import type { ScriptedTurn } from '../models/scripted.js';
 import { matchesAnyWorkspaceGlob } from '../scoring/glob.js';
 import type { McpCallMatch } from '../scoring/mcp-calls.js';
 import type { McpServerSpec } from '../tasks/mcp-servers.js';
+import type { MetamorphicSkips } from '../tasks/metamorphic.js';
 import type { Alternate, Lure, TaskMeta } from '../tasks/types.js';
 import type { Manifest } from './manifest.js';
 import { type StubSpec, stubLanguage } from './stubs.js';
@@ -49,6 +50,7 @@ export interface SkillSpec {
   alternates: Alternate[];
   lures: Lure[];
   cheats: Lure[];
+  metamorphicSkips: MetamorphicSkips;
   meta: TaskMeta;
 }
 
@@ -111,6 +113,7 @@ export function toSpec(
     alternates: (m.alternates ?? []).map((a) => ({ ...a, script: resolveFiles(a.script, folder) })),
     lures: (m.lures ?? []).map((l) => toLure(l, folder)),
     cheats: (m.cheats ?? []).map((l) => toLure(l, folder)),
+    metamorphicSkips: m.metamorphic?.skip ?? {},
     meta: {
       domain: m.meta?.domain ?? 'skill',
       difficulty: m.meta?.difficulty ?? 'medium',

@@ -35,3 +35,6 @@ export type MetamorphicOperator = keyof typeof METAMORPHIC_OPERATORS;
 export function isMetamorphicOperator(id: string): id is MetamorphicOperator {
   return Object.hasOwn(METAMORPHIC_OPERATORS, id);
 }
+
+/** Operator (or derived run id) → why it does not apply to the task. */
+export type MetamorphicSkips = Readonly<Record<string, string>>;

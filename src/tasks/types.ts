@@ -25,7 +25,7 @@ import {
   type WorkspaceSnapshot,
 } from '../sandbox/types.js';
 import type { McpServerSpec, ToolChoice } from './mcp-servers.js';
-import type { MetamorphicOperator } from './metamorphic.js';
+import type { MetamorphicSkips } from './metamorphic.js';
 import type { InstanceTree } from './variants/instance-tree.js';
 
 /**
@@ -149,10 +149,11 @@ interface TaskCommon {
   /** Scripted runs reproducing the failures this task is built to catch (`agent-bench validate`). */
   lures?: Lure[];
   /**
-   * `validate --metamorphic` operators that do not apply to the task, each with the author's reason
-   * (a task whose reference must run its tests in one command cannot split them, say).
+   * `validate --metamorphic` operators (or single derived runs, by id) that do not apply to the task,
+   * each with the author's reason (a task whose reference must run its tests in one command cannot
+   * split them, say).
    */
-  metamorphicSkips?: Readonly<Partial<Record<MetamorphicOperator, string>>>;
+  metamorphicSkips?: MetamorphicSkips;
   /**
    * Legitimate solutions in other styles than the reference (piped or chained test runs, other
    * editors, other runner invocations, cd into folders): `validate` requires each to pass, so a

@@ -141,6 +141,7 @@ describe('skill tasks', () => {
     lures: [],
     alternates: [],
     cheats: [],
+    metamorphicSkips: {},
     meta: { domain: 'skill', difficulty: 'easy', description: 'd', optimalSteps: 1 },
   });
   const readingShare = (flags: ReturnType<typeof skillFlags>, stepless: boolean): number => {

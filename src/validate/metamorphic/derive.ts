@@ -3,7 +3,7 @@
  * the task declares do not apply to it. An operator with nothing to work on (no turn with two calls
  * to split, no file written to mutate) derives none; the table says so.
  */
-import type { MetamorphicOperator } from '../../tasks/metamorphic.js';
+import type { MetamorphicOperator, MetamorphicSkips } from '../../tasks/metamorphic.js';
 import { artifactSwap, codeMutants, revertChange, standInRun } from './must-fail.js';
 import {
   backgroundWatcher,
@@ -32,16 +32,13 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
 
 export interface Derivation {
   runs: DerivedRun[];
-  /** Operators the task declared do not apply, with its reason. */
-  skipped: { operator: MetamorphicOperator; reason: string }[];
+  /** Operators, or single runs by id, the task declared do not apply, with its reason. */
+  skipped: { id: string; reason: string }[];
   /** Operators that found nothing to derive from this reference. */
   empty: MetamorphicOperator[];
 }
 
-export function deriveRuns(
-  ref: ReferenceRun,
-  skips: Readonly<Partial<Record<MetamorphicOperator, string>>> = {},
-): Derivation {
+export function deriveRuns(ref: ReferenceRun, skips: MetamorphicSkips = {}): Derivation {
   const out: Derivation = { runs: [], skipped: [], empty: [] };
   for (const [operator, derive] of Object.entries(OPERATORS) as [
     MetamorphicOperator,
@@ -49,12 +46,16 @@ export function deriveRuns(
   ][]) {
     const reason = skips[operator];
     if (reason !== undefined) {
-      out.skipped.push({ operator, reason });
+      out.skipped.push({ id: operator, reason });
       continue;
     }
     const runs = derive(ref);
     if (runs.length === 0) out.empty.push(operator);
-    out.runs.push(...runs);
+    for (const run of runs) {
+      const own = skips[run.id];
+      if (own === undefined) out.runs.push(run);
+      else out.skipped.push({ id: run.id, reason: own });
+    }
   }
   return out;
 }

@@ -25,7 +25,7 @@ export async function metamorphicRows(
   for (const s of skipped)
     rows.push({
       taskId: task.id,
-      run: `metamorphic:${s.operator}`,
+      run: `metamorphic:${s.id}`,
       kind: 'skipped',
       detail: `does not apply: ${s.reason}`,
     });

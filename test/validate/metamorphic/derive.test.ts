@@ -30,7 +30,7 @@ const REF: ReferenceRun = {
 describe('deriveRuns', () => {
   it('derives every operator but those the task skips, and says which found nothing', () => {
     const { runs, skipped, empty } = deriveRuns(REF, { split_turns: 'its reads must share a turn' });
-    expect(skipped).toEqual([{ operator: 'split_turns', reason: 'its reads must share a turn' }]);
+    expect(skipped).toEqual([{ id: 'split_turns', reason: 'its reads must share a turn' }]);
     // The brief record ran no test runner, and the reference wrote code only: nothing to stand in for, no artifact.
     expect(empty).toEqual(['stand_in_run', 'artifact_swap']);
     const ids = runs.map((r) => r.id);
@@ -41,6 +41,13 @@ describe('deriveRuns', () => {
       path: '/workspace/a.py',
       content: 'x = 2\n',
     });
+  });
+
+  it('skips one derived run by its id, with its reason, and keeps the rest of its operator', () => {
+    const { runs, skipped } = deriveRuns(REF, { 'code_mutant:a.py:1:1 → 2': 'the constant is free' });
+    expect(skipped).toEqual([{ id: 'code_mutant:a.py:1:1 → 2', reason: 'the constant is free' }]);
+    expect(runs.some((r) => r.id === 'code_mutant:a.py:1:1 → 2')).toBe(false);
+    expect(runs.some((r) => r.operator === 'code_mutant')).toBe(true);
   });
 
   it('rewrites the reference in other styles, leaving the reference itself as it was', () => {

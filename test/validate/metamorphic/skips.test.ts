@@ -38,3 +38,11 @@ describe('[metamorphic.skip]', () => {
     );
   });
 });
+
+describe('a single derived run skipped', () => {
+  it('is named by its id, under an operator that exists', () => {
+    const task = loadTaskFolder(withSkip('"artifact_swap:out.txt:numbers" = "its numbers are free"'));
+    expect(task.metamorphicSkips).toEqual({ 'artifact_swap:out.txt:numbers': 'its numbers are free' });
+    expect(() => loadTaskFolder(withSkip('"swap:out.txt" = "typo"'))).toThrow(/no such operator/);
+  });
+});
