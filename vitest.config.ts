@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Five projects. `unit`: no Docker engine, no browser, no build step, no real test runners — files run
  * in parallel (`npm test`). `integration`: tests that need the Docker engine and sandbox image,
  * Chromium, the built executable (bin/agent-bench runs dist/), the npm registry, or that drive whole
- * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, so their files
- * run one at a time, after a build (`bash scripts/test.sh` runs all the projects). `slow-clock`:
+ * trials through real pytest/node/tsc runs; they share one engine on a 2-core machine, two files at
+ * a time (each mostly waits on the engine), after a build (`bash scripts/test.sh` runs all the projects). `slow-clock`:
  * tests that wait minutes of real time doing nothing (a reply that comes after 310 s): their global
  * setup starts the wait when the run starts, and their files, in the integration group, read how it
  * ended, so the minutes pass while the other files run. `proofs`:
@@ -61,7 +61,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: INTEGRATION,
           exclude: LLAMA,
-          fileParallelism: false,
+          // Two files at a time: most of an integration file's time is spent waiting on the engine
+          // (container starts, execs, resets) and on child processes, not computing.
+          maxWorkers: 2,
           testTimeout: 120_000,
           // The first run builds the sandbox image (debootstrap on an offline machine): minutes, once.
           hookTimeout: 20 * 60_000,
