@@ -14,6 +14,10 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: 'a test run or build of the reference is replaced by a command that prints what it printed',
   },
+  tests_removed: {
+    family: 'must-fail',
+    says: 'a test file the reference ran, removed (or, in Python, skipped) before its last test run',
+  },
   artifact_swap: {
     family: 'must-fail',
     says: 'a file the reference wrote that is no code, its numbers changed or its words made placeholders',

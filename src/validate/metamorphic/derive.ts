@@ -4,7 +4,7 @@
  * to split, no file written to mutate) derives none; the table says so.
  */
 import type { MetamorphicOperator, MetamorphicSkips } from '../../tasks/metamorphic.js';
-import { artifactSwap, codeMutants, revertChange, standInRun } from './must-fail.js';
+import { artifactSwap, codeMutants, revertChange, standInRun, testsRemoved } from './must-fail.js';
 import {
   backgroundWatcher,
   editByShell,
@@ -20,6 +20,7 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   revert_change: revertChange,
   code_mutant: codeMutants,
   stand_in_run: standInRun,
+  tests_removed: testsRemoved,
   artifact_swap: artifactSwap,
   split_turns: splitTurns,
   explore_first: exploreFirst,

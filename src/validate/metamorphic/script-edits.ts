@@ -30,11 +30,20 @@ export function withContentAt(
 
 /** The script with `path` removed at the end of turn `turn` (a file the reference created, put back). */
 export function withRemovalAt(script: readonly ScriptedTurn[], turn: number, path: string): ScriptedTurn[] {
-  const out = script.map((t) => ({ ...t, calls: [...t.calls] }));
-  out[turn - 1]?.calls.push({
+  return withCallAt(script, turn, {
     name: 'execute_command',
     arguments: { command: `rm -f ${shellQuote(workspaceAbsolute(path))}` },
   });
+}
+
+/** The script with `call` added at the end of turn `turn`. */
+export function withCallAt(
+  script: readonly ScriptedTurn[],
+  turn: number,
+  call: ScriptedCall,
+): ScriptedTurn[] {
+  const out = script.map((t) => ({ ...t, calls: [...t.calls] }));
+  out[turn - 1]?.calls.push(call);
   return out;
 }
 

@@ -32,7 +32,7 @@ describe('deriveRuns', () => {
     const { runs, skipped, empty } = deriveRuns(REF, { split_turns: 'its reads must share a turn' });
     expect(skipped).toEqual([{ id: 'split_turns', reason: 'its reads must share a turn' }]);
     // The brief record ran no test runner, and the reference wrote code only: nothing to stand in for, no artifact.
-    expect(empty).toEqual(['stand_in_run', 'artifact_swap']);
+    expect(empty).toEqual(['stand_in_run', 'tests_removed', 'artifact_swap']);
     const ids = runs.map((r) => r.id);
     expect(ids).toContain('revert_change');
     expect(ids).toContain('code_mutant:a.py:1:1 → 2');
@@ -193,6 +193,18 @@ describe('metamorphicRows', () => {
     },
   };
   const task = { id: 't' } as Task;
+
+  it('removes, and in Python skips, each test file the runs read, before the last run', () => {
+    const removed = deriveRuns(ref).runs.filter((r) => r.operator === 'tests_removed');
+    expect(removed.map((r) => r.id)).toEqual(['tests_removed:test_a.py', 'tests_removed:test_a.py:skipped']);
+    // At the end of turn 1, so the run of turn 2 sees what is left.
+    expect(removed[0]?.script[0]?.calls.at(-1)?.arguments).toEqual({
+      command: "rm -f '/workspace/test_a.py'",
+    });
+    expect(removed[1]?.script[0]?.calls.at(-1)?.arguments.command).toContain('pytestmark = pytest.mark.skip');
+    expect(removed[1]?.script[1]).toEqual(ref.script[1]);
+  });
+
   const standIns = (rows: ValidationRow[]) =>
     rows.filter((r) => r.run.startsWith('metamorphic:stand_in_run'));
 
