@@ -76,9 +76,11 @@ export default defineConfig({
           name: 'slow-clock',
           sequence: { groupOrder: 1 },
           include: SLOW_CLOCK,
+          // A group shares its worker count: the integration files' two.
+          maxWorkers: 2,
           testTimeout: 15 * 60_000,
           // Starts the slow requests: all global setups run before any file, so their minutes pass
-          // while the other projects run (a group shares one worker count: one on 2 cores).
+          // while the other projects run.
           globalSetup: ['./test/slow/slow-reply.setup.ts'],
         },
       },
