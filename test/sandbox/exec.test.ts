@@ -178,9 +178,9 @@ describe.sequential('output space', () => {
   });
 
   it('a job started at the very end of a traced command lives on and runs to its end', async () => {
-    // The tracer detaches as the command ends: a child forked just then keeps the stop of its
-    // automatic attach unless the report continues it. Several rounds, so the race is met at
-    // least sometimes on a busy machine (where it was seen to leave the job frozen).
+    // The tracer follows the job on once the command ends (it used to detach, and a child forked
+    // just then kept the stop of its automatic attach). Several rounds, so a race would be met at
+    // least sometimes on a busy machine (where one was seen to leave the job frozen).
     const lost: number[] = [];
     for (let round = 0; round < 5; round++) {
       await sb.reset();

@@ -78,14 +78,17 @@ describe.sequential('tracing agent commands', () => {
     expect(ran(r, 'ls')).toMatchObject([{ exitCode: 2, signal: null }]);
   });
 
-  it('records a background process, returns at once, and leaves it running untraced', async () => {
+  it('records a background process, returns at once, and leaves it running, still followed by its tracer', async () => {
     const r = await sb.runCommand('sleep 300 & echo started', 10_000);
     expect(r.elapsedMs).toBeLessThan(1_000);
     const [job] = ran(r, 'sleep');
     expect(job).toMatchObject({ argv: ['sleep', '300'], exitCode: null, signal: null });
+    // Running (not stopped), and traced on: what it does next dates the changes it makes.
     const status = await asRoot(sb, `grep -E '^(State|TracerPid)' /proc/${job?.pid}/status`);
-    expect(status.stdout).toMatch(/State:\s+S[\s\S]*TracerPid:\s+0\n$/);
+    expect(status.stdout).toMatch(/State:\s+S[\s\S]*TracerPid:\s+[1-9]\d*\n$/);
     await sb.killAgentProcesses();
+    const [followed] = await sb.followedTraces();
+    expect(followed?.processes.map((p) => p.pid)).toContain(job?.pid);
   });
 
   it('records what a timeout killed', async () => {
