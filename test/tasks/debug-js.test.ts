@@ -203,13 +203,13 @@ describe('debug_js_v1 flags', () => {
   });
 
   it('the harness counts the tests: a process.exit(0) that ends each file early passes nothing', async () => {
-    expect(ALL_TESTS).toBe(10);
+    expect(ALL_TESTS).toBe(11);
     const exitEarly = BUGGY_MODULE.replace(
       'function sortedCopy(samples) {\n',
       'function sortedCopy(samples) {\n  process.exit(0);\n',
     );
     const turns = [[read], [red], [writeFile('stats.mjs', exitEarly)], [green]];
-    // node 18 reports each file whose process exited 0 as one passing test: 2 of 10.
+    // node 18 reports each file whose process exited 0 as one passing test: 2 of 11.
     const ctx = withTap(craftTrial(task, turns, () => true).ctx, { tests: 2, pass: 2 });
     expect(await reachedTurns(task, ctx)).toMatchObject({
       tests_pass: false,

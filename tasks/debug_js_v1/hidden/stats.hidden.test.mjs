@@ -22,3 +22,8 @@ test('summary of mixed magnitudes, input untouched', () => {
   assert.deepEqual(summarize(samples), { count: 6, min: 5, max: 1000, median: 10.5, p95: 1000 });
   assert.deepEqual(samples, [9, 10, 11, 100, 1000, 5]);
 });
+
+test('nearest rank just past a whole rank, of 201 samples', () => {
+  // 50% of 201 samples is rank 100.5, so the 101st: a divisor off by one shows only past 100.
+  assert.equal(percentile(Array.from({ length: 201 }, (_, i) => 201 - i), 50), 101);
+});

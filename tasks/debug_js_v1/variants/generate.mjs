@@ -242,6 +242,12 @@ function drawTests(rng, pct) {
       name: 'summary of mixed magnitudes, input untouched',
       untouched: ['summarize', samples(rng, rng.pick([6, 8]))],
     },
+    {
+      // 50% of 201 samples is rank 100.5, so the 101st: a divisor off by one (101 for 100) shows only
+      // on a count past 100 (validate --metamorphic found the tests of 40..80 samples passing it).
+      name: 'nearest rank just past a whole rank, of 201 samples',
+      checks: [['percentile', [Array.from({ length: 201 }, (_, i) => 201 - i), 50]]],
+    },
   ];
   return { visible, hidden };
 }
