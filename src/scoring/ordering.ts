@@ -124,10 +124,10 @@ export function changedBefore(
  * have made the change). A survivor whose jobs were followed to their end and wrote no such path
  * (a watcher, a dev server) moves no date; one not followed may have written anything.
  */
-export function decisionTurn(ctx: Pick<CheckContext, 'calls'>, changeTurn: number, relPath?: string): number {
+export function decisionTurn(ctx: Pick<CheckContext, 'calls'>, changeTurn: number, relPath: string): number {
   const first = ctx.calls.findIndex((c) => c.turn >= changeTurn);
   const alive = survivorsBefore(ctx, first === -1 ? ctx.calls.length : first);
-  const writers = [...alive.values()].filter((o) => relPath === undefined || mayWrite(ctx, o, relPath));
+  const writers = [...alive.values()].filter((o) => mayWrite(ctx, o, relPath));
   return Math.min(changeTurn, ...writers.map((o) => o.turn));
 }
 

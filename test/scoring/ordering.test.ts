@@ -59,11 +59,11 @@ describe('ordering events against a change seen in a turn', () => {
       [{ ...red, alive_after: [40] }],
       [{ ...shell('ls'), alive_after: [] }],
     ]);
-    expect(decisionTurn(ctx, 3)).toBe(1);
+    expect(decisionTurn(ctx, 3, 'impl.py')).toBe(1);
     expect(beforeChange(ctx, at(1, 1), 'impl.py', 3)).toBe(false);
     // Without the survivor, the change would be turn 3's and the red run before it.
     const honest = ctxOf([[{ ...job, alive_after: [] }], [{ ...red, alive_after: [] }], [shell('ls')]]);
-    expect(decisionTurn(honest, 3)).toBe(3);
+    expect(decisionTurn(honest, 3, 'impl.py')).toBe(3);
     expect(beforeChange(honest, at(1, 1), 'impl.py', 3)).toBe(true);
   });
 
@@ -75,9 +75,9 @@ describe('ordering events against a change seen in a turn', () => {
       [{ ...shell('true'), alive_after: [] }],
       [shell('true')],
     ]);
-    expect(decisionTurn(ctx, 3)).toBe(1);
+    expect(decisionTurn(ctx, 3, 'm.py')).toBe(1);
     // Once none is alive, later changes are their own turn's again.
-    expect(decisionTurn(ctx, 4)).toBe(4);
+    expect(decisionTurn(ctx, 4, 'm.py')).toBe(4);
   });
 
   it('a survivor followed to its end dates only the changes it wrote; a watcher moves no date', () => {
