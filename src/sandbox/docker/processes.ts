@@ -32,15 +32,20 @@ while :; do
     pid=\${p#/proc/}
     [ "$pid" = "$me" ] && continue
     state= mine=
-    while read -r key a b c _; do
-      case $key in
-        State:) state=$a ;;
-        Uid:)
-          case "$uids" in *" $a "* | *" $b "* | *" $c "*) mine=1 ;; esac
+    # Read whole, at once: a line-by-line read seeks back after every line, and the kernel writes
+    # the file anew at each read, so a state changing in between ("R (running)" to "t (tracing
+    # stop)") shifts the lines under it and the Uid line is missed.
+    mapfile -t st <"$p/status" 2>/dev/null || continue
+    for line in "\${st[@]}"; do
+      case $line in
+        State:*) f=(\${line#State:}) state=\${f[0]} ;;
+        Uid:*)
+          f=(\${line#Uid:})
+          case "$uids" in *" \${f[0]} "* | *" \${f[1]} "* | *" \${f[2]} "*) mine=1 ;; esac
           break
           ;;
       esac
-    done <"$p/status" 2>/dev/null
+    done
     [ -n "$mine" ] || continue
     case $state in Z | X) continue ;; esac
     kill -STOP "$pid" 2>/dev/null && left+=("$pid")
