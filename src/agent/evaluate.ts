@@ -11,6 +11,7 @@ import type { FlagResult, TurnLog } from '../results/trial.js';
 import { type ExecResult, type Sandbox, WORKSPACE_DIR, type WorkspaceSnapshot } from '../sandbox/types.js';
 import { creditAbsences } from '../scoring/score.js';
 import { firstTurns } from '../scoring/snapshot-diff.js';
+import { declaredWrites } from '../tasks/ignored.js';
 import {
   CHECK_TIMEOUT_SEC,
   type CheckContext,
@@ -43,6 +44,7 @@ export async function evaluateFlags(input: EvaluationInput): Promise<Record<stri
     firstChangeTurn: firstTurns(input.changeTurns),
     changeTurns: input.changeTurns,
     finalAnswer: input.finalAnswer,
+    declaredWrites: declaredWrites(task),
     groundTruth: groundTruthFor(sandbox, task),
     instance: instanceValuesOf(task),
   };

@@ -27,7 +27,10 @@ export interface LogWrite {
 }
 
 /** Every write of absPath by a pytest run's own output, in trace order. */
-export function pytestLogWrites(ctx: Pick<CheckContext, 'calls'>, absPath: string): LogWrite[] {
+export function pytestLogWrites(
+  ctx: Pick<CheckContext, 'calls' | 'declaredWrites'>,
+  absPath: string,
+): LogWrite[] {
   const out: LogWrite[] = [];
   for (const run of runnerRuns(ctx)) {
     if (run.runner !== 'pytest') continue;

@@ -14,7 +14,7 @@ import type { CheckContext } from '../tasks/types.js';
 import { describeGroup } from './command-flags.js';
 import { type CommandGroup, groupRuns } from './command-match.js';
 
-type Ctx = Pick<CheckContext, 'calls' | 'changeTurns'>;
+type Ctx = Pick<CheckContext, 'calls' | 'changeTurns' | 'declaredWrites'>;
 
 /** null when a run of one of `groups` wrote the file's final content, else why not. */
 export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly CommandGroup[]): string | null {
@@ -41,7 +41,7 @@ export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly Co
 
 /** Per call, the steps (processes) of the groups' counted runs. */
 function runSteps(
-  ctx: Pick<CheckContext, 'calls'>,
+  ctx: Pick<CheckContext, 'calls' | 'declaredWrites'>,
   groups: readonly CommandGroup[],
 ): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();

@@ -14,11 +14,14 @@
  *   resolved path whatever the directory) or a program of the image (`ls`, `pytest`): a same-named
  *   copy in /tmp or the workspace is the agent's, and never counts;
  * - with `exit_code`, the process's own exit code is that code (`x || true` changes nothing);
+ * - nothing the agent wrote stood in for part of it (src/scoring/stand-ins.ts): a shim on PATH for a
+ *   program the script calls, a module of its own on PYTHONPATH, a sitecustomize.py;
  * - a stubbed script is the stub's recorder at the script's path: it counts like any other script,
  *   since the trace, which the agent cannot write, shows it ran.
  */
 import { workspaceRelative } from '../scoring/paths.js';
 import { isImageProgram, ownExitCode, type ProgramRun, programRuns } from '../scoring/program-runs.js';
+import { describeStandIns, standInsOf } from '../scoring/stand-ins.js';
 import type { CheckContext } from '../tasks/types.js';
 import type { LinearRegExp } from '../util/linear-regex.js';
 import { type CommandText, commandTexts, shownCommand } from './command-text.js';
@@ -74,7 +77,7 @@ function trusted(program: string | null): boolean {
 
 /** Runs of the group's command that count, in order, and why the nearest miss did not. */
 export function groupRuns(
-  ctx: Pick<CheckContext, 'calls'>,
+  ctx: Pick<CheckContext, 'calls' | 'declaredWrites'>,
   group: CommandGroup,
 ): { runs: ProgramRun[]; near: string | null } {
   const runs: ProgramRun[] = [];
@@ -92,6 +95,11 @@ export function groupRuns(
     }
     if (!trusted(run.program)) {
       near ??= `${shown} ran ${run.program ?? 'a program the trace could not tell'}, not the skill's own script`;
+      continue;
+    }
+    const standIns = standInsOf(ctx, run.at, 'program');
+    if (standIns.length > 0) {
+      near ??= `${shown}: ${describeStandIns(standIns)}`;
       continue;
     }
     const code = ownExitCode(run);

@@ -123,10 +123,10 @@ export interface ProcessLog extends ProgramLog {
   /** Both null when it was still running when the command returned. */
   exit_code: number | null;
   signal: string | null;
-  /** Files under /workspace and /tmp it opened to read, and to write (create, truncate, append). */
+  /** Files under /workspace, /tmp and /dev/shm it opened to read, and to write (create, truncate, append). */
   reads: string[];
   writes: string[];
-  /** Paths under /workspace and /tmp it removed or renamed away, and renamed onto. */
+  /** Paths under /workspace, /tmp and /dev/shm it removed or renamed away, and renamed onto. */
   removed: string[];
   renamed_to: string[];
 }

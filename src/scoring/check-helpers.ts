@@ -8,7 +8,7 @@ import { resolvePath, workspaceAbsolute } from './paths.js';
 import { observedExit, runnerRuns } from './runner-runs.js';
 import { readsOf } from './seen.js';
 
-type Ctx = Pick<CheckContext, 'calls'>;
+type Ctx = Pick<CheckContext, 'calls' | 'declaredWrites'>;
 
 export interface PytestRun {
   turn: number;

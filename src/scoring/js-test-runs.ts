@@ -22,7 +22,7 @@ export interface JsRun {
 }
 
 /** Every JS test or type-check run of the trial, in order; steps line up with ordering's StepRef. */
-export function jsRuns(ctx: Pick<CheckContext, 'calls'>): JsRun[] {
+export function jsRuns(ctx: Pick<CheckContext, 'calls' | 'declaredWrites'>): JsRun[] {
   return runnerRuns(ctx)
     .filter((r) => r.runner !== 'pytest')
     .map((r) => {

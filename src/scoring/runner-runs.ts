@@ -18,6 +18,7 @@ import { programsOf } from './program-runs.js';
 import { pytestArguments } from './pytest.js';
 import { narrowed } from './run-scope.js';
 import type { Word } from './shell-words.js';
+import { type StandIn, standInsOf } from './stand-ins.js';
 
 export interface RunnerRun {
   turn: number;
@@ -34,29 +35,34 @@ export interface RunnerRun {
   outputRedirected: boolean;
   /** Why the run was not the project's whole verification (run-scope.ts); null when it was. */
   narrowed: string | null;
+  /** Files the agent wrote that stood in for part of the run (stand-ins.ts): then it is no evidence. */
+  standIns: readonly StandIn[];
 }
 
 const cache = new WeakMap<object, RunnerRun[]>();
 
 /** Every runner run of the trial, in order. Calls without a trace contribute none. */
-export function runnerRuns(ctx: Pick<CheckContext, 'calls'>): RunnerRun[] {
+export function runnerRuns(ctx: Pick<CheckContext, 'calls' | 'declaredWrites'>): RunnerRun[] {
   const cached = cache.get(ctx.calls);
   if (cached !== undefined) return cached;
   const out: RunnerRun[] = [];
   ctx.calls.forEach((log, call) => {
-    for (const run of runsOf(log)) out.push({ ...run, turn: log.turn, at: { call, step: run.step } });
+    for (const run of runsOf(log)) {
+      const at = { call, step: run.step };
+      out.push({ ...run, turn: log.turn, at, standIns: standInsOf(ctx, at, 'runner') });
+    }
   });
   cache.set(ctx.calls, out);
   return out;
 }
 
-function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at'> & { step: number })[] {
+function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at' | 'standIns'> & { step: number })[] {
   const processes = log.processes;
   if (log.name !== 'execute_command' || processes === undefined) return [];
   const shown = log.stderr === '' ? log.stdout : `${log.stdout}\n${log.stderr}`;
   const kinds = processes.map(runnerOf);
   const byPid = new Map(processes.map((p, i) => [p.pid, i]));
-  const out: (Omit<RunnerRun, 'turn' | 'at'> & { step: number })[] = [];
+  const out: (Omit<RunnerRun, 'turn' | 'at' | 'standIns'> & { step: number })[] = [];
   processes.forEach((p, step) => {
     const kind = kinds[step];
     // A runner started by a runner of its kind (node --test's per-file children) is part of that run.
@@ -154,14 +160,16 @@ function literalWord(text: string): Word {
 }
 
 /**
- * The runner's exit code as evidence: only when the model saw a verdict that agrees with it (tests
+ * The runner's exit code as evidence: only when nothing of the agent's stood in for part of the run
+ * (stand-ins.ts) and the model saw a verdict that agrees with it (tests
  * failed and it saw them fail; they passed and it saw them pass). tsc prints nothing when it passes,
  * so a clean type check is its exit code 0 with no diagnostic in what the model saw. null: the run
  * is neither red nor green evidence.
  */
 export function observedExit(run: RunnerRun): number | null {
   const { exitCode, seen } = run;
-  if (exitCode === null) return null;
+  // What ran in its place was the agent's: the exit code says nothing of the workspace's code.
+  if (exitCode === null || run.standIns.length > 0) return null;
   if (run.runner === 'tsc') {
     const errors = seen?.runner === 'tsc' ? seen.errors : 0;
     // Silence is evidence only when it could have reached the model, not when sent to /dev/null.

@@ -1,5 +1,5 @@
 /** The paths a task's tamper check and artifact export leave alone. */
-import type { WorkspaceParts } from './types.js';
+import type { DeclaredWrites, WorkspaceParts } from './types.js';
 
 /**
  * Caches test runners and interpreters create on their own when a model runs them: never the
@@ -11,4 +11,11 @@ const TOOL_CACHES: readonly string[] = ['__pycache__', '.pytest_cache', '**/node
 
 export function ignoredPaths(task: Pick<WorkspaceParts, 'ignored' | 'watchToolCaches'>): string[] {
   return task.watchToolCaches === true ? [...task.ignored] : [...new Set([...TOOL_CACHES, ...task.ignored])];
+}
+
+/** What a task declares the agent may write, and the paths it leaves alone, for the checks. */
+export function declaredWrites(
+  task: Pick<WorkspaceParts, 'allowedWrites' | 'ignored' | 'watchToolCaches'>,
+): DeclaredWrites {
+  return { allowed: task.allowedWrites, ignored: ignoredPaths(task) };
 }

@@ -81,12 +81,23 @@ export interface CheckContext {
   /** Workspace-relative path -> every turn whose snapshot changed it vs the snapshot before (ascending). */
   changeTurns: ReadonlyMap<string, readonly number[]>;
   finalAnswer: string | null;
+  /**
+   * What the task lets the agent write (its allowed_writes) and the paths it leaves alone (tool
+   * caches, its ignored globs), relative to /workspace: a run that executed a file the agent wrote
+   * outside them ran a stand-in (src/scoring/stand-ins.ts).
+   */
+  declaredWrites: DeclaredWrites;
   groundTruth: GroundTruth;
   /**
    * A variant task's instance values (its instance.json, as `{{instance.*}}` reads them), for flag
    * code whose check follows the instance (the function at fault, the row to find); {} for others.
    */
   instance: Readonly<Record<string, unknown>>;
+}
+
+export interface DeclaredWrites {
+  allowed: readonly string[];
+  ignored: readonly string[];
 }
 
 /**

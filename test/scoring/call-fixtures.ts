@@ -1,6 +1,7 @@
 /** Tool-call logs for scoring tests. */
 import type { ProcessLog, ToolCallLog } from '../../src/results/trial.js';
 import type { Word } from '../../src/scoring/shell-words.js';
+import type { DeclaredWrites } from '../../src/tasks/types.js';
 
 export function shell(
   command: string,
@@ -105,3 +106,6 @@ export function argvWords(...argv: string[]): Word[] {
     substitutions: [],
   }));
 }
+
+/** A task that lets the agent write anywhere in the workspace: only /tmp is the agent's own. */
+export const WRITES_ANYWHERE: DeclaredWrites = { allowed: ['**'], ignored: [] };

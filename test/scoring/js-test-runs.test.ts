@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { type JsRunKind, jsRunKind } from '../../src/scoring/js-runners.js';
 import { jsRuns } from '../../src/scoring/js-test-runs.js';
-import { argvWords, proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
+import { argvWords, proc, readFile, shell, traced, WRITES_ANYWHERE, writeFile } from './call-fixtures.js';
 
 /** The kind of run of a traced program, its argv written space-separated. */
 const kind = (argv: string): JsRunKind | null => jsRunKind(argvWords(...argv.split(' ')));
 
-const ctxOf = (...calls: ToolCallLog[]) => ({ calls: calls.map((c, i) => ({ ...c, turn: i + 1 })) });
+const ctxOf = (...calls: ToolCallLog[]) => ({
+  calls: calls.map((c, i) => ({ ...c, turn: i + 1 })),
+  declaredWrites: WRITES_ANYWHERE,
+});
 
 describe('jsRunKind: a traced program that runs JS tests or a type check', () => {
   it.each([

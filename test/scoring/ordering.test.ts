@@ -8,10 +8,11 @@ import {
   decisionTurn,
   type StepRef,
 } from '../../src/scoring/ordering.js';
-import { proc, readFile, shell, traced, writeFile } from './call-fixtures.js';
+import { proc, readFile, shell, traced, WRITES_ANYWHERE, writeFile } from './call-fixtures.js';
 
 const ctxOf = (turns: ToolCallLog[][]) => ({
   calls: turns.flatMap((calls, i) => calls.map((c) => ({ ...c, turn: i + 1 }))),
+  declaredWrites: WRITES_ANYWHERE,
 });
 const at = (call: number, step = 0): StepRef => ({ call, step });
 

@@ -11,6 +11,7 @@ import { type CommandGroup, groupRuns, inOrder } from '../../src/manifest/comman
 import { toRegExp } from '../../src/manifest/regex.js';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import { programRuns } from '../../src/scoring/program-runs.js';
+import { WRITES_ANYWHERE } from '../scoring/call-fixtures.js';
 import { traced, untraced } from './traced.js';
 
 const group = (pattern: string, exitCode: number | null = null): CommandGroup => ({
@@ -21,7 +22,10 @@ const group = (pattern: string, exitCode: number | null = null): CommandGroup =>
   description: null,
 });
 
-const ctx = (calls: ToolCallLog[]) => ({ calls: calls.map((c, i) => ({ ...c, turn: i + 1 })) });
+const ctx = (calls: ToolCallLog[]) => ({
+  calls: calls.map((c, i) => ({ ...c, turn: i + 1 })),
+  declaredWrites: WRITES_ANYWHERE,
+});
 
 const turns = (calls: ToolCallLog[], g: CommandGroup): number[] =>
   groupRuns(ctx(calls), g).runs.map((r) => r.turn);

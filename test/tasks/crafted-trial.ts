@@ -12,6 +12,7 @@ import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
 import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
+import { declaredWrites } from '../../src/tasks/ignored.js';
 import {
   type CheckContext,
   type FlagOutcome,
@@ -96,6 +97,7 @@ export function craftTrial(
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: null,
+    declaredWrites: inContainer(task) ? declaredWrites(task) : { allowed: [], ignored: [] },
     groundTruth: {
       async run(command) {
         asked.push(command);

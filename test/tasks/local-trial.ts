@@ -31,6 +31,7 @@ import {
 } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
+import { declaredWrites } from '../../src/tasks/ignored.js';
 import { type CheckContext, HIDDEN_DIR, type WorkspaceTask } from '../../src/tasks/types.js';
 import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
 import { wrapperTraceOptions } from '../sandbox/trace-options.js';
@@ -97,6 +98,7 @@ export function runLocally(task: WorkspaceTask, script: readonly ScriptedTurn[])
     firstChangeTurn: firstChangeTurns(setup, perTurn),
     changeTurns: changeTurns(setup, perTurn),
     finalAnswer: script.at(-1)?.text ?? null,
+    declaredWrites: declaredWrites(task),
     groundTruth: {
       run: async (command) => bash(command, ws, map),
       readFile: async (path) => {

@@ -1,7 +1,7 @@
 /**
  * The sandbox's process trace of one command, trimmed for the results file: what ran (every program
  * of each process, with arguments, directory and the file on its standard input, and the process's
- * exit) and which files under /workspace and /tmp it touched. Files outside (the interpreter's
+ * exit) and which files under /workspace, /tmp and /dev/shm it touched. Files outside (the interpreter's
  * libraries, /proc) say nothing about the task and would bloat every record; /dev/null is kept,
  * since output sent there never reached the model.
  */
@@ -13,9 +13,10 @@ const MAX_RUNS = 16;
 const MAX_ARGS = 64;
 const MAX_ARG_CHARS = 1024;
 const MAX_PATHS = 400;
-const TASK_FILES = /^\/(workspace|tmp)(\/|$)/;
+// /dev/shm too: with /tmp, the only places outside the workspace the agent can write to.
+const TASK_FILES = /^\/(workspace|tmp|dev\/shm)(\/|$)/;
 // /dev/null too: output sent there never reached the model (runner-runs.ts).
-const KEPT = /^\/(workspace|tmp)(\/|$)|^\/dev\/null$/;
+const KEPT = /^\/(workspace|tmp|dev\/shm)(\/|$)|^\/dev\/null$/;
 
 export function processLogs(trace: ExecTrace): { processes: ProcessLog[]; truncated: boolean } {
   const kept = trace.processes.slice(0, MAX_PROCESSES);

@@ -10,6 +10,9 @@ import { languageOf, lineMutants } from './line-mutants.js';
 import { shellQuote, withCallAt, withContentAt, withRemovalAt } from './script-edits.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
+/** The runs are only located here, never judged: what the task declares does not matter. */
+const LOCATING = { allowed: ['**'], ignored: [] };
+
 /**
  * Every file the reference changed put back as the task placed it (a file it created, removed),
  * each once the reference last changed it: its runs and reads stay, its work is gone.
@@ -64,7 +67,7 @@ export function codeMutants(ref: ReferenceRun): DerivedRun[] {
  */
 export function testsRemoved(ref: ReferenceRun): DerivedRun[] {
   const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
-  const runs = runnerRuns({ calls });
+  const runs = runnerRuns({ calls, declaredWrites: LOCATING });
   const last = runs.at(-1);
   // Placed at the end of the turn before the last run, so that run is green on what is left.
   if (last === undefined || last.turn < 2) return [];
@@ -147,7 +150,7 @@ function inMeaning(path: string, text: string, change: (t: string) => string): s
 export function standInRun(ref: ReferenceRun): DerivedRun[] {
   const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
   const ran = new Set([
-    ...runnerRuns({ calls }).map((r) => r.at.call),
+    ...runnerRuns({ calls, declaredWrites: LOCATING }).map((r) => r.at.call),
     ...programRuns({ calls })
       .filter((r) => r.program?.startsWith('/workspace/') === true)
       .map((r) => r.at.call),
