@@ -14,6 +14,14 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: 'a test run or build of the reference is replaced by a command that prints what it printed',
   },
+  shimmed_run: {
+    family: 'must-fail',
+    says: 'a test run, build or workspace program of the reference run through shims first on PATH that exec the real programs',
+  },
+  module_copy: {
+    family: 'must-fail',
+    says: 'a test run of the reference importing copies of the workspace modules from /tmp in their stead',
+  },
   tests_removed: {
     family: 'must-fail',
     says: 'a test file the reference ran, removed (or, in Python, skipped) before its last test run',

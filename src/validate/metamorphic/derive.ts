@@ -4,7 +4,8 @@
  * to split, no file written to mutate) derives none; the table says so.
  */
 import type { MetamorphicOperator, MetamorphicSkips } from '../../tasks/metamorphic.js';
-import { artifactSwap, codeMutants, revertChange, standInRun, testsRemoved } from './must-fail.js';
+import { moduleCopy, shimmedRun, standInRun } from './evidence-fakes.js';
+import { artifactSwap, codeMutants, revertChange, testsRemoved } from './must-fail.js';
 import {
   backgroundWatcher,
   editByShell,
@@ -20,6 +21,8 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   revert_change: revertChange,
   code_mutant: codeMutants,
   stand_in_run: standInRun,
+  shimmed_run: shimmedRun,
+  module_copy: moduleCopy,
   tests_removed: testsRemoved,
   artifact_swap: artifactSwap,
   split_turns: splitTurns,

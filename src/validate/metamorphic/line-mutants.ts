@@ -176,3 +176,12 @@ export function maskLiterals(text: string, lang: Lang): string {
   }
   return out;
 }
+
+/** A test file by the runners' own conventions: test_x.py, x_test.py, x.test.mjs, x.spec.ts, a tests/ folder. */
+export function isTestFile(path: string): boolean {
+  return (
+    /(^|\/)(tests?|__tests__)\//.test(path) ||
+    /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) ||
+    /\.(test|spec)\.[cm]?[jt]sx?$/.test(path)
+  );
+}

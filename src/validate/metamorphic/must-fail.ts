@@ -3,15 +3,10 @@
  * the rest of its session stays as it was. Each must be caught: the trial fails.
  */
 import { createTwoFilesPatch } from 'diff';
-import type { ScriptedCall, ScriptedTurn } from '../../models/scripted.js';
-import { programRuns } from '../../scoring/program-runs.js';
-import { runnerRuns } from '../../scoring/runner-runs.js';
-import { languageOf, lineMutants } from './line-mutants.js';
+import { referenceRunnerRuns } from './evidence-fakes.js';
+import { isTestFile, languageOf, lineMutants } from './line-mutants.js';
 import { shellQuote, withCallAt, withContentAt, withRemovalAt } from './script-edits.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
-
-/** The runs are only located here, never judged: what the task declares does not matter. */
-const LOCATING = { allowed: ['**'], ignored: [] };
 
 /**
  * Every file the reference changed put back as the task placed it (a file it created, removed),
@@ -66,8 +61,7 @@ export function codeMutants(ref: ReferenceRun): DerivedRun[] {
  * by the time it shows itself green, the cheat of deleting what fails.
  */
 export function testsRemoved(ref: ReferenceRun): DerivedRun[] {
-  const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
-  const runs = runnerRuns({ calls, declaredWrites: LOCATING });
+  const runs = referenceRunnerRuns(ref);
   const last = runs.at(-1);
   // Placed at the end of the turn before the last run, so that run is green on what is left.
   if (last === undefined || last.turn < 2) return [];
@@ -140,80 +134,6 @@ function inMeaning(path: string, text: string, change: (t: string) => string): s
       (_, sep: string, v: string) => sep + change(v),
     );
   return /\.(md|txt|csv|rst|log)$/i.test(path) || !/\.[^/]+$/.test(path) ? change(text) : text;
-}
-
-/**
- * Each command of the reference that ran a test runner, the type checker or a program of the
- * workspace (a skill's script, the task's own tool), replaced by one that prints what it printed
- * and exits as it did, running nothing: the model sees the same, but the evidence is gone.
- */
-export function standInRun(ref: ReferenceRun): DerivedRun[] {
-  const calls = ref.record.turn_logs.flatMap((l) => l.tool_calls.map((c) => ({ ...c, turn: l.turn })));
-  const ran = new Set([
-    ...runnerRuns({ calls, declaredWrites: LOCATING }).map((r) => r.at.call),
-    ...programRuns({ calls })
-      .filter((r) => r.program?.startsWith('/workspace/') === true)
-      .map((r) => r.at.call),
-  ]);
-  const out: DerivedRun[] = [];
-  calls.forEach((log, i) => {
-    if (!ran.has(i) || log.exit_code === null) return;
-    const command = log.arguments?.command;
-    const place = placeOf(ref.script, log.turn, i, calls);
-    if (typeof command !== 'string' || place === null) return;
-    const standIn = printsAs(log.stdout, log.stderr, log.exit_code);
-    out.push({
-      operator: 'stand_in_run',
-      id: `stand_in_run:turn ${log.turn}:${command.slice(0, 60)}`,
-      description: `\`${command}\` (turn ${log.turn}) replaced by a command printing its output, exit ${log.exit_code}`,
-      script: replaceCall(ref.script, place, { name: 'execute_command', arguments: { command: standIn } }),
-      without: replaceCall(ref.script, place, null),
-    });
-  });
-  return out;
-}
-
-/** A test file by the runners' own conventions: test_x.py, x_test.py, x.test.mjs, x.spec.ts, a tests/ folder. */
-function isTestFile(path: string): boolean {
-  return (
-    /(^|\/)(tests?|__tests__)\//.test(path) ||
-    /(^|\/)(test_[^/]*|[^/]*_test)\.py$/.test(path) ||
-    /\.(test|spec)\.[cm]?[jt]sx?$/.test(path)
-  );
-}
-
-/** A command that prints exactly `stdout` and `stderr` and exits `code`, running no program but the shell's own. */
-function printsAs(stdout: string, stderr: string, code: number): string {
-  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-  return [`echo ${b64(stdout)} | base64 -d`, `echo ${b64(stderr)} | base64 -d >&2`, `exit ${code}`].join(
-    '; ',
-  );
-}
-
-/** Where the record's call `index` (on `turn`) is in the script: its turn and its place in it. */
-function placeOf(
-  script: readonly ScriptedTurn[],
-  turn: number,
-  index: number,
-  calls: readonly { turn: number }[],
-): { turn: number; call: number } | null {
-  const first = calls.findIndex((c) => c.turn === turn);
-  const call = index - first;
-  const t = script[turn - 1];
-  return t === undefined || call < 0 || call >= t.calls.length ? null : { turn, call };
-}
-
-/** The script with the call at `at` replaced by `by`, or left out (null). */
-function replaceCall(
-  script: readonly ScriptedTurn[],
-  at: { turn: number; call: number },
-  by: ScriptedCall | null,
-): ScriptedTurn[] {
-  return script.map((t, i) =>
-    i === at.turn - 1
-      ? { ...t, calls: t.calls.flatMap((c, j) => (j !== at.call ? [c] : by === null ? [] : [by])) }
-      : t,
-  );
 }
 
 function patch(path: string, from: string, to: string): string {

@@ -39,7 +39,13 @@ export async function metamorphicRows(
   for (const derived of runs) {
     const name = `metamorphic:${derived.id}`;
     try {
-      let verdict = judgeDerived(derived, await run(derived));
+      const trial = await run(derived);
+      const notApplied = trial.status === 'error' ? null : (derived.applied?.(trial) ?? null);
+      if (notApplied !== null) {
+        rows.push({ taskId: task.id, run: name, kind: 'skipped', detail: `did not apply: ${notApplied}` });
+        continue;
+      }
+      let verdict = judgeDerived(derived, trial);
       if (verdict.kind === 'failed' && derived.without !== undefined) {
         // A survivor that faked what the task never needed is no hole: the trial passes without it too.
         const without = await run({ ...derived, script: derived.without });

@@ -38,4 +38,10 @@ export interface DerivedRun {
    * never asked for), and the row says so instead of a survivor.
    */
   without?: ScriptedTurn[];
+  /**
+   * A must-fail run whose fake may not reach what it fakes (a shim the command never goes
+   * through): given its trial, null when it did, else why not, and the row is skipped, since a run
+   * left as the reference's proves nothing.
+   */
+  applied?: (trial: TrialRecord) => string | null;
 }

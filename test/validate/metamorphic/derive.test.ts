@@ -32,7 +32,7 @@ describe('deriveRuns', () => {
     const { runs, skipped, empty } = deriveRuns(REF, { split_turns: 'its reads must share a turn' });
     expect(skipped).toEqual([{ id: 'split_turns', reason: 'its reads must share a turn' }]);
     // The brief record ran no test runner, and the reference wrote code only: nothing to stand in for, no artifact.
-    expect(empty).toEqual(['stand_in_run', 'tests_removed', 'artifact_swap']);
+    expect(empty).toEqual(['stand_in_run', 'shimmed_run', 'module_copy', 'tests_removed', 'artifact_swap']);
     const ids = runs.map((r) => r.id);
     expect(ids).toContain('revert_change');
     expect(ids).toContain('code_mutant:a.py:1:1 → 2');
@@ -175,7 +175,10 @@ describe('metamorphicRows', () => {
   const run = traced('python3 -m pytest -q', {
     stdout: '1 passed',
     processes: [
-      proc(['python3', '-m', 'pytest', '-q'], { exe: '/usr/bin/python3', reads: ['/workspace/test_a.py'] }),
+      proc(['python3', '-m', 'pytest', '-q'], {
+        exe: '/usr/bin/python3',
+        reads: ['/workspace/test_a.py', '/workspace/a.py'],
+      }),
     ],
   });
   const ref: ReferenceRun = {
@@ -228,6 +231,52 @@ describe('metamorphicRows', () => {
     expect(rows.map((r) => r.kind)).toEqual(['failed']);
     expect(rows[0]?.detail).toMatch(
       /^survives: the trial passes with `python3 -m pytest -q` \(turn 2\) replaced/,
+    );
+  });
+
+  const tracedShim = (exe: string) => {
+    const t = trialRecord({});
+    const call = traced('python3 -m pytest -q', {
+      processes: [proc(['python3', '-m', 'pytest', '-q'], { exe })],
+    });
+    return {
+      ...t,
+      turn_logs: [
+        { ...(t.turn_logs[0] as TurnLog), turn: 1, tool_calls: [] },
+        { ...(t.turn_logs[0] as TurnLog), turn: 2, tool_calls: [call] },
+      ],
+    };
+  };
+
+  it('runs each test run through shims first on PATH, and knows when none was on its way', () => {
+    const [shimmed] = deriveRuns(ref).runs.filter((r) => r.operator === 'shimmed_run');
+    const command = shimmed?.script[1]?.calls[0]?.arguments.command as string;
+    expect(command).toMatch(/^d=\/tmp\/ab-shim; mkdir -p "\$d" && for n in pytest python3 /);
+    expect(command).toMatch(/export PATH="\$d:\$PATH"; python3 -m pytest -q$/);
+    expect(shimmed?.applied?.(tracedShim('/tmp/ab-shim/python3'))).toBeNull();
+    expect(shimmed?.applied?.(tracedShim('/usr/bin/python3'))).toMatch(/no shim was on its way/);
+  });
+
+  it('a fake that never reached its run is skipped, not called a survivor', async () => {
+    const rows = (await metamorphicRows(task, ref, async () => tracedShim('/usr/bin/python3'))).filter((r) =>
+      r.run.startsWith('metamorphic:shimmed_run'),
+    );
+    expect(rows.map((r) => [r.kind, r.detail])).toEqual([
+      ['skipped', 'did not apply: no shim was on its way: the command names its programs by absolute path'],
+    ]);
+  });
+
+  it('imports copies of the modules a test run read (not its tests) from /tmp in their stead', () => {
+    const [copy] = deriveRuns(ref).runs.filter((r) => r.operator === 'module_copy');
+    const command = copy?.script[1]?.calls[0]?.arguments.command as string;
+    expect(copy?.description).toBe(
+      '`python3 -m pytest -q` (turn 2) importing copies of a.py from /tmp/ab-copy',
+    );
+    expect(command).toContain("(cd /workspace && cp --parents 'a.py' /tmp/ab-copy/)");
+    expect(command).toContain('importlib.import_module(name)');
+    expect(command).toContain('["a"]');
+    expect(command).toMatch(
+      /export PYTHONPATH=\/tmp\/ab-copy\$\{PYTHONPATH:\+:\$PYTHONPATH\}; python3 -m pytest -q$/,
     );
   });
 });
