@@ -2,14 +2,17 @@
  * Where a skill's declared artifact came from, when the manifest says which command writes it
  * (`writes` of a required command): the process that wrote its final bytes must descend from a
  * counted run of that command (command-match.ts: the skill's own program, named by its patterns), in
- * the trace. A file made by hand next to a real run that wrote elsewhere (`--out
- * /tmp/…` then `cp`, `preview.png.tmp` then `mv`, a script run with `--help` and the file written
- * with write_file) is the agent's, not the skill's. The writers are those of the turn whose
+ * the trace, or only move or copy the bytes such a run wrote (a render to `preview.png.tmp` then
+ * `mv`, its output copied into place: src/scoring/byte-origin.ts). A file made by hand next to a
+ * real run (a script run with `--help` and the file written with write_file, a copy of a file the
+ * agent made, a render of other data edited afterwards) is the agent's, not the skill's. The writers are those of the turn whose
  * snapshot last changed the file (src/scoring/ordering.ts writersIn); every one of them must be the
  * skill's, since any of them may have written last. A change no trace explains (an untraced
  * command, a survivor the agent left running) proves nothing.
  */
-import { decisionTurn, writersIn } from '../scoring/ordering.js';
+import { copiedFrom, lastWriterBefore } from '../scoring/byte-origin.js';
+import { decisionTurn, type StepRef, writersIn } from '../scoring/ordering.js';
+import { workspaceAbsolute } from '../scoring/paths.js';
 import type { CheckContext } from '../tasks/types.js';
 import { describeGroup } from './command-flags.js';
 import { type CommandGroup, groupRuns } from './command-match.js';
@@ -33,10 +36,41 @@ export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly Co
       return `${relPath} was written with write_file (turn ${call.turn}), not by the skill`;
     if (call.processes === undefined)
       return `${relPath} was written by a command the trace did not follow (turn ${call.turn})`;
-    if (!descendsFrom(call.processes, w.step, fromSkill.get(w.call) ?? new Set()))
+    if (!fromRun(ctx, workspaceAbsolute(relPath), w, fromSkill))
       return `${relPath} was last written by \`${writerName(call.processes[w.step]?.argv)}\` (turn ${call.turn}), not by a run of ${by}`;
   }
   return null;
+}
+
+/** Copies followed back at most: a temp file moved, then copied, then moved is three. */
+const MAX_HOPS = 4;
+
+/**
+ * The bytes the step at `w` put at `abs` are a counted run's: it descends from one, or it only moved
+ * or copied a file whose last writer before it was one (byte-origin.ts), so an artifact rendered to
+ * a temp file and moved into place, or copied from the run's own output, is the run's.
+ */
+function fromRun(
+  ctx: Ctx,
+  abs: string,
+  w: StepRef,
+  fromSkill: ReadonlyMap<number, ReadonlySet<number>>,
+): boolean {
+  let path = abs;
+  let at = w;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    const processes = ctx.calls[at.call]?.processes;
+    if (processes === undefined) return false;
+    if (descendsFrom(processes, at.step, fromSkill.get(at.call) ?? new Set())) return true;
+    const p = processes[at.step];
+    const source = p === undefined ? null : copiedFrom(p, path);
+    if (source === null) return false;
+    const prior = lastWriterBefore(ctx, source, at);
+    if (prior === null) return false;
+    path = source;
+    at = prior;
+  }
+  return false;
 }
 
 /** Per call, the steps (processes) of the groups' counted runs. */
