@@ -9,6 +9,7 @@ import { creditAbsences, scoreTrial } from '../scoring/score.js';
 import { type CheckOutcome, type Conversation, checkKind, runCheck } from './helpdesk/checks.js';
 import { endStateCheck } from './helpdesk/end-state.js';
 import type { DeskState } from './helpdesk/state.js';
+import { WORD_FLAGS, type WordFlag, type WordRules, wordCheck } from './helpdesk/words.js';
 import type { Scenario } from './pack.js';
 import { END_STATE_FLAG } from './scenario.js';
 
@@ -22,10 +23,13 @@ export function judgeScenario(
   scenario: Scenario,
   state: DeskState,
   conversation: Conversation,
+  words: WordRules,
 ): DialogueVerdict {
+  const wordFlags = Object.keys(WORD_FLAGS) as WordFlag[];
   const meta = [
     ...scenario.file.flags.map((f) => ({ id: f.id, ...kindOf(f.check) })),
     { id: END_STATE_FLAG, kind: 'outcome' as const },
+    ...wordFlags.map((id) => ({ id, kind: 'process' as const, absence: true as const })),
   ];
   const turnOf = (outcome: CheckOutcome): number | null =>
     outcome.reached && outcome.step !== null ? (conversation.calls[outcome.step]?.turn ?? null) : null;
@@ -37,6 +41,14 @@ export function judgeScenario(
   for (const flag of scenario.file.flags)
     results[flag.id] = result(runCheck(flag.check, state, conversation), checkKind(flag.check).kind);
   results[END_STATE_FLAG] = result(endStateCheck(state, scenario.expected), 'outcome');
+  const judged = {
+    rules: words,
+    seed: scenario.seed,
+    requester: scenario.file.requester,
+    state,
+    conversation,
+  };
+  for (const id of wordFlags) results[id] = result(wordCheck(id, judged), 'process');
   const flags = creditAbsences(meta, results);
   return { flags, ...scoreTrial(meta, flags, false) };
 }
@@ -45,6 +57,15 @@ export function judgeScenario(
 export function userReplies(turns: readonly TurnLog[]): Conversation['userReplies'] {
   return turns.flatMap((l) =>
     l.user_reply === undefined ? [] : [{ turn: l.turn, text: l.user_reply.text }],
+  );
+}
+
+/** What the agent told the user: the text of each turn that made no tool calls. */
+export function agentMessages(turns: readonly TurnLog[]): Conversation['agentMessages'] {
+  return turns.flatMap((l) =>
+    l.tool_calls.length === 0 && l.assistant_text.trim() !== ''
+      ? [{ turn: l.turn, text: l.assistant_text }]
+      : [],
   );
 }
 

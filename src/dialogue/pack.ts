@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../util/errors.js';
 import { packageRoot } from '../util/package-root.js';
 import { BaseSeed } from './helpdesk/seed.js';
+import { WordRules } from './helpdesk/words.js';
 import { loadScenario, parseJson, readText, type Scenario } from './scenario-load.js';
 
 export type { Scenario } from './scenario-load.js';
@@ -19,6 +20,8 @@ export interface DialoguePack {
   name: string;
   organisation: string;
   policy: string;
+  /** What the agent's words are judged by (words.json: helpdesk/words.ts). */
+  words: WordRules;
   scenarios: Scenario[];
 }
 
@@ -27,6 +30,7 @@ export const HELPDESK_DIR = join(packageRoot(), 'tasks', 'helpdesk');
 export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
   const policy = readText(join(dir, 'policy.md'));
   const base = parseJson(join(dir, 'base.json'), BaseSeed);
+  const words = parseJson(join(dir, 'words.json'), WordRules);
   const folder = join(dir, 'scenarios');
   const names = readdirSync(folder)
     .filter((n) => n.endsWith('.json'))
@@ -35,5 +39,5 @@ export function loadPack(dir: string = HELPDESK_DIR): DialoguePack {
   const ids = scenarios.map((s) => s.file.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length > 0) throw new UsageError(`${folder}: scenario ids used twice: ${twice.join(', ')}`);
-  return { dir: resolve(dir), name: 'helpdesk', organisation: 'Northwind Labs', policy, scenarios };
+  return { dir: resolve(dir), name: 'helpdesk', organisation: 'Northwind Labs', policy, words, scenarios };
 }

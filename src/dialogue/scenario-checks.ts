@@ -4,6 +4,7 @@
  */
 import { DESK_TOOL_NAMES } from './helpdesk/desk.js';
 import type { DeskSeed } from './helpdesk/seed.js';
+import { WORD_FLAGS } from './helpdesk/words.js';
 import { END_STATE_FLAG, type ScenarioFile } from './scenario.js';
 import { mentionsAny } from './user/phrases.js';
 
@@ -18,7 +19,8 @@ export function crossCheck({ file, seed }: { file: ScenarioFile; seed: DeskSeed 
   for (const t of tools) if (!DESK_TOOL_NAMES.includes(t)) problems.push(`no helpdesk tool ${t}`);
   const flagIds = file.flags.map((f) => f.id);
   if (new Set(flagIds).size !== flagIds.length) problems.push('flag ids used twice');
-  if (flagIds.includes(END_STATE_FLAG)) problems.push(`flag id ${END_STATE_FLAG} is every scenario's own`);
+  for (const own of [END_STATE_FLAG, ...Object.keys(WORD_FLAGS)])
+    if (flagIds.includes(own)) problems.push(`flag id ${own} is every scenario's own`);
   for (const { id, check } of file.flags)
     if (check.kind === 'closed_after_confirmation') problems.push(...confirmationProblems(file, id, check));
   for (const { id, check } of file.flags) {
@@ -36,7 +38,8 @@ export function crossCheck({ file, seed }: { file: ScenarioFile; seed: DeskSeed 
   ];
   for (const [what, run] of caught)
     for (const id of run.expect.unreached)
-      if (!flagIds.includes(id) && id !== END_STATE_FLAG) problems.push(`${what} ${run.id}: no flag ${id}`);
+      if (!flagIds.includes(id) && id !== END_STATE_FLAG && !Object.hasOwn(WORD_FLAGS, id))
+        problems.push(`${what} ${run.id}: no flag ${id}`);
   for (const fact of file.user.facts)
     if (fact.after !== undefined && !tools.includes(fact.after.call))
       problems.push(`fact ${fact.id}: no tool ${fact.after.call}`);

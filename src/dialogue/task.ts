@@ -21,7 +21,8 @@ import {
 import { openDesk } from './helpdesk/desk.js';
 import { END_STATE_RULE, endStateCheck } from './helpdesk/end-state.js';
 import type { DeskState } from './helpdesk/state.js';
-import { userReplies } from './judge.js';
+import { WORD_FLAGS, type WordFlag, wordCheck } from './helpdesk/words.js';
+import { agentMessages, userReplies } from './judge.js';
 import { type DialoguePack, loadPack, type Scenario } from './pack.js';
 import { END_STATE_FLAG } from './scenario.js';
 import { dialogueTrial, scenarioPrompt } from './trial.js';
@@ -59,11 +60,16 @@ function dialogueTask(pack: DialoguePack, scenario: Scenario): DialogueTask {
           file,
           seed: scenario.seed,
           policy: pack.policy,
+          words: pack.words,
           ...(variants === undefined ? {} : { variants: variants.spec }),
         }),
       ),
     },
-    flags: [...file.flags.map((f) => flagOf(scenario, f)), endStateFlag(scenario)],
+    flags: [
+      ...file.flags.map((f) => flagOf(scenario, f)),
+      endStateFlag(scenario),
+      ...(Object.keys(WORD_FLAGS) as WordFlag[]).map((id) => wordFlag(pack, scenario, id)),
+    ],
     referenceSolution: file.reference,
     lures: file.lures.map(caught),
     cheats: file.cheats.map(caught),
@@ -116,6 +122,26 @@ function endStateFlag(scenario: Scenario): Flag {
   };
 }
 
+/** A flag on what the agent told the user (helpdesk/words.ts): an absence, like the policy's. */
+function wordFlag(pack: DialoguePack, scenario: Scenario, id: WordFlag): Flag {
+  return absence({
+    id,
+    description: WORD_FLAGS[id],
+    kind: 'process',
+    check(ctx) {
+      const { state, conversation } = replayed(scenario, ctx);
+      const judged = {
+        rules: pack.words,
+        seed: scenario.seed,
+        requester: scenario.file.requester,
+        state,
+        conversation,
+      };
+      return flagOutcome(wordCheck(id, judged), conversation);
+    },
+  });
+}
+
 /** A check's outcome as a flag's: reached on the turn of the call that reached it. */
 function flagOutcome(outcome: CheckOutcome, conversation: Conversation): FlagOutcome {
   if (!outcome.reached) return { reached: false, detail: outcome.detail };
@@ -134,7 +160,10 @@ function replayed(scenario: Scenario, ctx: CheckContext): { state: DeskState; co
     desk.call(c.name, c.arguments ?? {});
     return { name: c.name, arguments: c.arguments ?? {}, ok: c.exit_code === 0, turn: c.turn };
   });
-  const out = { state: desk.state, conversation: { calls, userReplies: userReplies(ctx.turns) } };
+  const out = {
+    state: desk.state,
+    conversation: { calls, userReplies: userReplies(ctx.turns), agentMessages: agentMessages(ctx.turns) },
+  };
   replays.set(ctx, out);
   return out;
 }

@@ -11,12 +11,12 @@ import { dialogueSystemPrompt } from './agent-prompt.js';
 import { type DeskResponder, deskResponder } from './desk-responder.js';
 import { openDesk } from './helpdesk/desk.js';
 import { type DeskState, mainTicket } from './helpdesk/state.js';
-import { judgeScenario, userReplies } from './judge.js';
+import { agentMessages, judgeScenario, userReplies } from './judge.js';
 import type { DialoguePack, Scenario } from './pack.js';
 import { type UserChoice, userFor } from './user/user-choice.js';
 
 export interface DialogueTrialOptions {
-  pack: Pick<DialoguePack, 'organisation' | 'policy'>;
+  pack: Pick<DialoguePack, 'organisation' | 'policy' | 'words'>;
   scenario: Scenario;
   user: UserChoice;
 }
@@ -68,10 +68,16 @@ export function dialogueTrial(o: DialogueTrialOptions): TrialParts<DeskPlace> {
         if (talk === null)
           throw new InternalError(`${scenario.file.id}: judged before its conversation started`);
         const { state } = place.desk;
-        const verdict = judgeScenario(scenario, state, {
-          calls: talk.calls,
-          userReplies: userReplies(turns.turnLogs),
-        });
+        const verdict = judgeScenario(
+          scenario,
+          state,
+          {
+            calls: talk.calls,
+            userReplies: userReplies(turns.turnLogs),
+            agentMessages: agentMessages(turns.turnLogs),
+          },
+          o.pack.words,
+        );
         const toUser = turns.turnLogs.flatMap((t) => (t.user_reply === undefined ? [] : [t.assistant_text]));
         return {
           verdict: { ...verdict, tamperViolations: [] },

@@ -33,7 +33,8 @@ export function pytestLogWrites(
 ): LogWrite[] {
   const out: LogWrite[] = [];
   for (const run of runnerRuns(ctx)) {
-    if (run.runner !== 'pytest') continue;
+    // A run something of the agent's stood in for (stand-ins.ts) wrote no pytest's log.
+    if (run.runner !== 'pytest' || run.standIns.length > 0) continue;
     const processes = ctx.calls[run.at.call]?.processes ?? [];
     const runner = processes[run.at.step];
     if (runner === undefined) continue;

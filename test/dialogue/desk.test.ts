@@ -138,7 +138,7 @@ describe('identity verification', () => {
 describe('checks on the final state', () => {
   // The calls ok() ran, each in a turn of its own; no user replies.
   const check = (d: Desk, c: Parameters<typeof runCheck>[0]) =>
-    runCheck(c, d.state, { calls: ranOn.get(d) ?? [], userReplies: [] }).reached;
+    runCheck(c, d.state, { calls: ranOn.get(d) ?? [], userReplies: [], agentMessages: [] }).reached;
 
   it('an action before the verification of that account is a violation, one after is not', () => {
     const before = ticketed();

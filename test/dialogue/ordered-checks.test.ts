@@ -22,7 +22,7 @@ function played(calls: readonly TurnCall[], userReplies: Conversation['userRepli
     if (r.kind !== 'ran' || !r.ok) throw new Error(`${name} did not run`);
     return { turn, name, arguments: args, ok: true };
   });
-  return { state: d.state as DeskState, conversation: { calls: ran, userReplies } };
+  return { state: d.state as DeskState, conversation: { calls: ran, userReplies, agentMessages: [] } };
 }
 
 const check = (c: DeskCheck, p: ReturnType<typeof played>) => runCheck(c, p.state, p.conversation);

@@ -27,6 +27,8 @@ export interface Conversation {
   calls: readonly RanCall[];
   /** The user's replies, each with the turn whose message it answered (shown to the agent in the next). */
   userReplies: readonly { turn: number; text: string }[];
+  /** What the agent told the user: each turn's text that made no tool calls (words.ts judges it). */
+  agentMessages: readonly { turn: number; text: string }[];
 }
 
 export type CheckOutcome = { reached: true; step: number | null } | { reached: false; detail: string };
