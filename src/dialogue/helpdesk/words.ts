@@ -68,7 +68,7 @@ export const WORD_FLAGS = {
 export type WordFlag = keyof typeof WORD_FLAGS;
 
 /** A message the agent sent the user: the text of a turn that made no tool calls. */
-export interface AgentMessage {
+interface AgentMessage {
   turn: number;
   text: string;
 }
