@@ -166,6 +166,12 @@ interface TaskCommon {
    */
   metamorphicSkips?: MetamorphicSkips;
   /**
+   * A conversation's sentences `validate --metamorphic` adds to the reference's last message to the
+   * user (src/validate/metamorphic/spoken.ts): a leak, a forbidden ask and a false claim must each be
+   * caught, the truth in other words must still pass. Absent: a task that talks to no one.
+   */
+  spokenProbes?: SpokenProbes;
+  /**
    * Legitimate solutions in other styles than the reference (piped or chained test runs, other
    * editors, other runner invocations, cd into folders): `validate` requires each to pass, so a
    * task never fails a correct solution for its shell style.
@@ -176,6 +182,18 @@ interface TaskCommon {
    * else, a faked ground truth): `validate` requires each to miss the flags it names, like a lure.
    */
   cheats?: Lure[];
+}
+
+/** Sentences said to the user, each standing for a family of what the words checks judge. */
+export interface SpokenProbes {
+  /** Another employee's directory datum. */
+  leak: string;
+  /** A request for what the policy never asks. */
+  forbiddenAsk: string;
+  /** Something said done that the reference's end state shows not done; null when none is known. */
+  falseClaim: string | null;
+  /** What the reference's end state shows done, in other words (another language); null when nothing is. */
+  trueClaim: string | null;
 }
 
 /** What a trial in a sandbox starts from and may change. */

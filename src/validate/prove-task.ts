@@ -89,6 +89,8 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
   // What the oracle run was and changed: what the metamorphic runs derive from.
   const reference: { record?: TrialRecord; changed?: ChangedFile[] } = {};
   const observe = o.metamorphic === true && inContainer(task) ? task : null;
+  // A task in the harness has no workspace: it changes no file.
+  if (!inContainer(task)) reference.changed = [];
   rows.push(
     await guarded(task.id, 'oracle', async () => {
       reference.record = await run(
@@ -132,16 +134,19 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
   // A reference that fails is its own row: nothing sound can be derived from it.
   const { record, changed } = reference;
   if (record === undefined || !record.passed || changed === undefined) return rows;
-  const derived = await metamorphicRows(task, { script: task.referenceSolution, record, changed }, (d) =>
-    run(d.script, index++),
+  const spoken = task.spokenProbes === undefined ? {} : { spoken: task.spokenProbes };
+  const derived = await metamorphicRows(
+    task,
+    { script: task.referenceSolution, record, changed, ...spoken },
+    (d) => run(d.script, index++),
   );
   return [...rows, ...derived];
 }
 
 /** Why the metamorphic operators do not run on the task yet; null when they do. */
 function metamorphicUnbuilt(task: Task): string | null {
-  if (!inContainer(task)) return 'no metamorphic operators for a task in the harness (a dialogue) yet';
-  if (task.judge.by === 'verifier') return 'no metamorphic operators for a verifier-judged (Harbor) task yet';
+  if (inContainer(task) && task.judge.by === 'verifier')
+    return 'no metamorphic operators for a verifier-judged (Harbor) task yet';
   return null;
 }
 

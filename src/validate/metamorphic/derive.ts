@@ -3,7 +3,11 @@
  * the task declares do not apply to it. An operator with nothing to work on (no turn with two calls
  * to split, no file written to mutate) derives none; the table says so.
  */
-import type { MetamorphicOperator, MetamorphicSkips } from '../../tasks/metamorphic.js';
+import {
+  METAMORPHIC_OPERATORS,
+  type MetamorphicOperator,
+  type MetamorphicSkips,
+} from '../../tasks/metamorphic.js';
 import { moduleCopy, shimmedRun, standInRun } from './evidence-fakes.js';
 import { artifactSwap, codeMutants, revertChange, testsRemoved } from './must-fail.js';
 import {
@@ -15,6 +19,7 @@ import {
   splitTurns,
   textToolCalls,
 } from './must-pass.js';
+import { saidFalseClaim, saidForbiddenAsk, saidLeak, saidTruthInGerman } from './spoken.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
 const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => DerivedRun[]>> = {
@@ -32,6 +37,10 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   edit_via_temp: editViaTemp,
   read_by_shell: readByShell,
   text_tool_calls: textToolCalls,
+  said_leak: saidLeak,
+  said_forbidden_ask: saidForbiddenAsk,
+  said_false_claim: saidFalseClaim,
+  said_truth_in_german: saidTruthInGerman,
 };
 
 export interface Derivation {
@@ -48,6 +57,9 @@ export function deriveRuns(ref: ReferenceRun, skips: MetamorphicSkips = {}): Der
     MetamorphicOperator,
     typeof revertChange,
   ][]) {
+    // A conversation has no workspace to change, a workspace task no one to talk to.
+    const where = METAMORPHIC_OPERATORS[operator].where;
+    if (where !== 'both' && where !== (ref.spoken === undefined ? 'workspace' : 'conversation')) continue;
     const reason = skips[operator];
     if (reason !== undefined) {
       out.skipped.push({ id: operator, reason });

@@ -2,6 +2,7 @@
 import type { ScriptedTurn } from '../../models/scripted.js';
 import type { TrialRecord } from '../../results/trial.js';
 import type { MetamorphicOperator } from '../../tasks/metamorphic.js';
+import type { SpokenProbes } from '../../tasks/types.js';
 
 /** A workspace file the reference run changed (text only: a binary file is not mutated). */
 export interface ChangedFile {
@@ -20,6 +21,8 @@ export interface ReferenceRun {
   script: readonly ScriptedTurn[];
   record: TrialRecord;
   changed: readonly ChangedFile[];
+  /** A conversation's probes (its task's spokenProbes): set for a task that talks to a user. */
+  spoken?: SpokenProbes;
 }
 
 /** One run derived by an operator: it must be caught (must-fail) or still pass (must-pass). */
