@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import { outputLines } from '../evidence/output-lines.js';
 import { firstChangeTurn, type PytestRun } from '../scoring/check-helpers.js';
+import { fileVersions, versionAt } from '../scoring/file-versions.js';
 import type { JsRun } from '../scoring/js-test-runs.js';
 import { changedBefore } from '../scoring/ordering.js';
 import type { CheckContext, Flag } from '../tasks/types.js';
@@ -104,23 +105,53 @@ function failedInTests(output: string): boolean {
 
 /**
  * The red run's tests are still there at the end and pass: every test it saw fail is among the
- * PASSED lines of the harness's final run (`-rA`), and every test file it ran still exists.
+ * PASSED lines of the harness's final run (`-rA`), and every test file it ran still exists. A run
+ * that failed before any test ran (the module missing, at collection) names no test: then its tests
+ * are those the test files it read defined when it ran (their version then: versions.ts), so a test
+ * written, shown red at collection and deleted before the end is lost all the same.
  */
 export function redSurvives(
-  ctx: Pick<CheckContext, 'finalSnapshot'>,
-  run: PytestRun,
+  ctx: Pick<CheckContext, 'finalSnapshot' | 'calls' | 'setupFiles' | 'changeTurns'>,
+  run: Pick<PytestRun, 'read' | 'seen' | 'at'>,
   finalOutput: string,
 ): string | null {
+  const files: string[] = [];
   for (const path of run.read) {
     const rel = path.replace(/^\/workspace\//, '');
-    if (/(^|\/)test_[^/]*\.py$/.test(rel) && ctx.finalSnapshot.get(rel)?.kind !== 'file')
-      return `${rel}, which was red, is gone`;
+    if (!/(^|\/)test_[^/]*\.py$/.test(rel)) continue;
+    if (ctx.finalSnapshot.get(rel)?.kind !== 'file') return `${rel}, which was red, is gone`;
+    files.push(rel);
   }
-  const passed = new Set(
-    [...finalOutput.matchAll(/^PASSED (\S+)/gm)].map((m) => (m[1] as string).replace(/^\/?[^:]*\//, '')),
-  );
-  const lost = (run.seen?.runner === 'pytest' ? run.seen.failedTests : []).filter(
-    (id) => !passed.has(id.replace(/^\/?[^:]*\//, '')),
-  );
+  const passed = [...finalOutput.matchAll(/^PASSED (\S+)/gm)].map((m) => testId(m[1] as string));
+  const seenRed = run.seen?.runner === 'pytest' ? run.seen.failedTests : [];
+  const red =
+    seenRed.length > 0
+      ? seenRed.map(testId)
+      : files.flatMap((rel) => definedTests(rel, versionAt(fileVersions(ctx, rel), run.at).content));
+  // A parametrized test passes as its cases: test_x[1], test_x[2].
+  const lost = red.filter((id) => !passed.some((p) => p === id || p.startsWith(`${id}[`)));
   return lost.length === 0 ? null : `tests that were red do not pass at the end: ${lost.join(', ')}`;
+}
+
+/** A pytest id without the test file's directory. */
+function testId(id: string): string {
+  return id.replace(/^\/?[^:]*\//, '');
+}
+
+/** The tests a Python test file defines (functions, and methods of Test classes), as pytest ids. */
+function definedTests(rel: string, content: string | null): string[] {
+  if (content === null) return [];
+  const file = posix.basename(rel);
+  const out: string[] = [];
+  let cls: string | null = null;
+  for (const line of content.split('\n')) {
+    const top = /^(?:async\s+)?def\s+(test\w*)\s*\(/.exec(line);
+    const klass = /^class\s+(Test\w*)\b/.exec(line);
+    const method = /^\s+(?:async\s+)?def\s+(test\w*)\s*\(/.exec(line);
+    if (klass !== null) cls = klass[1] as string;
+    else if (/^\S/.test(line)) cls = null;
+    if (top !== null) out.push(`${file}::${top[1]}`);
+    else if (method !== null && cls !== null) out.push(`${file}::${cls}::${method[1]}`);
+  }
+  return out;
 }

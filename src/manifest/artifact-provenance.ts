@@ -19,8 +19,31 @@ import { type CommandGroup, groupRuns } from './command-match.js';
 
 type Ctx = Pick<CheckContext, 'calls' | 'changeTurns' | 'declaredWrites'>;
 
-/** null when a run of one of `groups` wrote the file's final content, else why not. */
-export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly CommandGroup[]): string | null {
+/**
+ * null when a run of one of `writers` wrote the file's final content, reading only inputs of this
+ * trial's own making, else why not: an artifact of another command (`all`, by its `writes`) that the
+ * run read must hold that command's bytes too, so a report rendered from a hand-made or stale summary
+ * is not the skill's report.
+ */
+export function provenanceProblem(
+  ctx: Ctx,
+  relPath: string,
+  writers: readonly CommandGroup[],
+  all: readonly CommandGroup[] = writers,
+): string | null {
+  return artifactProblem(ctx, relPath, writers, all, 0);
+}
+
+/** Artifacts read through artifacts followed at most (a summary rendered into a report is one). */
+const MAX_DEPTH = 3;
+
+function artifactProblem(
+  ctx: Ctx,
+  relPath: string,
+  groups: readonly CommandGroup[],
+  all: readonly CommandGroup[],
+  depth: number,
+): string | null {
   const turn = ctx.changeTurns.get(relPath)?.at(-1);
   if (turn === undefined) return `${relPath} was not written during the run`;
   if (decisionTurn(ctx, turn, relPath) !== turn)
@@ -36,10 +59,57 @@ export function provenanceProblem(ctx: Ctx, relPath: string, groups: readonly Co
       return `${relPath} was written with write_file (turn ${call.turn}), not by the skill`;
     if (call.processes === undefined)
       return `${relPath} was written by a command the trace did not follow (turn ${call.turn})`;
-    if (!fromRun(ctx, workspaceAbsolute(relPath), w, fromSkill))
+    const run = fromRun(ctx, workspaceAbsolute(relPath), w, fromSkill);
+    if (run === null)
       return `${relPath} was last written by \`${writerName(call.processes[w.step]?.argv)}\` (turn ${call.turn}), not by a run of ${by}`;
+    const stale = depth < MAX_DEPTH ? inputProblem(ctx, run, relPath, all, depth) : null;
+    if (stale !== null) return stale;
   }
   return null;
+}
+
+/**
+ * The artifacts of other commands the run at `run` read (its process tree's workspace reads), each
+ * as its own command's run had left it when the run read it; the first that was not, and why.
+ */
+function inputProblem(
+  ctx: Ctx,
+  run: StepRef,
+  relPath: string,
+  all: readonly CommandGroup[],
+  depth: number,
+): string | null {
+  const processes = ctx.calls[run.call]?.processes ?? [];
+  const read = new Set(treeOf(processes, run.step).flatMap((p) => p.reads));
+  for (const input of new Set(all.flatMap((g) => g.writes ?? []))) {
+    const abs = workspaceAbsolute(input);
+    if (input === relPath || !read.has(abs)) continue;
+    const producers = all.filter((g) => g.writes?.includes(input));
+    const writer = lastWriterBefore(ctx, abs, run);
+    const by = producers.map((g) => `cmd:${g.id}`).join(' or ');
+    if (writer === null || fromRun(ctx, abs, writer, runSteps(ctx, producers)) === null)
+      return `${relPath} was made from ${input}, which no run of ${by} had written when it was read`;
+    const deeper = inputProblem(ctx, writer, input, all, depth + 1);
+    if (deeper !== null) return deeper;
+  }
+  return null;
+}
+
+/** The process at `root` and every process it started (records come in start order). */
+function treeOf<P extends { pid: number; parent_pid: number | null }>(
+  processes: readonly P[],
+  root: number,
+): P[] {
+  const first = processes[root];
+  if (first === undefined) return [];
+  const pids = new Set([first.pid]);
+  const out = [first];
+  for (const p of processes.slice(root + 1))
+    if (p.parent_pid !== null && pids.has(p.parent_pid)) {
+      pids.add(p.pid);
+      out.push(p);
+    }
+  return out;
 }
 
 /** Copies followed back at most: a temp file moved, then copied, then moved is three. */
@@ -55,22 +125,23 @@ function fromRun(
   abs: string,
   w: StepRef,
   fromSkill: ReadonlyMap<number, ReadonlySet<number>>,
-): boolean {
+): StepRef | null {
   let path = abs;
   let at = w;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
     const processes = ctx.calls[at.call]?.processes;
-    if (processes === undefined) return false;
-    if (descendsFrom(processes, at.step, fromSkill.get(at.call) ?? new Set())) return true;
+    if (processes === undefined) return null;
+    const root = rootIn(processes, at.step, fromSkill.get(at.call) ?? new Set());
+    if (root !== null) return { call: at.call, step: root };
     const p = processes[at.step];
     const source = p === undefined ? null : copiedFrom(p, path);
-    if (source === null) return false;
+    if (source === null) return null;
     const prior = lastWriterBefore(ctx, source, at);
-    if (prior === null) return false;
+    if (prior === null) return null;
     path = source;
     at = prior;
   }
-  return false;
+  return null;
 }
 
 /** Per call, the steps (processes) of the groups' counted runs. */
@@ -87,20 +158,20 @@ function runSteps(
   return out;
 }
 
-/** The process at `step`, or one of its recorded ancestors, is one of `roots`. */
-function descendsFrom(
+/** Which of `roots` the process at `step` is, or descends from (by its recorded ancestors); null if none. */
+function rootIn(
   processes: readonly { pid: number; parent_pid: number | null }[],
   step: number,
   roots: ReadonlySet<number>,
-): boolean {
+): number | null {
   const stepOf = new Map(processes.map((p, i) => [p.pid, i]));
   let at: number | undefined = step;
   for (let hops = 0; at !== undefined && hops <= processes.length; hops++) {
-    if (roots.has(at)) return true;
+    if (roots.has(at)) return at;
     const parent: number | null | undefined = processes[at]?.parent_pid;
     at = parent === null || parent === undefined ? undefined : stepOf.get(parent);
   }
-  return false;
+  return null;
 }
 
 function writerName(argv: readonly string[] | null | undefined): string {

@@ -36,6 +36,7 @@ export function skillFlags(spec: SkillSpec, withSkill: boolean): Flag[] {
       artifactFlag(
         a,
         groups.filter((g) => g.writes?.includes(a)),
+        groups,
       ),
     ),
     ...spec.mcpCalls.map(mcpCallFlag),
@@ -79,7 +80,7 @@ function readFlag(path: string): Flag {
  * its final content was written by a run of one of them (artifact-provenance.ts), not made by hand
  * beside one.
  */
-function artifactFlag(path: string, writers: readonly CommandGroup[]): Flag {
+function artifactFlag(path: string, writers: readonly CommandGroup[], all: readonly CommandGroup[]): Flag {
   const by = writers.map((g) => `cmd:${g.id}`).join(' or ');
   return {
     id: `artifact:${path}`,
@@ -91,7 +92,7 @@ function artifactFlag(path: string, writers: readonly CommandGroup[]): Flag {
     check(ctx) {
       if (ctx.finalSnapshot.get(path)?.kind !== 'file')
         return miss(`${path} is not a regular file at the end`);
-      const problem = writers.length > 0 ? provenanceProblem(ctx, path, writers) : null;
+      const problem = writers.length > 0 ? provenanceProblem(ctx, path, writers, all) : null;
       if (problem !== null) return miss(problem);
       return { reached: true, turn: ctx.changeTurns.get(path)?.at(-1) ?? null };
     },

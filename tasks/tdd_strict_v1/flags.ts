@@ -22,6 +22,7 @@ import {
   mutantsKilled,
   pytestAuditVerdict,
   pytestLogWrites,
+  redSurvives,
   testFiles,
   testFirstFlag,
   WORKSPACE_DIR,
@@ -33,6 +34,8 @@ const RED_LOG = 'red.log';
 const RED_LOG_ABS = `${WORKSPACE_DIR}/${RED_LOG}`;
 const CONTRACT = 'test_harness_versions_contract.py';
 const OWN_TESTS = harnessPytest('test_*.py');
+/** The same run listing every result (`-rA`): which of the red run's tests pass at the end. */
+const OWN_TESTS_LISTED = harnessPytest('-rA test_*.py');
 const CONTRACT_RUN = harnessPytest(`${HIDDEN_DIR}/${CONTRACT}`);
 /** The harness command auditing every top-level test_*.py for compare_versions imported from versions. */
 export const AUDIT = `python3 -I -S ${HIDDEN_DIR}/audit_tests.py compare_versions versions ${WORKSPACE_DIR}`;
@@ -87,6 +90,9 @@ export async function redLogged(ctx: CheckContext): Promise<FlagOutcome> {
   if (text === null) return miss('red.log is gone');
   if (!logShowsTargetRed(text, final.run.exitCode, 'versions'))
     return miss('red.log does not hold a failure of the tests on versions');
+  // The tests that were red stay, and pass at the end (deleting the one that failed is no fix).
+  const lost = redSurvives(ctx, final.run, (await ctx.groundTruth.run(OWN_TESTS_LISTED.command)).stdout);
+  if (lost !== null) return miss(lost);
   return { reached: true, turn: red.turn };
 }
 

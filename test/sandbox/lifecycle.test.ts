@@ -217,9 +217,10 @@ describe.sequential('sweepSandboxes', () => {
     });
     await orphan.start();
 
-    const removed = await sweepSandboxes();
+    await sweepSandboxes();
 
-    expect(removed).toBeGreaterThanOrEqual(1);
+    // Gone, whoever swept it: a run starting in another test file sweeps too, so this sweep's own
+    // count may be 0 (CI caught one such race).
     await expect(orphan.inspect()).rejects.toMatchObject({ statusCode: 404 });
     expect((await docker.getContainer(sb.id).inspect()).State.Running).toBe(true);
   });

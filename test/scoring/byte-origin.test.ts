@@ -111,3 +111,57 @@ describe('an artifact whose bytes something else made', () => {
     });
   });
 });
+
+describe('an artifact made from another command’s artifact', () => {
+  const SUMMARIZE = '/workspace/skill/scripts/summarize.py';
+  const PUBLISH = '/workspace/skill/scripts/publish.sh';
+  const SUMMARY = '/workspace/output/summary.txt';
+  const REPORT = '/workspace/output/report.md';
+  const group = (id: string, pattern: string, writes: string): CommandGroup => ({
+    id,
+    patterns: [toRegExp(pattern)],
+    exitCode: 0,
+    recheck: false,
+    description: null,
+    writes: [writes],
+  });
+  const groups = [
+    group('summarize', 'summarize\\.py\\s+\\S+', 'output/summary.txt'),
+    group('publish', 'publish\\.sh\\s+\\S*output/summary\\.txt', 'output/report.md'),
+  ];
+  const summarize = traced('python3 skill/scripts/summarize.py skill/data/sales.csv', {
+    processes: [
+      proc(['python3', SUMMARIZE, 'skill/data/sales.csv'], {
+        reads: [SUMMARIZE, '/workspace/skill/data/sales.csv'],
+        writes: [SUMMARY],
+      }),
+    ],
+  });
+  const publish = traced('sh skill/scripts/publish.sh output/summary.txt', {
+    processes: [proc(['sh', PUBLISH, 'output/summary.txt'], { reads: [PUBLISH, SUMMARY], writes: [REPORT] })],
+  });
+  const reportProblem = (calls: ToolCallLog[]) =>
+    provenanceProblem(
+      {
+        calls: calls.map((c, i) => ({ ...c, turn: i + 1 })),
+        changeTurns: new Map([['output/report.md', [calls.length]]]),
+        declaredWrites: WRITES_ANYWHERE,
+      },
+      'output/report.md',
+      groups.filter((g) => g.id === 'publish'),
+      groups,
+    );
+
+  it('rendered from the summary this trial’s run wrote, it is the skill’s', () => {
+    expect(reportProblem([summarize, publish])).toBeNull();
+  });
+
+  it('rendered from a summary made by hand after the real run, it is not', () => {
+    const handMade = writeFile(SUMMARY, 'ROWS=12\nTOTAL=99999\n');
+    expect(reportProblem([summarize, handMade, publish])).toBe(
+      'output/report.md was made from output/summary.txt, which no run of cmd:summarize had written when it was read',
+    );
+    // Nor from the summary the task placed (no run of this trial wrote it).
+    expect(reportProblem([publish])).toMatch(/made from output\/summary\.txt/);
+  });
+});
