@@ -155,3 +155,66 @@ function definedTests(rel: string, content: string | null): string[] {
   }
   return out;
 }
+
+/**
+ * `redSurvives` for node's test runner: every test the red run showed failing (TAP `not ok`, spec
+ * `✖`, a whole file that failed to load aside) is among the passing tests (`ok`) of the harness's
+ * final TAP run, and its test files still exist. A run that failed before any test ran (the module
+ * missing: only the file fails) names no test: then its tests are those its test files defined when
+ * it ran (`test('…')`, `it('…')` with a literal name, their version then), and one is lost when the
+ * file no longer defines it or the final run reports it failing, skipped or todo (one that never
+ * runs, under a condition, was never shown red either).
+ */
+export async function nodeRedSurvives(
+  ctx: Pick<CheckContext, 'finalSnapshot' | 'calls' | 'setupFiles' | 'changeTurns' | 'groundTruth'>,
+  run: Pick<JsRun, 'read' | 'at'>,
+  finalTap: string,
+): Promise<string | null> {
+  const files: string[] = [];
+  for (const path of run.read) {
+    const rel = path.replace(/^\/workspace\//, '');
+    if (!/\.(test|spec)\.[cm]?[jt]s$/.test(rel)) continue;
+    if (ctx.finalSnapshot.get(rel)?.kind !== 'file') return `${rel}, which was red, is gone`;
+    files.push(rel);
+  }
+  const call = ctx.calls[run.at.call];
+  const shown = call === undefined ? '' : `${call.stdout}\n${call.stderr}`;
+  const failed = [
+    ...shown.matchAll(/^\s*not ok \d+ - (.*?)(?: # (?:TODO|SKIP)\b.*)?$/gm),
+    ...shown.matchAll(/^\s*✖ (.+?) \(\d+(?:\.\d+)?m?s\)$/gm),
+  ]
+    .map((m) => (m[1] as string).trim())
+    .filter((name) => !/(^|\/)[^/\s]+\.[cm]?[jt]sx?$/.test(name));
+  const results = tapResults(finalTap);
+  if (failed.length > 0) {
+    const lost = [...new Set(failed)].filter((name) => results.get(name) !== 'ok');
+    return lost.length === 0 ? null : `tests that were red do not pass at the end: ${lost.join(', ')}`;
+  }
+  const lost: string[] = [];
+  for (const rel of files) {
+    const now = new Set(definedNodeTests(await ctx.groundTruth.readFile(rel)));
+    for (const name of definedNodeTests(versionAt(fileVersions(ctx, rel), run.at).content)) {
+      const result = results.get(name);
+      if (!now.has(name) || (result !== undefined && result !== 'ok')) lost.push(name);
+    }
+  }
+  return lost.length === 0 ? null : `tests that were red do not pass at the end: ${lost.join(', ')}`;
+}
+
+/** Each test of a TAP run by name: passed, or failed, skipped or todo. */
+function tapResults(tap: string): Map<string, 'ok' | 'not ok'> {
+  const out = new Map<string, 'ok' | 'not ok'>();
+  for (const m of tap.matchAll(/^\s*(not ok|ok) \d+ - (.*?)( # (?:TODO|SKIP)\b.*)?$/gm)) {
+    const name = (m[2] as string).trim();
+    out.set(name, m[1] === 'ok' && m[3] === undefined ? 'ok' : 'not ok');
+  }
+  return out;
+}
+
+/** The names of the node:test tests a file defines with a literal name (a template with `${}` has none). */
+function definedNodeTests(content: string | null): string[] {
+  if (content === null) return [];
+  return [...content.matchAll(/\b(?:test|it)\s*\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)]
+    .map((m) => m[2] as string)
+    .filter((name) => !name.includes('${'));
+}

@@ -39,6 +39,7 @@ import {
   miss,
   mutantsKilled,
   type Node,
+  nodeRedSurvives,
   nodesOf,
   parseSource,
   type Scope,
@@ -76,7 +77,7 @@ export function testFirst(ctx: CheckContext): FlagOutcome {
     : miss('pages.mjs appeared before the tests');
 }
 
-export function redObserved(ctx: CheckContext): FlagOutcome {
+export async function redObserved(ctx: CheckContext): Promise<FlagOutcome> {
   const tests = firstChangeTurn(ctx, TESTS);
   if (tests === null) return miss('pages.test.mjs was never written');
   const impl = firstChangeTurn(ctx, IMPL);
@@ -88,9 +89,11 @@ export function redObserved(ctx: CheckContext): FlagOutcome {
       afterChange(ctx, r.at, TESTS, tests) &&
       (impl === null || beforeChange(ctx, r.at, IMPL, impl)),
   );
-  return red === undefined
-    ? miss('no run of the tests seen failing on the target, between the tests and the code')
-    : { reached: true, turn: red.turn };
+  if (red === undefined)
+    return miss('no run of the tests seen failing on the target, between the tests and the code');
+  // The tests that were red stay, and pass at the end (deleting the one that failed is no fix).
+  const lost = await nodeRedSurvives(ctx, red, (await ctx.groundTruth.run(OWN_RUN.command)).stdout);
+  return lost === null ? { reached: true, turn: red.turn } : miss(lost);
 }
 
 export async function testsGenuine(ctx: CheckContext): Promise<FlagOutcome> {

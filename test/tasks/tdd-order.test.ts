@@ -45,15 +45,19 @@ const failing = pytestCall('python3 -m pytest -q', {
 });
 const green = pytestCall('python3 -m pytest -q', { exit: 0, reads: ['test_slugify.py', 'slugify.py'] });
 const MUTATION_RUN = mutationScript(MUTATION);
+/** Every test the agent's file defines, passing: a red run at collection names none of its own. */
+const EVERY_TEST_PASSED = [...AGENT_TESTS.matchAll(/^def (test_\w+)/gm)]
+  .map((m) => `PASSED test_slugify.py::${m[1]}\n`)
+  .join('');
 /**
- * -rA: the harness's own run lists the tests that were red among its passes; the mutation run
+ * -rA: the harness's own run lists every test among its passes; the mutation run
  * reports the tests failing on every mutant but those `survived` names.
  */
 const harnessLines =
   (survived: readonly string[] = []) =>
   (command: string): string => {
     if (command === MUTATION_RUN) return mutationResult(MUTATION, survived).stdout;
-    return command.includes('-rA') ? 'PASSED test_slugify.py::test_punctuation_becomes_one_hyphen\n' : '';
+    return command.includes('-rA') ? EVERY_TEST_PASSED : '';
   };
 const passedLines = harnessLines();
 

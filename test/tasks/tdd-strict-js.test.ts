@@ -36,6 +36,10 @@ interface Harness {
 
 const GOOD: Harness = { own: { pass: 5 }, contract: true };
 
+/** The literal names of a test file's test(...) calls. */
+const testNames = (source: string): string[] =>
+  [...source.matchAll(/\btest\(\s*(['"])(.*?)\1/g)].map((m) => m[2] as string);
+
 /** A crafted trial whose harness prints a TAP summary, as node --test does. */
 function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GOOD): CheckContext {
   const { ctx } = craftTrial(task, turns, () => false);
@@ -57,7 +61,9 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
     const [fail, skipped, todo] = [own.fail ?? 0, own.skipped ?? 0, own.todo ?? 0];
     const total = own.pass + fail + skipped + todo;
     const summary = `1..${total}\n# tests ${total}\n# suites 0\n# pass ${own.pass}\n# fail ${fail}\n# cancelled 0\n# skipped ${skipped}\n# todo ${todo}\n# duration_ms 5\n`;
-    return result(fail > 0 ? 1 : 0, summary);
+    // A passing run lists each test of the file as it is now, as TAP does.
+    const names = fail > 0 ? [] : testNames((await ctx.groundTruth.readFile('pages.test.mjs')) ?? '');
+    return result(fail > 0 ? 1 : 0, `${names.map((n, i) => `ok ${i + 1} - ${n}\n`).join('')}${summary}`);
   };
   return { ...ctx, groundTruth: { ...ctx.groundTruth, run } };
 }
@@ -88,7 +94,7 @@ const SPEC_SYNTAX = SPEC_MISSING.replace(
   /Error \[ERR_MODULE_NOT_FOUND\].*/,
   'SyntaxError: missing ) after argument list',
 );
-const SPEC_ASSERTION = `✖ a (7.0ms)\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n\nℹ tests 1\nℹ suites 0\nℹ pass 0\nℹ fail 1\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0\nℹ duration_ms 9.1\n`;
+const SPEC_ASSERTION = `✖ single pages and ranges (7.0ms)\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n\nℹ tests 1\nℹ suites 0\nℹ pass 0\nℹ fail 1\nℹ cancelled 0\nℹ skipped 0\nℹ todo 0\nℹ duration_ms 9.1\n`;
 
 const tests = writeFile('pages.test.mjs', AGENT_TESTS);
 const impl = writeFile('pages.mjs', IMPLEMENTATION);
@@ -164,6 +170,17 @@ describe('tdd_strict_js_v1 flags', () => {
   ])('red_observed: a failure on %s is no red', async (_name, stdout) => {
     const run = nodeTestCall('node --test', { exit: 1, reads: TEST_FILE, stdout: `${stdout}` });
     expect((await reached([[tests], [run], [impl]])).red_observed).toBe(false);
+  });
+
+  it('red_observed: the tests that were red stay, though the red run (the module missing) named none', async () => {
+    const loadRed = nodeTestCall('node --test', { exit: 1, reads: TEST_FILE, stdout: MISSING_TARGET });
+    expect((await reached([[tests], [loadRed], [impl]])).red_observed).toBe(2);
+    const fewer = writeFile(
+      'pages.test.mjs',
+      AGENT_TESTS.replace(/test\('single pages and ranges'[\s\S]*?\n\}\);\n/, ''),
+    );
+    expect(fewer.arguments?.content).not.toBe(AGENT_TESTS);
+    expect((await reached([[tests], [loadRed], [fewer, impl]])).red_observed).toBe(false);
   });
 
   it('tests_pass: four or more passing tests, none skipped or todo, and the hidden contract', async () => {
