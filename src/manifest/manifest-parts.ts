@@ -195,5 +195,11 @@ export function stub(folder: SkillFolder) {
     outputs: z.array(output).default([]),
     stdout: z.string().optional(),
     exit_code: z.int().min(0).max(255).optional(),
+    /**
+     * The argv the real script accepts, word by word: an UPPER_CASE word is any value, `...` any
+     * further words, every other word itself (`["PAGE", "--out", "OUT"]`). Another argv makes the
+     * stub print its usage and exit 2, as the real script's parsing would.
+     */
+    usage: z.array(z.string().min(1)).min(1).optional(),
   });
 }

@@ -6,7 +6,8 @@
  * - ordered_commands: the command groups must first run in the listed order;
  * - artifact_checks: not_contains, regex, json (true or {schema}), html, min_bytes, image;
  * - harness_checks: [{command, exit_code}] the harness runs after the last turn;
- * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code;
+ * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code, and the usage the
+ *   real script's parsing accepts (any other argv: its usage, exit 2);
  * - reference_solution, alternates, lures and cheats (scripted runs, see manifest-scripts.ts),
  *   ignored, meta;
  * - goal_without_skill: the goal as the no-skill variant of `--skill-ab` states it;

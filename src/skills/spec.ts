@@ -145,7 +145,8 @@ function toStubs(m: Manifest, folder: SkillFolder, problems: Problem[]): StubSpe
       content:
         o.from !== undefined ? folder.read(o.from) : Buffer.from(o.content ?? `stub output of ${script}\n`),
     }));
-    return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0 }];
+    const usage = s.usage === undefined ? {} : { usage: s.usage };
+    return [{ script, language, outputs, stdout: s.stdout ?? '', exitCode: s.exit_code ?? 0, ...usage }];
   });
 }
 

@@ -29,10 +29,12 @@ export interface StubSpec {
   outputs: StubOutput[];
   stdout: string;
   exitCode: number;
+  /** The argv the real script accepts (manifest `usage`); absent: any. */
+  usage?: readonly string[];
 }
 
 /** Part of the staged copy's name: a change to the recorders must not reuse an old copy. */
-export const RECORDER_VERSION = '4';
+export const RECORDER_VERSION = '5';
 
 /** The language a stub of this script must be written in, or null when it cannot be stubbed. */
 export function stubLanguage(script: string, firstLine: string): StubLanguage | null {
@@ -71,6 +73,7 @@ function recorderPython(stub: StubSpec, self: 0 | 1): string {
     outputs: stub.outputs.map((o) => ({ path: o.path, arg: o.arg, content: o.content.toString('base64') })),
     stdout: stub.stdout,
     exit_code: stub.exitCode,
+    usage: stub.usage ?? null,
   };
   const encoded = Buffer.from(JSON.stringify(spec)).toString('base64');
   return `import base64, json, os, sys
@@ -80,6 +83,22 @@ root = os.path.realpath(sys.argv[${self}])
 for _ in range(SPEC["depth"] + 1):
     root = os.path.dirname(root)
 cwd = os.getcwd()
+def accepted(words, usage):
+    if not usage:
+        return not words
+    head = usage[0]
+    if head == "...":
+        return True
+    if not words:
+        return False
+    if head.isupper() and head.replace("_", "").isalnum():
+        ok = words[0] != "" and not words[0].startswith("-")
+    else:
+        ok = words[0] == head
+    return ok and accepted(words[1:], usage[1:])
+if SPEC["usage"] is not None and not accepted(args, SPEC["usage"]):
+    sys.stderr.write("usage: %s %s\\n" % (SPEC["script"], " ".join(SPEC["usage"])))
+    sys.exit(2)
 def value(opt):
     for i, a in enumerate(args):
         if a == opt and i + 1 < len(args):

@@ -103,6 +103,40 @@ describe('stubs', () => {
     expect(existsSync(join(ws, '.stub_calls.log'))).toBe(false);
   });
 
+  it('with a usage, accept only the argv the real script accepts, else print it and exit 2 as it would', () => {
+    const dir = skillFolder(
+      { 'SKILL.md': '# s\n', 'scripts/shot.sh': '#!/bin/sh\necho real\n' },
+      {
+        stubs: {
+          'scripts/shot.sh': {
+            outputs: [{ arg: '--out', content: 'png' }],
+            stdout: 'saved\n',
+            usage: ['PAGE', '--out', 'OUT', '...'],
+          },
+        },
+      },
+    );
+    const skill = loadSkill(dir);
+    const staged = stageSkill(skill.folder, skill.digest, skill.spec.stubs, temp());
+    const ws = temp();
+    cpSync(staged, join(ws, 'skill'), { recursive: true });
+    const ok = run(ws, ['sh', 'skill/scripts/shot.sh', 'index.html', '--out', 'out/p.png', '--quiet']);
+    expect({ out: ok.stdout, code: ok.status }).toEqual({ out: 'saved\n', code: 0 });
+    for (const argv of [
+      ['--out', 'out/q.png', 'index.html'],
+      ['index.html', '--out=out/q.png'],
+      ['index.html', '--out'],
+      ['index.html'],
+    ]) {
+      const bad = run(ws, ['sh', 'skill/scripts/shot.sh', ...argv]);
+      expect({ code: bad.status, err: bad.stderr }, argv.join(' ')).toEqual({
+        code: 2,
+        err: 'usage: scripts/shot.sh PAGE --out OUT ...\n',
+      });
+    }
+    expect(existsSync(join(ws, 'out/q.png'))).toBe(false);
+  });
+
   it('keep the shell recorder as the process that ran the script: Python is its child', () => {
     const { staged } = stagedWorkspace();
     const source = readFileSync(join(staged, 'scripts/render.sh'), 'utf8');
