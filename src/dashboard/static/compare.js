@@ -9,6 +9,8 @@ import { append, byId, clear, conditionBadge, el } from './dom.js';
 /** @typedef {{ model: string, label: string, pass_all_k: boolean, score: number, trials: {index: number, passed: boolean, artifacts: Artifact[]}[] }} Built */
 
 let wired = false;
+/** The newest load: one that finds a newer load started while it waited draws nothing (else both append their panels). */
+let generation = 0;
 
 /** @param {State} state */
 export async function showCompare(state) {
@@ -30,11 +32,13 @@ export async function showCompare(state) {
 
 /** @param {string} task @param {HTMLSelectElement} pathSelect @param {boolean} newTask */
 async function load(task, pathSelect, newTask) {
-  const grid = clear(byId('compare-grid'));
+  const mine = ++generation;
   const conditionSelect = /** @type {HTMLSelectElement} */ (byId('compare-condition'));
   const wanted = newTask ? 'clean' : conditionSelect.value || 'clean';
   /** @type {{ condition: string, conditions: string[], models: Built[] }} */
   const data = await getJson(`/api/compare?task=${q(task)}&condition=${q(wanted)}`);
+  if (mine !== generation) return;
+  const grid = clear(byId('compare-grid'));
   clear(conditionSelect);
   for (const c of data.conditions)
     append(conditionSelect, el('option', { value: c, selected: c === data.condition }, c));
