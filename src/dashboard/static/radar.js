@@ -7,6 +7,8 @@ import { append, byId, clear, el, num } from './dom.js';
 
 /** @type {string[]} */
 let chosen = [];
+/** The newest draw: one a newer draw overtook while it waited adds no table (else both would). */
+let generation = 0;
 
 /** @param {State} state */
 export function showRadar(state) {
@@ -30,8 +32,9 @@ export function showRadar(state) {
 }
 
 async function draw() {
+  const mine = ++generation;
   const chart = clear(byId('radar-chart'));
-  const table = clear(byId('radar-values'));
+  clear(byId('radar-values'));
   if (chosen.length === 0) return;
   const models = q(chosen.join(','));
   append(
@@ -39,6 +42,8 @@ async function draw() {
     el('img', { src: `/api/radar.svg?models=${models}`, alt: `radar of ${chosen.join(', ')}`, width: 760 }),
   );
   const data = await getJson(`/api/radar?models=${models}`);
+  if (mine !== generation) return;
+  const table = clear(byId('radar-values'));
   const head = el(
     'tr',
     {},
