@@ -1,5 +1,4 @@
 /** A sandbox's life: killing the agent's processes, reset between trials, recreation, disposal, sweeping. */
-import { spawnSync } from 'node:child_process';
 import Docker from 'dockerode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOptions } from '../../src/sandbox/docker/container.js';
@@ -30,6 +29,13 @@ afterAll(async () => {
 /** init and the keeper (the tools bundle's sleep), as ps and pgrep show them. */
 const KEEPER =
   /^\/sbin\/docker-init -- \/opt\/agent-bench\/bin\/sleep infinity\n\d+ \/opt\/agent-bench\/bin\/sleep infinity\n$/;
+
+/**
+ * The pid of a process that is gone, for good: above the kernel's largest pid_max (2^22). A child
+ * that just exited is not: with pid_max at 32768 and CI spawning thousands of processes a minute,
+ * its pid came back to a live process before the sweep looked (CI caught it twice).
+ */
+const GONE_PID = String(2 ** 22 + 1);
 
 describe.sequential('killAgentProcesses', () => {
   it('kills every agent process, detached ones included; init and the keeper stay', async () => {
@@ -206,10 +212,7 @@ describe.sequential('dispose', () => {
 
 describe.sequential('sweepSandboxes', () => {
   it('removes a labelled container whose creating process is gone, and keeps live ones', async () => {
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
-      encoding: 'utf8',
-    });
-    const deadPid = child.stdout;
+    const deadPid = GONE_PID;
     const options = containerOptions({ image: await sandboxImage(), labels: { run: 'sweep-test' } });
     const orphan = await docker.createContainer({
       ...options,
@@ -226,9 +229,7 @@ describe.sequential('sweepSandboxes', () => {
   });
 
   it("removes a labelled volume (a verifier's copy) whose creating process is gone, and keeps live ones", async () => {
-    const deadPid = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
-      encoding: 'utf8',
-    }).stdout;
+    const deadPid = GONE_PID;
     const labels = containerOptions({ image: await sandboxImage(), labels: { run: 'sweep-test' } }).Labels;
     const orphan = `agent-bench-sweep-orphan-${process.pid}`;
     const live = `agent-bench-sweep-live-${process.pid}`;
