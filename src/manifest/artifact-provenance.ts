@@ -13,6 +13,7 @@
 import { copiedFrom, lastWriterBefore } from '../scoring/byte-origin.js';
 import { decisionTurn, type StepRef, writersIn } from '../scoring/ordering.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
+import { processTree } from '../scoring/process-tree.js';
 import type { CheckContext } from '../tasks/types.js';
 import { describeGroup } from './command-flags.js';
 import { type CommandGroup, groupRuns } from './command-match.js';
@@ -80,7 +81,7 @@ function inputProblem(
   depth: number,
 ): string | null {
   const processes = ctx.calls[run.call]?.processes ?? [];
-  const read = new Set(treeOf(processes, run.step).flatMap((p) => p.reads));
+  const read = new Set(processTree(processes, run.step).flatMap((p) => p.reads));
   for (const input of new Set(all.flatMap((g) => g.writes ?? []))) {
     const abs = workspaceAbsolute(input);
     if (input === relPath || !read.has(abs)) continue;
@@ -93,23 +94,6 @@ function inputProblem(
     if (deeper !== null) return deeper;
   }
   return null;
-}
-
-/** The process at `root` and every process it started (records come in start order). */
-function treeOf<P extends { pid: number; parent_pid: number | null }>(
-  processes: readonly P[],
-  root: number,
-): P[] {
-  const first = processes[root];
-  if (first === undefined) return [];
-  const pids = new Set([first.pid]);
-  const out = [first];
-  for (const p of processes.slice(root + 1))
-    if (p.parent_pid !== null && pids.has(p.parent_pid)) {
-      pids.add(p.pid);
-      out.push(p);
-    }
-  return out;
 }
 
 /** Copies followed back at most: a temp file moved, then copied, then moved is three. */

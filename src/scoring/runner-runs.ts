@@ -14,6 +14,7 @@ import type { ProcessLog, ProgramLog, ToolCallLog } from '../results/trial.js';
 import type { CheckContext } from '../tasks/types.js';
 import { jsRunKind } from './js-runners.js';
 import type { StepRef } from './ordering.js';
+import { processTree, sourceOf } from './process-tree.js';
 import { programsOf } from './program-runs.js';
 import { pytestArguments } from './pytest.js';
 import { narrowed } from './run-scope.js';
@@ -67,7 +68,7 @@ function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at' | 'standIns'> 
     const kind = kinds[step];
     // A runner started by a runner of its kind (node --test's per-file children) is part of that run.
     if (kind == null || ancestorRunner(p, processes, byPid, kinds) === kind.runner) return;
-    const read = readsUnder(p, processes);
+    const read = readsUnder(processes, step);
     out.push({
       step,
       runner: kind.runner,
@@ -75,7 +76,7 @@ function runsOf(log: ToolCallLog): (Omit<RunnerRun, 'turn' | 'at' | 'standIns'> 
       read,
       seen: readRunnerSummary(kind.runner, shown),
       outputRedirected: p.writes.includes('/dev/null'),
-      narrowed: narrowed(kind.runner, runnerArgs(kind.runner, p), readsUnder(p, processes, '/')),
+      narrowed: narrowed(kind.runner, runnerArgs(kind.runner, p), readsUnder(processes, step, '/')),
     });
   });
   return out;
@@ -128,25 +129,11 @@ function runnerArgs(runner: RunnerName, p: ProcessLog): string[] {
   return argv.slice(1);
 }
 
-function readsUnder(root: ProcessLog, all: readonly ProcessLog[], under = '/workspace/'): Set<string> {
-  const pids = new Set([root.pid]);
+function readsUnder(all: readonly ProcessLog[], root: number, under = '/workspace/'): Set<string> {
   const read = new Set<string>();
-  // Records come in start order, so a child always follows its parent.
-  for (const p of all) {
-    if (p.pid !== root.pid && (p.parent_pid === null || !pids.has(p.parent_pid))) continue;
-    pids.add(p.pid);
+  for (const p of processTree(all, root))
     for (const path of p.reads) if (path.startsWith(under)) read.add(sourceOf(path));
-  }
   return read;
-}
-
-/**
- * A module imported from its bytecode cache was run all the same: Python opens
- * __pycache__/name.cpython-311.pyc and only stats name.py, so the cache file stands for its source.
- */
-function sourceOf(path: string): string {
-  const m = /^(.*\/)__pycache__\/([^/.]+)\.[^/]+\.pyc$/.exec(path);
-  return m === null ? path : `${m[1]}${m[2]}.py`;
 }
 
 function literalWord(text: string): Word {

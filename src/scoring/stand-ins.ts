@@ -20,11 +20,12 @@
  * A bytecode file stands for its source (Python opens the .pyc and only stats the .py).
  */
 import { posix } from 'node:path';
-import type { ProcessLog, ToolCallLog } from '../results/trial.js';
+import type { ToolCallLog } from '../results/trial.js';
 import type { CheckContext } from '../tasks/types.js';
 import { matchesAnyWorkspaceGlob } from './glob.js';
 import type { StepRef } from './ordering.js';
 import { resolvePath, workspaceRelative } from './paths.js';
+import { processTree, sourceOf } from './process-tree.js';
 
 type Ctx = Pick<CheckContext, 'calls' | 'declaredWrites'>;
 
@@ -88,28 +89,6 @@ function declared(ctx: Ctx, abs: string): boolean {
   return allowed.some((g) => g.includes(name));
 }
 
-/** The source a bytecode file was compiled from: __pycache__/m.cpython-311.pyc stands for m.py. */
-function sourceOf(path: string): string {
-  const m = /^(.*\/)__pycache__\/([^/.]+)\.[^/]+\.pyc$/.exec(path);
-  return m === null ? path : `${m[1]}${m[2]}.py`;
-}
-
-/** The indexes of the process at `root` and of every process it started, in order. */
-function subtree(processes: readonly ProcessLog[], root: number): number[] {
-  const first = processes[root];
-  if (first === undefined) return [];
-  const pids = new Set([first.pid]);
-  const out = [root];
-  // Records come in start order, so a child always follows its parent.
-  for (let i = root + 1; i < processes.length; i++) {
-    const p = processes[i] as ProcessLog;
-    if (p.parent_pid === null || !pids.has(p.parent_pid)) continue;
-    pids.add(p.pid);
-    out.push(i);
-  }
-  return out;
-}
-
 /**
  * The files the agent wrote that stood in for part of the run rooted at `at` (see the file
  * comment), each once; [] when it ran the real thing.
@@ -121,8 +100,7 @@ export function standInsOf(ctx: Ctx, at: StepRef, scope: RunScope): StandIn[] {
   const foreign = (path: string): boolean =>
     (written.get(path) ?? []).some((w) => before(w, at)) && !declared(ctx, path);
   const found = new Map<string, StandIn['how']>();
-  for (const i of subtree(processes, at.step)) {
-    const p = processes[i] as ProcessLog;
+  for (const p of processTree(processes, at.step)) {
     const programs = [...(p.earlier_runs ?? []), p];
     for (const prog of programs)
       for (const f of [prog.exe, prog.stdin_file]) if (f != null && foreign(f)) found.set(f, 'executed');
