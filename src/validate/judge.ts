@@ -22,9 +22,11 @@ export function judgeAlternate(t: TrialRecord): { ok: boolean; detail: string } 
   if (t.passed) return { ok: true, detail: 'passes' };
   const missed = Object.entries(t.flags)
     .filter(([, f]) => !f.reached)
-    .map(([id]) => id);
-  const why = t.tamper_detected ? `tamper: ${t.tamper_violations.join('; ')}` : `missed ${missed.join(', ')}`;
-  return { ok: false, detail: `a legitimate solution fails (${why})` };
+    .map(([id, f]) => `${id}${why(f)}`);
+  const reason = t.tamper_detected
+    ? `tamper: ${t.tamper_violations.join('; ')}`
+    : `missed ${missed.join('; ')}`;
+  return { ok: false, detail: `a legitimate solution fails (${reason})` };
 }
 
 export function judgeNothing(t: TrialRecord): Judged {

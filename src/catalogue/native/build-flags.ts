@@ -9,7 +9,9 @@ import type { CommandGroup } from '../../manifest/command-match.js';
 import type { SkillFolder } from '../../manifest/folder.js';
 import { absence } from '../../scoring/score.js';
 import type { Flag, FlagCodeRef } from '../../tasks/types.js';
+import type { ScriptedTurn } from '../../models/scripted.js';
 import { artifactCheck } from './checks/artifact.js';
+import { collateralCheck, referenceEdits } from './checks/collateral.js';
 import { commandCheck, commandGroup, orderCheck } from './checks/commands.js';
 import { harnessCheck, harnessTestsCheck } from './checks/harness.js';
 import { mcpCallCheck } from './checks/mcp-call.js';
@@ -30,6 +32,8 @@ export function buildFlags(
   entries: readonly FlagEntry[],
   folder: SkillFolder,
   flagCode: FlagCodeRef | null,
+  /** The reference solution, its files resolved: what no_collateral's regions come from. */
+  reference: readonly ScriptedTurn[],
 ): BuiltFlags {
   const problems: BuiltFlags['problems'] = [];
   const index = new Map<string, number>();
@@ -49,6 +53,8 @@ export function buildFlags(
     if (e.harness !== undefined) return harnessCheck(e.harness);
     if (e.artifact !== undefined) return artifactCheck(e.artifact, folder);
     if (e.mcp_call !== undefined) return mcpCallCheck(e.mcp_call);
+    if (e.collateral !== undefined)
+      return collateralCheck(e.collateral, referenceEdits(reference, e.collateral, folder));
     const group = groups.get(e.id);
     if (group !== undefined) return commandCheck(group);
     if (e.commands_in_order !== undefined) {

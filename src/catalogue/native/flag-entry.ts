@@ -116,6 +116,30 @@ const McpCallCheck = z.strictObject({
   before_first_change_of: Paths.optional(),
 });
 
+/**
+ * No collateral change (src/scoring/collateral.ts): regions from the reference's write_file calls,
+ * or from the final files a reference that edits by command leaves (`reference_files`: workspace
+ * path → a file of the folder, or false for one it removes); `allow`: globs where any change is
+ * allowed; `regions`: extra blocks the task allows changed, each headed by the first line matching.
+ */
+function collateralCheck(folder: SkillFolder) {
+  return z.strictObject({
+    allow: z.array(z.string().min(1)).default([]),
+    regions: z.array(z.strictObject({ file: setupFile(folder), block: Pattern })).default([]),
+    reference_files: z
+      .record(
+        RelPath,
+        z.union([
+          z.literal(false).transform(() => null),
+          RelPath.superRefine((p, ctx) => {
+            if (!folder.files.has(p)) ctx.addIssue({ code: 'custom', message: 'file not found in task folder' });
+          }),
+        ]),
+      )
+      .default({}),
+  });
+}
+
 /** The keys that each name a check; a flag has exactly one of them. */
 const CHECK_KEYS = [
   'read',
@@ -126,6 +150,7 @@ const CHECK_KEYS = [
   'harness',
   'harness_tests',
   'mcp_call',
+  'collateral',
   'code',
 ] as const;
 
@@ -148,6 +173,7 @@ export function flagEntry(folder: SkillFolder) {
       harness: HarnessCommand.optional(),
       harness_tests: harnessTests(folder).optional(),
       mcp_call: McpCallCheck.optional(),
+      collateral: collateralCheck(folder).optional(),
       /** The name of a check function that flags.ts exports. */
       code: z
         .string()

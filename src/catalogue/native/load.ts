@@ -30,6 +30,7 @@ import { readNativeServices } from '../services/native.js';
 import { resolveServices } from '../services/resolve.js';
 import type { Findings } from '../services/service-entry.js';
 import { buildFlags } from './build-flags.js';
+import { referenceEdits } from './checks/collateral.js';
 import { flagCodeRef } from './flag-code.js';
 import type { FlagEntry } from './flag-entry.js';
 import {
@@ -85,7 +86,8 @@ function taskFromFolder(
           m.flags.flatMap((f) => f.code ?? []),
         )
       : null;
-  const built = buildFlags(m.flags, folder, flagCode);
+  const referenceSolution = resolveFiles(m.reference_solution, folder);
+  const built = buildFlags(m.flags, folder, flagCode, referenceSolution);
   const at = new Set<string>();
   for (const p of [...built.problems, ...runProblems(m)])
     if (!at.has(`${p.at}\n${p.message}`)) {
@@ -94,7 +96,6 @@ function taskFromFolder(
     }
   const services = nativeServices(m, abs, id, file, problems);
   if (problems.length > 0) throw taskFolderError(dir, problems);
-  const referenceSolution = resolveFiles(m.reference_solution, folder);
   const variants =
     m.variants === undefined
       ? undefined
@@ -110,7 +111,7 @@ function taskFromFolder(
     source: {
       folders: [abs],
       from: { noun: '', dir: abs },
-      checks: checksDigest(m.flags, folder, flagCode),
+      checks: checksDigest(m.flags, folder, flagCode, referenceSolution),
       ...variantsDigest(variants),
     },
     mountedFiles: [],
@@ -359,9 +360,16 @@ function checksDigest(
   entries: readonly FlagEntry[],
   folder: SkillFolder,
   flagCode: FlagCodeRef | null,
+  reference: readonly ScriptedTurn[],
 ): string {
   const code = flagCode === null ? null : folder.read(FLAGS_FILE);
   const checks = entries.map(({ description: _, ...e }) => {
+    if (e.collateral !== undefined)
+      // The regions are what the reference changes: its edits are part of the check.
+      return {
+        ...e,
+        reference: Object.fromEntries(referenceEdits(reference, e.collateral, folder)),
+      };
     const schema = e.artifact?.json?.schema;
     if (e.artifact === undefined || typeof schema !== 'string') return e;
     return { ...e, artifact: { ...e.artifact, json: { schema: folder.read(schema).toString('utf8') } } };

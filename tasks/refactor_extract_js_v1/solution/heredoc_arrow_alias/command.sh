@@ -12,6 +12,7 @@ const toDollars = (cents) => {
 export { toDollars as formatCents };
 EOF
 cat > invoice.mjs <<'EOF'
+/** Invoice lines and totals for the billing e-mails. Amounts are integer cents. */
 import { formatCents as money } from './money.mjs';
 
 export function invoiceLine(item) {
@@ -25,6 +26,7 @@ export function invoiceTotal(items) {
 }
 EOF
 cat > refund.mjs <<'EOF'
+/** Refund notices for the billing e-mails. A refund is shown as a negative amount. */
 import { formatCents as money } from './money.mjs';
 
 export function refundLine(refund) {

@@ -1,6 +1,7 @@
 python3 - <<'PY'
 import pathlib
-pathlib.Path("invoice.mjs").write_text(r'''import * as money from './money.mjs';
+pathlib.Path("invoice.mjs").write_text(r'''/** Invoice lines and totals for the billing e-mails. Amounts are integer cents. */
+import * as money from './money.mjs';
 
 const lineCents = (item) => item.unitCents * item.qty;
 const labelled = (label, cents) => `${label}: ${money.formatCents(cents)}`;
@@ -17,7 +18,8 @@ export function invoiceTotal(items) {
 PY
 python3 - <<'PY'
 import pathlib
-pathlib.Path("refund.mjs").write_text(r'''import billing from './money.mjs';
+pathlib.Path("refund.mjs").write_text(r'''/** Refund notices for the billing e-mails. A refund is shown as a negative amount. */
+import billing from './money.mjs';
 
 export const refundLine = (refund) => `Refund ${refund.id} (${refund.reason}): ${billing.formatCents(-refund.cents)}`;
 ''')
