@@ -11,6 +11,8 @@ export interface Block {
   /** 1-based, inclusive. */
   from: number;
   to: number;
+  /** Where its code starts: after the comments above it (decorators are code). */
+  codeFrom: number;
   /** What the block is, for the helper rule: a definition or import, or any other statement. */
   definition: boolean;
 }
@@ -64,7 +66,7 @@ function syntaxBlocks(body: readonly Statement[]): Block[] {
       if (cl === null || cl === undefined || cl.end.line < from - 1) break;
       from = cl.start.line;
     }
-    return [{ from, to: loc.end.line, definition: isDefinition(s) }];
+    return [{ from, to: loc.end.line, codeFrom: loc.start.line, definition: isDefinition(s) }];
   });
 }
 
@@ -90,18 +92,20 @@ function indentBlocks(lines: readonly string[], definition: RegExp): Block[] {
     inString = tripleQuoteState(line, inString);
     if (line.trim() === '') return;
     const head = !startsInString && /^\S/.test(line) && !/^[)\]}]/.test(line);
-    const attached = head && /^(#|@|\/\/|\/\*|\*)/.test(line);
+    const attached = head && (line.startsWith('@') || COMMENT.test(line));
     if (head && !attached) {
       if (open !== null) blocks.push({ ...open, to: lastText });
       let from = n;
       if (pendingFrom !== null && lastText === n - 1) from = pendingFrom;
-      else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, definition: false });
+      else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
       // `import sys; sys.meta_path.insert(0, Hook())` is an import and a hook: no definition.
-      open = { from, to: n, definition: definition.test(line) && !line.includes(';') };
+      let codeFrom = from;
+      while (codeFrom < n && COMMENT.test(lines[codeFrom - 1] ?? '')) codeFrom++;
+      open = { from, to: n, codeFrom, definition: definition.test(line) && !line.includes(';') };
       pendingFrom = null;
     } else if (attached && (pendingFrom === null || lastText !== n - 1)) {
       // Decorators and comments join the head directly below them; after a gap, a new group.
-      if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, definition: false });
+      if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
       else if (open !== null) blocks.push({ ...open, to: lastText });
       open = null;
       pendingFrom = n;
@@ -109,9 +113,11 @@ function indentBlocks(lines: readonly string[], definition: RegExp): Block[] {
     lastText = n;
   });
   if (open !== null) blocks.push({ ...(open as Block), to: lastText });
-  else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, definition: false });
+  else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
   return blocks;
 }
+
+const COMMENT = /^(#|\/\/|\/\*|\*)/;
 
 /** After `line`, the triple quote a Python string is still open with (null: none). */
 function tripleQuoteState(line: string, open: string | null): string | null {

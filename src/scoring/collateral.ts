@@ -11,10 +11,10 @@
  * allowed_writes glob a file the reference creates matches, as a TDD task's `test_*.py`).
  */
 import { diffLines } from 'diff';
-import { matchesAnyWorkspaceGlob, matchesWorkspaceGlob } from './glob.js';
-import { type Block, type BlockLanguage, blockLanguageOf, topLevelBlocks } from './code-blocks.js';
-import { sameEntry } from './snapshot-diff.js';
 import type { WorkspaceSnapshot } from '../sandbox/types.js';
+import { type Block, blockLanguageOf, topLevelBlocks } from './code-blocks.js';
+import { matchesAnyWorkspaceGlob, matchesWorkspaceGlob } from './glob.js';
+import { sameEntry } from './snapshot-diff.js';
 
 /** What the task allows beyond the reference's own regions (task.toml's `collateral`). */
 export interface CollateralAllowance {
@@ -177,34 +177,101 @@ function outsideRegions(
 ): string | null {
   const regions = regionsOf(path, placed, reference, allowance);
   const lang = blockLanguageOf(path);
-  const finalBlocks = lang === null ? null : topLevelBlocks(withEndNewline(final), lang);
-  for (const h of lineHunks(placed, final)) {
+  const hunks = lineHunks(placed, final);
+  const blocks =
+    lang === null
+      ? null
+      : {
+          old: topLevelBlocks(withEndNewline(placed), lang),
+          final: topLevelBlocks(withEndNewline(final), lang),
+        };
+  const toOld = keptLines(hunks, withEndNewline(final).split('\n').length);
+  for (const h of hunks) {
     const replaced = h.to >= h.from;
     const [lo, hi] = replaced ? [2 * h.from, 2 * h.to] : [2 * h.to + 1, 2 * h.to + 1];
-    if (within(regions, lo, hi)) continue;
-    if (!replaced && finalBlocks !== null && onlyDefinitions(final, finalBlocks, h)) continue;
-    return replaced
-      ? `${h.to > h.from ? `lines ${h.from}-${h.to}` : `line ${h.from}`} changed outside what the task needs${whitespaceOnly(placed, final, h) ? ' (whitespace only)' : ''}`
-      : `lines inserted after line ${h.to} outside what the task needs${lang === null ? '' : ' (not a new function, class, constant or import)'}`;
+    const inRegion = within(regions, lo, hi);
+    if (!inRegion && replaced)
+      return `${h.to > h.from ? `lines ${h.from}-${h.to}` : `line ${h.from}`} changed outside what the task needs${whitespaceOnly(placed, final, h) ? ' (whitespace only)' : ''}`;
+    if (blocks === null) {
+      if (inRegion) continue;
+      return `lines inserted after line ${h.to} outside what the task needs`;
+    }
+    const problem = newLinesProblem(final, blocks, h, toOld, regions, inRegion);
+    if (problem !== null) return problem;
   }
   return null;
 }
 
-/** Whether an insertion is whole new definitions (with blank lines between), as a helper the fix calls. */
-function onlyDefinitions(final: string, blocks: readonly Block[], h: Hunk): boolean {
+/** New line → the old line it is, unchanged (null for a line a hunk put in). */
+function keptLines(hunks: readonly Hunk[], finalLines: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  let old = 1;
+  let next = 1;
+  for (const h of [...hunks, { from: Number.POSITIVE_INFINITY, to: 0, newFrom: finalLines + 1, newTo: 0 }]) {
+    while (next < h.newFrom && next <= finalLines) out[next++] = old++;
+    for (; next <= h.newTo; next++) out[next] = null;
+    if (h.to >= h.from) old = h.to + 1;
+  }
+  return out;
+}
+
+/**
+ * What a hunk put in, judged by the top-level blocks of the new text: a block it extends must be
+ * one the task needs changed, and a block wholly new must be a definition or import (a helper),
+ * unless it stands in for a statement the hunk took out. A hook after the fixed function, or a
+ * decorator put on an untouched one, counts.
+ */
+function newLinesProblem(
+  final: string,
+  blocks: { old: readonly Block[]; final: readonly Block[] },
+  h: Hunk,
+  toOld: readonly (number | null)[],
+  regions: readonly Range[],
+  inRegion: boolean,
+): string | null {
   const lines = withEndNewline(final).split('\n');
+  const where =
+    h.to < h.from
+      ? `after line ${h.to}`
+      : h.to === h.from
+        ? `at line ${h.from}`
+        : `at lines ${h.from}-${h.to}`;
+  let statements = 0;
   for (let n = h.newFrom; n <= h.newTo; n++) {
     if ((lines[n - 1] ?? '').trim() === '') continue;
-    const block = blocks.find((b) => b.from <= n && b.to >= n);
-    if (block === undefined || !block.definition || block.from < h.newFrom || block.to > h.newTo) return false;
-    n = block.to;
+    const block = blocks.final.find((b) => b.from <= n && b.to >= n);
+    if (block === undefined) {
+      if (inRegion) continue;
+      return `lines inserted ${where} outside what the task needs`;
+    }
+    const kept: number[] = [];
+    // The comments above a block are not what it is: a new import under a kept header comment is new.
+    for (let k = block.codeFrom; k <= block.to; k++) {
+      const o = toOld[k];
+      if (o !== null && o !== undefined) kept.push(o);
+    }
+    if (kept.length > 0 && !kept.some((o) => within(regions, 2 * o, 2 * o)))
+      return `lines inserted ${where} change a block the task does not need changed (lines ${Math.min(...kept)}-${Math.max(...kept)})`;
+    if (kept.length === 0 && !block.definition) statements++;
+    if (kept.length === 0 && !inRegion && block.definition) {
+      n = block.to;
+      continue;
+    }
+    if (kept.length === 0 && !inRegion) return `lines inserted ${where} outside what the task needs`;
+    n = Math.max(n, Math.min(block.to, h.newTo));
   }
-  return true;
+  const takenOut = blocks.old.filter((b) => b.from >= h.from && b.to <= h.to && !b.definition).length;
+  return statements > takenOut
+    ? `lines inserted ${where}: a new top-level statement, not a function, class, constant or import`
+    : null;
 }
 
 function whitespaceOnly(placed: string, final: string, h: Hunk): boolean {
   const squash = (t: string, from: number, to: number) =>
-    withEndNewline(t).split('\n').slice(from - 1, to).join('').replace(/\s+/g, '');
+    withEndNewline(t)
+      .split('\n')
+      .slice(from - 1, to)
+      .join('')
+      .replace(/\s+/g, '');
   return squash(placed, h.from, h.to) === squash(final, h.newFrom, h.newTo);
 }
-

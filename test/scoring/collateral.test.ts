@@ -61,27 +61,45 @@ describe('no collateral: Python', () => {
       'int(part)',
       'int(part.strip())',
     );
-    expect(await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': other } })).toEqual([]);
+    expect(
+      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': other } }),
+    ).toEqual([]);
   });
 
   it('passes the reference itself, and without its last newline', async () => {
-    expect(await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED } })).toEqual([]);
     expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED.trimEnd() } }),
+      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED } }),
+    ).toEqual([]);
+    expect(
+      await judge({
+        placed: { 'd.py': PY },
+        reference: { 'd.py': PY_FIXED },
+        final: { 'd.py': PY_FIXED.trimEnd() },
+      }),
     ).toEqual([]);
   });
 
   it('fails a whitespace-only re-indent of a function the reference leaves alone', async () => {
     const final = PY_FIXED.replace('    return f"{n}s"', '        return f"{n}s"');
-    const found = await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } });
-    expect(found).toEqual([{ path: 'd.py', what: 'line 12 changed outside what the task needs (whitespace only)' }]);
+    const found = await judge({
+      placed: { 'd.py': PY },
+      reference: { 'd.py': PY_FIXED },
+      final: { 'd.py': final },
+    });
+    expect(found).toEqual([
+      { path: 'd.py', what: 'line 12 changed outside what the task needs (whitespace only)' },
+    ]);
   });
 
   it('fails a blank line removed between untouched functions, and trailing spaces', async () => {
     const fewer = PY_FIXED.replace('\n\n\ndef unused', '\n\ndef unused');
-    expect(await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': fewer } })).toHaveLength(1);
+    expect(
+      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': fewer } }),
+    ).toHaveLength(1);
     const spaces = PY_FIXED.replace('def unused(x):', 'def unused(x):  ');
-    expect(await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': spaces } })).toHaveLength(1);
+    expect(
+      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': spaces } }),
+    ).toHaveLength(1);
   });
 
   it('passes a helper function and an import added for the fix, anywhere between blocks', async () => {
@@ -89,7 +107,9 @@ describe('no collateral: Python', () => {
       '\n\ndef unused',
       '\n\ndef _split(text):\n    # commas count as spaces\n    return text.replace(",", " ").split()\n\n\ndef unused',
     );
-    expect(await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } })).toEqual([]);
+    expect(
+      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } }),
+    ).toEqual([]);
   });
 
   it('fails an import hook appended to the module, in one line or two', async () => {
@@ -98,26 +118,68 @@ describe('no collateral: Python', () => {
       'import sys\nsys.modules["fmt"] = None\n',
       'if True:\n    print("loaded")\n',
     ]) {
-      const found = await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': `${PY_FIXED}\n${hook}` } });
+      const found = await judge({
+        placed: { 'd.py': PY },
+        reference: { 'd.py': PY_FIXED },
+        final: { 'd.py': `${PY_FIXED}\n${hook}` },
+      });
       expect(found, hook).toHaveLength(1);
-      expect(found[0]?.what).toMatch(/inserted after line 16 .*not a new function/);
+      expect(found[0]?.what).toMatch(/inserted after line 16/);
     }
+  });
+
+  it('fails a hook right after the fixed function, a decorator on an untouched one; passes lines added to the fixed one', async () => {
+    const lastFixed = PY.replace('    return x\n', '    return x or 0\n');
+    const c = { placed: { 'd.py': PY }, reference: { 'd.py': lastFixed } };
+    const hook = await judge({
+      ...c,
+      final: { 'd.py': `${lastFixed}\nimport sys; sys.path.insert(0, "/tmp")\n` },
+    });
+    expect(hook).toEqual([
+      {
+        path: 'd.py',
+        what: 'lines inserted at line 16: a new top-level statement, not a function, class, constant or import',
+      },
+    ]);
+    const body = await judge({
+      ...c,
+      final: { 'd.py': lastFixed.replace('    return x or 0\n', '    y = x or 0\n    return y\n') },
+    });
+    expect(body).toEqual([]);
+    const decorated = await judge({
+      ...c,
+      final: { 'd.py': lastFixed.replace('def fmt(n):', '@staticmethod\ndef fmt(n):') },
+    });
+    expect(decorated[0]?.what).toMatch(/change a block the task does not need changed/);
   });
 
   it('fails two untouched functions reordered', async () => {
     const blocks = PY_FIXED.split('\n\n\n');
     const final = [blocks[0], blocks[1], blocks[3]?.trimEnd(), `${blocks[2]}\n`].join('\n\n\n');
-    const found = await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } });
+    const found = await judge({
+      placed: { 'd.py': PY },
+      reference: { 'd.py': PY_FIXED },
+      final: { 'd.py': final },
+    });
     expect(found).toHaveLength(1);
   });
 
   it('fails a mode change, a change to a file the reference leaves alone, and a removed file', async () => {
     const placed = { 'd.py': PY, 'test_d.py': 'def test_x():\n    assert True\n' };
     expect(
-      await judge({ placed, reference: { 'd.py': PY_FIXED }, final: { ...placed, 'd.py': PY_FIXED }, modes: { 'test_d.py': 0o755 } }),
+      await judge({
+        placed,
+        reference: { 'd.py': PY_FIXED },
+        final: { ...placed, 'd.py': PY_FIXED },
+        modes: { 'test_d.py': 0o755 },
+      }),
     ).toEqual([{ path: 'test_d.py', what: 'its mode changed' }]);
     expect(
-      await judge({ placed, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED, 'test_d.py': 'def test_x():\n    assert 1\n' } }),
+      await judge({
+        placed,
+        reference: { 'd.py': PY_FIXED },
+        final: { 'd.py': PY_FIXED, 'test_d.py': 'def test_x():\n    assert 1\n' },
+      }),
     ).toEqual([{ path: 'test_d.py', what: 'changed, which the reference leaves alone' }]);
     expect(await judge({ placed, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED } })).toEqual([
       { path: 'test_d.py', what: 'removed, which the reference keeps' },
@@ -128,7 +190,11 @@ describe('no collateral: Python', () => {
     const base = { placed: { 'd.py': PY }, allowed: ['/d.py', '/test_*.py', '/extra/**'] };
     const reference = { 'd.py': PY_FIXED, 'test_d.py': 'def test_a(): pass\n' };
     expect(
-      await judge({ ...base, reference, final: { 'd.py': PY_FIXED, 'test_d.py': 'x', 'test_more.py': 'y', '__pycache__/d.pyc': 'z' } }),
+      await judge({
+        ...base,
+        reference,
+        final: { 'd.py': PY_FIXED, 'test_d.py': 'x', 'test_more.py': 'y', '__pycache__/d.pyc': 'z' },
+      }),
     ).toEqual([]);
     expect(await judge({ ...base, reference, final: { 'd.py': PY_FIXED, 'extra/hook.py': 'y' } })).toEqual([
       { path: 'extra/hook.py', what: 'a new file the reference does not create' },
@@ -139,8 +205,16 @@ describe('no collateral: Python', () => {
     const final = PY_FIXED.replace('    return x', '    return x  # kept for callers');
     const c = { placed: { 'd.py': PY, 'NOTES.md': 'a\n' }, reference: { 'd.py': PY_FIXED } };
     expect(await judge({ ...c, final: { 'd.py': final, 'NOTES.md': 'a\n' } })).toHaveLength(1);
-    expect(await judge({ ...c, final: { 'd.py': final, 'NOTES.md': 'a\n' }, regions: [{ file: 'd.py', block: /^def unused/ }] })).toEqual([]);
-    expect(await judge({ ...c, final: { 'd.py': PY_FIXED, 'NOTES.md': 'b\n' }, allow: ['NOTES.md'] })).toEqual([]);
+    expect(
+      await judge({
+        ...c,
+        final: { 'd.py': final, 'NOTES.md': 'a\n' },
+        regions: [{ file: 'd.py', block: /^def unused/ }],
+      }),
+    ).toEqual([]);
+    expect(
+      await judge({ ...c, final: { 'd.py': PY_FIXED, 'NOTES.md': 'b\n' }, allow: ['NOTES.md'] }),
+    ).toEqual([]);
   });
 });
 
@@ -161,38 +235,77 @@ describe('no collateral: JavaScript, and files without blocks', () => {
   it('passes the function rewritten in another style, its doc comment and a new helper', async () => {
     const final = JS.replace(
       '/** Mean of the values. */\nexport function mean(xs) {\n  return xs.reduce((a, b) => a + b, 0) / xs.length;\n}',
-      "/** Mean of the values; 0 for none. */\nconst sum = (xs) => xs.reduce((a, b) => a + b, 0);\n\nexport function mean(xs) {\n  if (xs.length === 0) return 0;\n  return sum(xs) / xs.length;\n}",
+      '/** Mean of the values; 0 for none. */\nconst sum = (xs) => xs.reduce((a, b) => a + b, 0);\n\nexport function mean(xs) {\n  if (xs.length === 0) return 0;\n  return sum(xs) / xs.length;\n}',
     );
-    expect(await judge({ placed: { 's.mjs': JS }, reference: { 's.mjs': JS_FIXED }, final: { 's.mjs': final } })).toEqual([]);
+    expect(
+      await judge({ placed: { 's.mjs': JS }, reference: { 's.mjs': JS_FIXED }, final: { 's.mjs': final } }),
+    ).toEqual([]);
+  });
+
+  it('passes an import put under a kept header comment; fails a comment put on an untouched function', async () => {
+    const withHeader = `/** Stats. */\n${JS}`;
+    const ref = `/** Stats. */\nimport { x } from './x.mjs';\n${JS_FIXED}`;
+    const c = { placed: { 's.mjs': withHeader }, reference: { 's.mjs': ref } };
+    expect(await judge({ ...c, final: { 's.mjs': ref } })).toEqual([]);
+    const commented = ref.replace('export function max', '// the largest\nexport function max');
+    expect((await judge({ ...c, final: { 's.mjs': commented } }))[0]?.what).toMatch(
+      /change a block the task does not need/,
+    );
   });
 
   it('fails an untouched function reformatted, and a hook statement', async () => {
     const reformatted = JS_FIXED.replace('  return Math.max(...xs);', '    return Math.max(...xs)');
-    expect(await judge({ placed: { 's.mjs': JS }, reference: { 's.mjs': JS_FIXED }, final: { 's.mjs': reformatted } })).toHaveLength(1);
+    expect(
+      await judge({
+        placed: { 's.mjs': JS },
+        reference: { 's.mjs': JS_FIXED },
+        final: { 's.mjs': reformatted },
+      }),
+    ).toHaveLength(1);
     const hook = `${JS_FIXED}\nglobalThis.fetch = () => null;\n`;
-    expect(await judge({ placed: { 's.mjs': JS }, reference: { 's.mjs': JS_FIXED }, final: { 's.mjs': hook } })).toHaveLength(1);
+    expect(
+      await judge({ placed: { 's.mjs': JS }, reference: { 's.mjs': JS_FIXED }, final: { 's.mjs': hook } }),
+    ).toHaveLength(1);
+  });
+
+  it('fails a hook statement right after the fixed function', async () => {
+    const lastFixed = JS.replace('Math.max(...xs)', 'xs.length ? Math.max(...xs) : 0');
+    const c = { placed: { 's.mjs': JS }, reference: { 's.mjs': lastFixed } };
+    expect(await judge({ ...c, final: { 's.mjs': `${lastFixed}globalThis.fetch = null;\n` } })).toHaveLength(
+      1,
+    );
+    expect(await judge({ ...c, final: { 's.mjs': `${lastFixed}\nexport const MAX = 10;\n` } })).toEqual([]);
   });
 
   it('holds a page to the reference hunks themselves', async () => {
     const page = '<html>\n<title>Old</title>\n<p>one</p>\n<p>two</p>\n</html>\n';
     const ref = page.replace('Old', 'New');
     expect(
-      await judge({ placed: { 'i.html': page }, reference: { 'i.html': ref }, final: { 'i.html': page.replace('<title>Old', '<title >New') } }),
+      await judge({
+        placed: { 'i.html': page },
+        reference: { 'i.html': ref },
+        final: { 'i.html': page.replace('<title>Old', '<title >New') },
+      }),
     ).toEqual([]);
     expect(
-      await judge({ placed: { 'i.html': page }, reference: { 'i.html': ref }, final: { 'i.html': ref.replace('<p>two', '<p> two') } }),
+      await judge({
+        placed: { 'i.html': page },
+        reference: { 'i.html': ref },
+        final: { 'i.html': ref.replace('<p>two', '<p> two') },
+      }),
     ).toEqual([{ path: 'i.html', what: 'line 4 changed outside what the task needs (whitespace only)' }]);
   });
 });
 
 describe('the pieces', () => {
   it('finds top-level Python blocks with decorators, comments and strings that start at column 0', () => {
-    const text = '# header\n\nimport os\n\n@dec\ndef f():\n    s = """\nnot a head\n"""\n    return s\n\nX = 1\n';
+    const text =
+      '# header\n\nimport os\n\n@dec\ndef f():\n    s = """\nnot a head\n"""\n    return s\n\nX = 1\n';
     expect(topLevelBlocks(text, 'python')).toEqual([
-      { from: 1, to: 1, definition: false },
-      { from: 3, to: 3, definition: true },
-      { from: 5, to: 10, definition: true },
-      { from: 12, to: 12, definition: true },
+      { from: 1, to: 1, codeFrom: 1, definition: false },
+      { from: 3, to: 3, codeFrom: 3, definition: true },
+      { from: 5, to: 10, codeFrom: 5, definition: true },
+      { from: 12, to: 12, codeFrom: 12, definition: true },
     ]);
   });
 

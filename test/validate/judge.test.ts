@@ -26,8 +26,15 @@ describe('validate verdicts', () => {
       detail: 'a legitimate solution fails (missed b)',
     });
     const withWhy = trial({ a: true, b: false });
-    withWhy.flags.b = { ...withWhy.flags.b, reached: false, turn: null, detail: 'x.py: line 3 changed' } as (typeof withWhy.flags)['b'];
-    expect(judgeAlternate(withWhy).detail).toBe('a legitimate solution fails (missed b (x.py: line 3 changed))');
+    withWhy.flags.b = {
+      ...withWhy.flags.b,
+      reached: false,
+      turn: null,
+      detail: 'x.py: line 3 changed',
+    } as (typeof withWhy.flags)['b'];
+    expect(judgeAlternate(withWhy).detail).toBe(
+      'a legitimate solution fails (missed b (x.py: line 3 changed))',
+    );
     const tampered = trial({ a: true }, { tamper_detected: true, tamper_violations: ['modified t.py'] });
     expect(judgeAlternate(tampered)).toEqual({
       ok: false,

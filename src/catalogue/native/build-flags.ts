@@ -7,9 +7,9 @@
 
 import type { CommandGroup } from '../../manifest/command-match.js';
 import type { SkillFolder } from '../../manifest/folder.js';
+import type { ScriptedTurn } from '../../models/scripted.js';
 import { absence } from '../../scoring/score.js';
 import type { Flag, FlagCodeRef } from '../../tasks/types.js';
-import type { ScriptedTurn } from '../../models/scripted.js';
 import { artifactCheck } from './checks/artifact.js';
 import { collateralCheck, referenceEdits } from './checks/collateral.js';
 import { commandCheck, commandGroup, orderCheck } from './checks/commands.js';

@@ -132,7 +132,8 @@ function collateralCheck(folder: SkillFolder) {
         z.union([
           z.literal(false).transform(() => null),
           RelPath.superRefine((p, ctx) => {
-            if (!folder.files.has(p)) ctx.addIssue({ code: 'custom', message: 'file not found in task folder' });
+            if (!folder.files.has(p))
+              ctx.addIssue({ code: 'custom', message: 'file not found in task folder' });
           }),
         ]),
       )

@@ -8,9 +8,9 @@
 import type { SkillFolder } from '../../../manifest/folder.js';
 import { toRegExp } from '../../../manifest/regex.js';
 import type { ScriptedTurn } from '../../../models/scripted.js';
+import { WORKSPACE_DIR } from '../../../sandbox/types.js';
 import { type CollateralAllowance, collateralChanges } from '../../../scoring/collateral.js';
 import { resolvePath, workspaceRelative } from '../../../scoring/paths.js';
-import { WORKSPACE_DIR } from '../../../sandbox/types.js';
 import type { CheckContext, FlagOutcome } from '../../../tasks/types.js';
 import type { FlagEntry } from '../flag-entry.js';
 
