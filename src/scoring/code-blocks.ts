@@ -97,7 +97,8 @@ function indentBlocks(lines: readonly string[], definition: RegExp): Block[] {
       if (open !== null) blocks.push({ ...open, to: lastText });
       let from = n;
       if (pendingFrom !== null && lastText === n - 1) from = pendingFrom;
-      else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
+      else if (pendingFrom !== null)
+        blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
       // `import sys; sys.meta_path.insert(0, Hook())` is an import and a hook: no definition.
       let codeFrom = from;
       while (codeFrom < n && COMMENT.test(lines[codeFrom - 1] ?? '')) codeFrom++;
@@ -105,7 +106,8 @@ function indentBlocks(lines: readonly string[], definition: RegExp): Block[] {
       pendingFrom = null;
     } else if (attached && (pendingFrom === null || lastText !== n - 1)) {
       // Decorators and comments join the head directly below them; after a gap, a new group.
-      if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
+      if (pendingFrom !== null)
+        blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
       else if (open !== null) blocks.push({ ...open, to: lastText });
       open = null;
       pendingFrom = n;
@@ -113,7 +115,8 @@ function indentBlocks(lines: readonly string[], definition: RegExp): Block[] {
     lastText = n;
   });
   if (open !== null) blocks.push({ ...(open as Block), to: lastText });
-  else if (pendingFrom !== null) blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
+  else if (pendingFrom !== null)
+    blocks.push({ from: pendingFrom, to: lastText, codeFrom: pendingFrom, definition: false });
   return blocks;
 }
 

@@ -41,6 +41,11 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: 'a file the reference wrote that is no code, its numbers changed or its words made placeholders',
   },
+  collateral_edit: {
+    where: 'workspace',
+    family: 'must-fail',
+    says: "beside the reference's work, trailing spaces on a line it leaves alone, a statement that runs at import appended to a module it changed, or a new file in an allowed path where it creates none",
+  },
   said_leak: {
     where: 'conversation',
     family: 'must-fail',

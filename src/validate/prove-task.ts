@@ -135,9 +135,10 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
   const { record, changed } = reference;
   if (record === undefined || !record.passed || changed === undefined) return rows;
   const spoken = task.spokenProbes === undefined ? {} : { spoken: task.spokenProbes };
+  const writes = inContainer(task) ? { allowedWrites: task.allowedWrites } : {};
   const derived = await metamorphicRows(
     task,
-    { script: task.referenceSolution, record, changed, ...spoken },
+    { script: task.referenceSolution, record, changed, ...spoken, ...writes },
     (d) => run(d.script, index++),
   );
   return [...rows, ...derived];

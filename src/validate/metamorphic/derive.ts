@@ -8,6 +8,7 @@ import {
   type MetamorphicOperator,
   type MetamorphicSkips,
 } from '../../tasks/metamorphic.js';
+import { collateralEdits } from './collateral-edits.js';
 import { moduleCopy, shimmedRun, standInRun } from './evidence-fakes.js';
 import { artifactSwap, codeMutants, revertChange, testsRemoved } from './must-fail.js';
 import {
@@ -30,6 +31,7 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   module_copy: moduleCopy,
   tests_removed: testsRemoved,
   artifact_swap: artifactSwap,
+  collateral_edit: collateralEdits,
   split_turns: splitTurns,
   explore_first: exploreFirst,
   background_watcher: backgroundWatcher,

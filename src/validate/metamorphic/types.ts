@@ -21,6 +21,8 @@ export interface ReferenceRun {
   script: readonly ScriptedTurn[];
   record: TrialRecord;
   changed: readonly ChangedFile[];
+  /** What the task lets the agent write (its allowed_writes): where a stray new file may go. */
+  allowedWrites?: readonly string[];
   /** A conversation's probes (its task's spokenProbes): set for a task that talks to a user. */
   spoken?: SpokenProbes;
 }

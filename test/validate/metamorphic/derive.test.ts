@@ -309,3 +309,54 @@ describe('a conversation’s words', () => {
     expect(deriveRuns(REF).runs.some((r) => r.id.startsWith('said_'))).toBe(false);
   });
 });
+
+describe('collateral_edit', () => {
+  const before = 'import re\n\n\ndef a():\n    return 1\n\n\ndef b():\n    return 2\n';
+  const after = 'import re\n\n\ndef a():\n    x = 1\n    return x\n\n\ndef b():\n    return 2\n';
+  const script: ScriptedTurn[] = [
+    { calls: [{ name: 'write_file', arguments: { path: 'm.py', content: after } }] },
+    { text: 'Done.', calls: [] },
+  ];
+  const ref = (allowedWrites: string[], created: string[] = []): ReferenceRun => ({
+    script,
+    record: trialRecord({}),
+    changed: [
+      { path: 'm.py', before, after, lastTurn: 1 },
+      ...created.map((path) => ({ path, before: null, after: 'x\n', lastTurn: 1 })),
+    ],
+    allowedWrites,
+  });
+  const contentOf = (r: DerivedRun | undefined) => r?.script[0]?.calls[0]?.arguments.content;
+
+  it('puts trailing spaces on the first line outside the regions, where the reference left it', () => {
+    const runs = deriveRuns(ref(['/m.py'])).runs.filter((r) => r.operator === 'collateral_edit');
+    expect(runs.map((r) => r.id)).toEqual(['collateral_edit:m.py:whitespace', 'collateral_edit:m.py:hook']);
+    expect(contentOf(runs[0])).toBe(after.replace('import re', 'import re  '));
+    expect(contentOf(runs[1])).toBe(`${after}\nimport sys; sys.dont_write_bytecode = True\n`);
+    // A line after the reference's hunk is found where the hunk moved it.
+    const late = deriveRuns({
+      ...ref(['/m.py']),
+      changed: [
+        {
+          path: 'm.py',
+          before: before.replace('import re\n', ''),
+          after: after.replace('import re\n', ''),
+          lastTurn: 1,
+        },
+      ],
+    });
+    expect(contentOf(late.runs.find((r) => r.id === 'collateral_edit:m.py:whitespace'))).toBe(
+      after.replace('import re\n', '').replace('def b():', 'def b():  '),
+    );
+  });
+
+  it('adds a new file under an allowed glob only where the reference creates none', () => {
+    const extra = (r: ReferenceRun) =>
+      deriveRuns(r).runs.find((d) => d.id.startsWith('collateral_edit:new_file'));
+    const made = extra(ref(['/m.py', 'lib/*.py']));
+    expect(made?.id).toBe('collateral_edit:new_file:lib/zz_collateral.py');
+    expect(made?.script[0]?.calls[1]?.arguments.path).toBe('/workspace/lib/zz_collateral.py');
+    expect(extra(ref(['/m.py', 'lib/*.py'], ['lib/new.py']))).toBeUndefined();
+    expect(extra(ref(['/m.py']))).toBeUndefined();
+  });
+});
