@@ -55,7 +55,13 @@ describe('a task folder as a Harbor task', () => {
         targets: ['/tests/hidden/test_hidden_durations.py', 'test_durations.py'],
       },
     ]);
-    expect(exported.leftOut.map((l) => l.flag)).toEqual(['file_read', 'error_interpret', 'self_verify']);
+    expect(exported.leftOut.map((l) => l.flag)).toEqual([
+      'file_read',
+      'error_interpret',
+      'self_verify',
+      'no_collateral',
+    ]);
+    expect(exported.leftOut[3]?.why).toMatch(/against the reference's own edits/);
     expect(exported.leftOut[0]?.why).toMatch(/a read \(`read`\): evidence from the trace/);
     const test = files.get('tests/test.sh');
     expect(test?.mode).toBe(0o755);

@@ -127,6 +127,7 @@ describe('big_file_edit_v1 flags', () => {
       link_fixed: 'post',
       phone_updated: 'post',
       anchors_preserved: 'post',
+      no_collateral: 'post',
     });
   });
 

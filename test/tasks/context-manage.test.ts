@@ -38,6 +38,7 @@ describe('context_manage_v1 flags', () => {
       files_surveyed: 1,
       consistency_fixed: 'post',
       no_read_loops: 'post',
+      no_collateral: 'post',
     });
   });
 

@@ -82,6 +82,7 @@ describe('debug_js_v1 flags', () => {
       tests_pass: 'post',
       fix_in_place: 'post',
       self_verify: 4,
+      no_collateral: 'post',
     });
   });
 
@@ -94,6 +95,7 @@ describe('debug_js_v1 flags', () => {
       tests_pass: 'post',
       fix_in_place: false,
       self_verify: false,
+      no_collateral: 'post',
     });
   });
 

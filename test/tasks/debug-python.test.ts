@@ -31,6 +31,7 @@ describe('debug_python_v1 flags', () => {
       error_interpret: 2,
       file_edit: 'post',
       self_verify: 4,
+      no_collateral: 'post',
     });
   });
 

@@ -118,6 +118,10 @@ function exportedCheck(e: FlagEntry): { check: ExportedCheck; partial: string[] 
             ],
     };
   }
+  if (e.collateral !== undefined)
+    return {
+      why: `${e.kind} flag judged against the reference's own edits (\`collateral\`), line by line, by agent-bench's diff of the whole workspace, which the exported verifier does not carry`,
+    };
   return { why: 'no check' };
 }
 

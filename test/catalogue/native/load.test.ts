@@ -205,7 +205,7 @@ describe('a broken manifest is one line per problem, naming the file and the fie
     expect(lines.map((l) => l.replace(/^.*\/task\.toml: /, ''))).toEqual([
       'max_turns: Too small: expected number to be >=1',
       'flags[0].reed: unknown key',
-      'flags[0]: needs a check: one of read, test_run, command, commands_in_order, artifact, harness, harness_tests, mcp_call, code',
+      'flags[0]: needs a check: one of read, test_run, command, commands_in_order, artifact, harness, harness_tests, mcp_call, collateral, code',
     ]);
   });
 
