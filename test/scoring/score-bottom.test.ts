@@ -83,7 +83,8 @@ describe('the bottom of the scale', () => {
     expect(raw.no_read_loops?.reached).toBe(true);
     const judged = creditAbsences(task.flags, asResults(task, raw));
     expect(judged.no_read_loops).toMatchObject({ reached: false, absence: true, detail: NO_OUTCOME_DETAIL });
-    expect(scoreTrial(task.flags, raw, false).score).toBe(0.25);
+    // files_surveyed alone of five flags (no_read_loops and no_collateral are absences, not credited).
+    expect(scoreTrial(task.flags, raw, false).score).toBe(0.2);
   });
 
   it.each(allTasks().map((t) => [t.id, t] as const))(

@@ -71,11 +71,15 @@ describe('refactor_extract_js_v1 flags', () => {
       call_sites_use_it: 'post',
       behaviour_kept: 'post',
       self_verify: 4,
+      no_collateral: 'post',
     });
   });
 
   it('doing nothing reaches no flag, even if ground truth lied', async () => {
-    expect(Object.values(await reached([], () => true)).filter((v) => v !== false)).toEqual([]);
+    // no_collateral is an absence: raw, nothing changed is no collateral; it is credited only beside an outcome.
+    expect(Object.entries(await reached([], () => true)).filter(([, v]) => v !== false)).toEqual([
+      ['no_collateral', 'post'],
+    ]);
   });
 
   it('files_read: both modules, each before it changed', async () => {

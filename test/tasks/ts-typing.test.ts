@@ -57,11 +57,15 @@ describe('ts_typing_v1 flags', () => {
       typed_honestly: 'post',
       behaviour_kept: 'post',
       self_verify: 4,
+      no_collateral: 'post',
     });
   });
 
   it('doing nothing reaches no flag; a lying harness could carry only the two harness-only outcomes', async () => {
-    expect(Object.values(await reached([])).filter((v) => v !== false)).toEqual([]);
+    // no_collateral is an absence: credited only beside an outcome.
+    expect(Object.entries(await reached([])).filter(([, v]) => v !== false)).toEqual([
+      ['no_collateral', 'post'],
+    ]);
     expect(await reached([], () => true)).toEqual({
       file_read: false,
       errors_seen: false,
@@ -69,6 +73,7 @@ describe('ts_typing_v1 flags', () => {
       typed_honestly: false,
       behaviour_kept: 'post',
       self_verify: false,
+      no_collateral: 'post',
     });
   });
 

@@ -52,6 +52,7 @@ describe('wrong_fix_trap_v1 flags', () => {
       real_fixed: 'post',
       decoy_intact: 'post',
       self_verify: 4,
+      no_collateral: 'post',
     });
   });
 
@@ -62,6 +63,8 @@ describe('wrong_fix_trap_v1 flags', () => {
       error_interpret: false,
       decoy_intact: false,
       self_verify: false,
+      // Nothing changed: no collateral (an absence, credited only beside an outcome).
+      no_collateral: 'post',
     });
     expect((await reached([[red], [green]])).decoy_intact).toBe(false);
   });
@@ -72,6 +75,8 @@ describe('wrong_fix_trap_v1 flags', () => {
       real_fixed: false,
       decoy_intact: false,
       self_verify: false,
+      // The decoy changed, which the reference leaves alone.
+      no_collateral: false,
     });
   });
 
