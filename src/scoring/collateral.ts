@@ -127,6 +127,9 @@ export function lineHunks(a: string, b: string): Hunk[] {
 // A whole-file write loses or gains the last newline by how the model quoted it, not by a choice.
 const withEndNewline = (t: string): string => (t === '' || t.endsWith('\n') ? t : `${t}\n`);
 
+/** A text's lines as the hunks number them (index n - 1 is line n). */
+const linesOf = (t: string): string[] => withEndNewline(t).split('\n');
+
 /**
  * Positions on a file's lines and the gaps between them: line n is 2n, the gap after line n is
  * 2n + 1 (the gap before the first line is 1). A region is a closed range of positions.
@@ -154,7 +157,7 @@ export function regionsOf(
     ranges.push(h.to >= h.from ? lineSpan(h.from, h.to) : [2 * h.to + 1, 2 * h.to + 1]);
     for (const b of touched) ranges.push(lineSpan(b.from, b.to));
   }
-  const lines = withEndNewline(placed).split('\n');
+  const lines = linesOf(placed);
   for (const r of allowance.regions) {
     if (r.file !== path) continue;
     const at = lines.findIndex((l) => r.block.test(l)) + 1;
@@ -185,7 +188,7 @@ function outsideRegions(
           old: topLevelBlocks(withEndNewline(placed), lang),
           final: topLevelBlocks(withEndNewline(final), lang),
         };
-  const toOld = keptLines(hunks, withEndNewline(final).split('\n').length);
+  const toOld = keptLines(hunks, linesOf(final).length);
   for (const h of hunks) {
     const replaced = h.to >= h.from;
     const [lo, hi] = replaced ? [2 * h.from, 2 * h.to] : [2 * h.to + 1, 2 * h.to + 1];
@@ -229,7 +232,7 @@ function newLinesProblem(
   regions: readonly Range[],
   inRegion: boolean,
 ): string | null {
-  const lines = withEndNewline(final).split('\n');
+  const lines = linesOf(final);
   const where =
     h.to < h.from
       ? `after line ${h.to}`
@@ -268,8 +271,7 @@ function newLinesProblem(
 
 function whitespaceOnly(placed: string, final: string, h: Hunk): boolean {
   const squash = (t: string, from: number, to: number) =>
-    withEndNewline(t)
-      .split('\n')
+    linesOf(t)
       .slice(from - 1, to)
       .join('')
       .replace(/\s+/g, '');

@@ -55,37 +55,27 @@ def unused(x):
 // The reference's fix: one line of parse.
 const PY_FIXED = PY.replace('text.split()', 'text.replace(",", " ").split()');
 
+/** d.py, changed by the reference as PY_FIXED, left as `final`. */
+const judgePy = (final: string) =>
+  judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } });
+
 describe('no collateral: Python', () => {
   it('passes another fix anywhere inside the function the reference changes', async () => {
     const other = PY.replace('    total = 0\n', '    total = 0\n    text = text.replace(",", " ")\n').replace(
       'int(part)',
       'int(part.strip())',
     );
-    expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': other } }),
-    ).toEqual([]);
+    expect(await judgePy(other)).toEqual([]);
   });
 
   it('passes the reference itself, and without its last newline', async () => {
-    expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': PY_FIXED } }),
-    ).toEqual([]);
-    expect(
-      await judge({
-        placed: { 'd.py': PY },
-        reference: { 'd.py': PY_FIXED },
-        final: { 'd.py': PY_FIXED.trimEnd() },
-      }),
-    ).toEqual([]);
+    expect(await judgePy(PY_FIXED)).toEqual([]);
+    expect(await judgePy(PY_FIXED.trimEnd())).toEqual([]);
   });
 
   it('fails a whitespace-only re-indent of a function the reference leaves alone', async () => {
     const final = PY_FIXED.replace('    return f"{n}s"', '        return f"{n}s"');
-    const found = await judge({
-      placed: { 'd.py': PY },
-      reference: { 'd.py': PY_FIXED },
-      final: { 'd.py': final },
-    });
+    const found = await judgePy(final);
     expect(found).toEqual([
       { path: 'd.py', what: 'line 12 changed outside what the task needs (whitespace only)' },
     ]);
@@ -93,13 +83,9 @@ describe('no collateral: Python', () => {
 
   it('fails a blank line removed between untouched functions, and trailing spaces', async () => {
     const fewer = PY_FIXED.replace('\n\n\ndef unused', '\n\ndef unused');
-    expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': fewer } }),
-    ).toHaveLength(1);
+    expect(await judgePy(fewer)).toHaveLength(1);
     const spaces = PY_FIXED.replace('def unused(x):', 'def unused(x):  ');
-    expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': spaces } }),
-    ).toHaveLength(1);
+    expect(await judgePy(spaces)).toHaveLength(1);
   });
 
   it('passes a helper function and an import added for the fix, anywhere between blocks', async () => {
@@ -107,9 +93,7 @@ describe('no collateral: Python', () => {
       '\n\ndef unused',
       '\n\ndef _split(text):\n    # commas count as spaces\n    return text.replace(",", " ").split()\n\n\ndef unused',
     );
-    expect(
-      await judge({ placed: { 'd.py': PY }, reference: { 'd.py': PY_FIXED }, final: { 'd.py': final } }),
-    ).toEqual([]);
+    expect(await judgePy(final)).toEqual([]);
   });
 
   it('fails an import hook appended to the module, in one line or two', async () => {
@@ -156,11 +140,7 @@ describe('no collateral: Python', () => {
   it('fails two untouched functions reordered', async () => {
     const blocks = PY_FIXED.split('\n\n\n');
     const final = [blocks[0], blocks[1], blocks[3]?.trimEnd(), `${blocks[2]}\n`].join('\n\n\n');
-    const found = await judge({
-      placed: { 'd.py': PY },
-      reference: { 'd.py': PY_FIXED },
-      final: { 'd.py': final },
-    });
+    const found = await judgePy(final);
     expect(found).toHaveLength(1);
   });
 
