@@ -47,3 +47,4 @@ export * from './mutation.js';
 export * from './pytest-audit.js';
 export * from './pytest-log.js';
 export * from './tdd.js';
+export * from './ts-checks.js';

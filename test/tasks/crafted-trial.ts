@@ -16,6 +16,7 @@ import { declaredWrites } from '../../src/tasks/ignored.js';
 import {
   type CheckContext,
   type FlagOutcome,
+  HIDDEN_DIR,
   inContainer,
   type Task,
   type TaskFile,
@@ -82,6 +83,9 @@ export function craftTrial(
   });
   const final = snapshot(files, links);
   const asked: string[] = [];
+  const hiddenFiles = new Map<string, string>(
+    (inContainer(task) ? (task.hiddenFiles ?? []) : []).map((f) => [`${HIDDEN_DIR}/${f.path}`, f.content]),
+  );
   const ctx: CheckContext = {
     instance: instanceValuesOf(task),
     turns: logs,
@@ -101,10 +105,12 @@ export function craftTrial(
     groundTruth: {
       async run(command) {
         asked.push(command);
-        const ok = truth(command, files);
+        // A check reading one of the task's hidden files (its own settings) gets it as placed.
+        const hidden = hiddenFiles.get(command.replace(/^cat /, ''));
+        const ok = hidden !== undefined || truth(command, files);
         return {
           exitCode: ok ? 0 : 1,
-          stdout: '',
+          stdout: hidden ?? '',
           stderr: '',
           stdoutCutBytes: 0,
           stderrCutBytes: 0,
