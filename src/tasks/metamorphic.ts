@@ -46,6 +46,16 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: "beside the reference's work, trailing spaces on a line it leaves alone, a statement that runs at import appended to a module it changed, or a new file in an allowed path where it creates none",
   },
+  same_turn_evidence: {
+    where: 'workspace',
+    family: 'must-fail',
+    says: 'the calls of a turn before the first change sent in the reply that makes it',
+  },
+  staged_landing: {
+    where: 'workspace',
+    family: 'must-fail',
+    says: 'the first change prepared in /tmp in the first turn and landed by a job started then, after the evidence',
+  },
   said_leak: {
     where: 'conversation',
     family: 'must-fail',
@@ -89,7 +99,17 @@ export const METAMORPHIC_OPERATORS = {
   edit_via_temp: {
     where: 'workspace',
     family: 'must-pass',
-    says: 'each write_file written to a temp file, then renamed',
+    says: 'each write_file written to a temp file with a non-ASCII name, then renamed',
+  },
+  edit_by_patch: {
+    where: 'workspace',
+    family: 'must-pass',
+    says: 'each single write_file of a placed file done as a unified diff applied by git apply',
+  },
+  runner_forms: {
+    where: 'workspace',
+    family: 'must-pass',
+    says: 'each plain test runner or tsc run in another form (pytest as python3 -m pytest and back), piped through tail',
   },
   read_by_shell: {
     where: 'workspace',

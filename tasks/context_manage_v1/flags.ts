@@ -1,19 +1,19 @@
 /**
- * context_manage_v1's checks: every stale module seen (searching counts for the lines it printed),
+ * context_manage_v1's checks: every stale module seen before its first change (searching counts for
+ * the lines it printed),
  * the hidden consistency test passing, and no loop of re-reading the same content.
  */
 import {
   type CheckContext,
   type FlagOutcome,
-  firstRead,
   groundTruthPasses,
   HIDDEN_DIR,
   harnessPytest,
   knownFiles,
   linesContaining,
   readAnyWorkspaceFile,
+  readBeforeChange,
   readRepeats,
-  WORKSPACE_DIR,
 } from '../../src/kit/index.js';
 
 /** The modules with their own copy of the old rate (files/services/), as the task generated them. */
@@ -34,13 +34,14 @@ export function filesSurveyed(ctx: CheckContext): FlagOutcome {
   for (const module of STALE_MODULES) {
     const path = servicePath(module);
     const content = ctx.setupFiles.get(path) ?? '';
-    // The part that matters: the lines holding the stale rate, however the search found them.
+    // The part that matters: the lines holding the stale rate, however the search found them, shown
+    // in a turn before the one that decided the module's first change (a survey that informed it).
     const need = { atLeast: 0.5, lines: linesContaining(content, [STALE_RATE]) };
-    const first = firstRead(ctx, `${WORKSPACE_DIR}/${path}`, need);
-    if (first === undefined) missing.push(servicePath(module));
-    else firsts.push(first.turn);
+    const read = readBeforeChange(ctx, path, need);
+    if (read.reached && read.turn !== null) firsts.push(read.turn);
+    else missing.push(path);
   }
-  if (missing.length > 0) return miss(`never read: ${missing.join(', ')}`);
+  if (missing.length > 0) return miss(`not seen before it was changed: ${missing.join(', ')}`);
   return { reached: true, turn: Math.max(...firsts) };
 }
 

@@ -52,6 +52,15 @@ describe('context_manage_v1 flags', () => {
     );
   });
 
+  it('files_surveyed: the survey must come in a turn before the fixes it informs', async () => {
+    const search = shell('grep -rn 0.07 services');
+    expect((await reached([[search], fixes])).files_surveyed).toBe(1);
+    expect((await reached([[search, ...fixes]])).files_surveyed).toBe(false);
+    // A module fixed before it was seen, the others after: that one was changed blind.
+    const [first, ...rest] = fixes as [CraftedCall, ...CraftedCall[]];
+    expect((await reached([[first], [search], rest])).files_surveyed).toBe(false);
+  });
+
   it('files_surveyed: a search counts for the lines it printed, in any command form', async () => {
     expect((await reached([[shell('grep -rn 0.07 services')]])).files_surveyed).toBe(1);
     expect((await reached([[shell('cd services && grep -rn 0.07 .')]])).files_surveyed).toBe(1);

@@ -8,15 +8,18 @@ import {
   type MetamorphicOperator,
   type MetamorphicSkips,
 } from '../../tasks/metamorphic.js';
+import { sameTurnEvidence, stagedLanding } from './causal-fakes.js';
 import { collateralEdits } from './collateral-edits.js';
 import { moduleCopy, shimmedRun, standInRun } from './evidence-fakes.js';
 import { artifactSwap, codeMutants, revertChange, testsRemoved } from './must-fail.js';
 import {
   backgroundWatcher,
+  editByPatch,
   editByShell,
   editViaTemp,
   exploreFirst,
   readByShell,
+  runnerForms,
   splitTurns,
   textToolCalls,
 } from './must-pass.js';
@@ -32,11 +35,15 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   tests_removed: testsRemoved,
   artifact_swap: artifactSwap,
   collateral_edit: collateralEdits,
+  same_turn_evidence: sameTurnEvidence,
+  staged_landing: stagedLanding,
   split_turns: splitTurns,
   explore_first: exploreFirst,
   background_watcher: backgroundWatcher,
   edit_by_shell: editByShell,
   edit_via_temp: editViaTemp,
+  edit_by_patch: editByPatch,
+  runner_forms: runnerForms,
   read_by_shell: readByShell,
   text_tool_calls: textToolCalls,
   said_leak: saidLeak,

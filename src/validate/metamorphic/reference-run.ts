@@ -30,15 +30,16 @@ export async function changedFiles(task: WorkspaceTask, seen: WorkspaceSeen): Pr
   );
   const out: ChangedFile[] = [];
   for (const [path, turns] of candidates) {
+    const firstTurn = turns[0];
     const lastTurn = turns.at(-1);
-    if (lastTurn === undefined) continue;
+    if (firstTurn === undefined || lastTurn === undefined) continue;
     const raw = bytes.get(workspaceAbsolute(path));
     const after = raw === undefined ? null : textOf(raw);
     // Removed, or text: a binary file the reference wrote is not mutated.
     if (raw !== undefined && after === null) continue;
     const before = placed.get(path) ?? null;
     if (before === after) continue;
-    out.push({ path, before, after, lastTurn });
+    out.push({ path, before, after, firstTurn, lastTurn });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }

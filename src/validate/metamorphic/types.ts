@@ -12,6 +12,8 @@ export interface ChangedFile {
   before: string | null;
   /** As the reference left it; null when it removed it. */
   after: string | null;
+  /** The first turn (1-based) after which the file differed from the look before. */
+  firstTurn: number;
   /** The last turn (1-based) after which the file differed from the look before. */
   lastTurn: number;
 }
