@@ -125,6 +125,27 @@ export const METAMORPHIC_OPERATORS = {
 
 export type MetamorphicOperator = keyof typeof METAMORPHIC_OPERATORS;
 
+/**
+ * The operators a verifier-judged task (Harbor's tests/test.sh) gets: a verifier judges the final
+ * state alone, so what it can be asked is whether it catches a wrong result (the reference's
+ * changes undone or mutated) and passes the same result reached in other styles. The evidence
+ * operators (stand-ins, shims, copies, removed tests, the change decided early) and collateral
+ * edits are judged by flags of how the work was done, which a verifier does not have.
+ */
+export const VERIFIER_OPERATORS: ReadonlySet<MetamorphicOperator> = new Set<MetamorphicOperator>([
+  'revert_change',
+  'code_mutant',
+  'split_turns',
+  'explore_first',
+  'background_watcher',
+  'edit_by_shell',
+  'edit_via_temp',
+  'edit_by_patch',
+  'runner_forms',
+  'read_by_shell',
+  'text_tool_calls',
+]);
+
 export function isMetamorphicOperator(id: string): id is MetamorphicOperator {
   return Object.hasOwn(METAMORPHIC_OPERATORS, id);
 }

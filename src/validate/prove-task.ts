@@ -19,7 +19,7 @@ import { runTrial } from '../trial/kernel.js';
 import { errorMessage, InfraError, InternalError, UsageError } from '../util/errors.js';
 import { judgeAlternate, judgeLure, judgeNothing, judgeOracle } from './judge.js';
 import { metamorphicRows } from './metamorphic/prove.js';
-import { changedFiles } from './metamorphic/reference-run.js';
+import { changedFiles, readTexts, withSetupContent } from './metamorphic/reference-run.js';
 import type { ChangedFile } from './metamorphic/types.js';
 import { judgedRow, type ValidationRow } from './rows.js';
 
@@ -36,6 +36,8 @@ type RunScript = (
   script: ScriptedTurn[],
   index: number,
   onJudged?: (seen: WorkspaceSeen) => Promise<void>,
+  /** Replayed as the reference is: its calls of the task's reference agent run as that agent (Harbor's solve.sh). */
+  asReference?: boolean,
 ) => Promise<TrialRecord>;
 
 /**
@@ -60,14 +62,11 @@ export async function proveTask(
 }
 
 function scriptRunner(task: Task, sandbox: Sandbox | null): RunScript {
-  return (script, index, onJudged) => {
+  return (script, index, onJudged, asReference = script === task.referenceSolution) => {
     // The oracle row replays the reference as a reference model does (a task's own reference
-    // agent runs its call: Harbor's oracle); every other row as any model.
-    const model = createScriptedModel(
-      'validate',
-      script,
-      script === task.referenceSolution ? { reference: true } : {},
-    );
+    // agent runs its call: Harbor's oracle), and so do the runs derived from it; every other row
+    // as any model.
+    const model = createScriptedModel('validate', script, asReference ? { reference: true } : {});
     const maxTurns = Math.max(task.maxTurns, script.length + 1);
     if (!inContainer(task)) return task.environment.runTrial({ index, model, maxTurns });
     if (sandbox === null) throw new InternalError(`${task.id}: validated without a sandbox`);
@@ -87,7 +86,7 @@ function scriptRunner(task: Task, sandbox: Sandbox | null): RunScript {
 async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<ValidationRow[]> {
   const rows: ValidationRow[] = [];
   // What the oracle run was and changed: what the metamorphic runs derive from.
-  const reference: { record?: TrialRecord; changed?: ChangedFile[] } = {};
+  const reference: { record?: TrialRecord; changed?: ChangedFile[]; unplaced?: ChangedFile[] } = {};
   const observe = o.metamorphic === true && inContainer(task) ? task : null;
   // A task in the harness has no workspace: it changes no file.
   if (!inContainer(task)) reference.changed = [];
@@ -99,13 +98,28 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
         observe === null
           ? undefined
           : async (seen) => {
-              reference.changed = await changedFiles(observe, seen);
+              Object.assign(reference, await changedFiles(observe, seen));
             },
       );
       return judgeOracle(reference.record);
     }),
   );
-  rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1))));
+  // Doing nothing leaves the workspace as setup made it: what the files the reference changed but
+  // the task did not place (a Harbor image's own) were before it.
+  const unplaced = reference.unplaced ?? [];
+  const readSetup =
+    unplaced.length === 0
+      ? undefined
+      : async (seen: WorkspaceSeen) => {
+          const setup = await readTexts(
+            seen,
+            unplaced.map((f) => f.path),
+          );
+          reference.changed = [...(reference.changed ?? []), ...withSetupContent(unplaced, setup)].sort(
+            (a, b) => a.path.localeCompare(b.path),
+          );
+        };
+  rows.push(await guarded(task.id, 'do-nothing', async () => judgeNothing(await run([], 1, readSetup))));
   let index = 2;
   for (const lure of task.lures ?? []) {
     const i = index++;
@@ -128,27 +142,18 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
     );
   }
   if (o.metamorphic !== true) return rows;
-  const unbuilt = metamorphicUnbuilt(task);
-  if (unbuilt !== null)
-    return [...rows, { taskId: task.id, run: 'metamorphic', kind: 'skipped', detail: unbuilt }];
   // A reference that fails is its own row: nothing sound can be derived from it.
   const { record, changed } = reference;
   if (record === undefined || !record.passed || changed === undefined) return rows;
   const spoken = task.spokenProbes === undefined ? {} : { spoken: task.spokenProbes };
   const writes = inContainer(task) ? { allowedWrites: task.allowedWrites } : {};
+  const judged = inContainer(task) && task.judge.by === 'verifier' ? { judgedBy: 'verifier' as const } : {};
   const derived = await metamorphicRows(
     task,
-    { script: task.referenceSolution, record, changed, ...spoken, ...writes },
-    (d) => run(d.script, index++),
+    { script: task.referenceSolution, record, changed, ...spoken, ...writes, ...judged },
+    (d) => run(d.script, index++, undefined, true),
   );
   return [...rows, ...derived];
-}
-
-/** Why the metamorphic operators do not run on the task yet; null when they do. */
-function metamorphicUnbuilt(task: Task): string | null {
-  if (inContainer(task) && task.judge.by === 'verifier')
-    return 'no metamorphic operators for a verifier-judged (Harbor) task yet';
-  return null;
 }
 
 /**

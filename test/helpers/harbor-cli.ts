@@ -46,7 +46,7 @@ export async function runHarborCli(
  */
 export async function validateHarborFolders(
   tasksDir: string[],
-  opts: { baseImage?: string; taskNames: string[] },
+  opts: { baseImage?: string; taskNames: string[]; metamorphic?: true },
 ): Promise<{ out: string; rows: string[]; exitCode: number; error: string }> {
   let out = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -61,6 +61,7 @@ export async function validateHarborFolders(
       tasks: 'all',
       tasksDir,
       ...(opts.baseImage === undefined ? {} : { baseImage: opts.baseImage }),
+      ...(opts.metamorphic === true ? { metamorphic: true, cache: false } : {}),
     });
   } catch (err) {
     exitCode = (err as { exitCode?: number }).exitCode ?? -1;

@@ -7,6 +7,7 @@ import {
   METAMORPHIC_OPERATORS,
   type MetamorphicOperator,
   type MetamorphicSkips,
+  VERIFIER_OPERATORS,
 } from '../../tasks/metamorphic.js';
 import { sameTurnEvidence, stagedLanding } from './causal-fakes.js';
 import { collateralEdits } from './collateral-edits.js';
@@ -69,6 +70,7 @@ export function deriveRuns(ref: ReferenceRun, skips: MetamorphicSkips = {}): Der
     // A conversation has no workspace to change, a workspace task no one to talk to.
     const where = METAMORPHIC_OPERATORS[operator].where;
     if (where !== 'both' && where !== (ref.spoken === undefined ? 'workspace' : 'conversation')) continue;
+    if (ref.judgedBy === 'verifier' && !VERIFIER_OPERATORS.has(operator)) continue;
     const reason = skips[operator];
     if (reason !== undefined) {
       out.skipped.push({ id: operator, reason });

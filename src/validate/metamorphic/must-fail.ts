@@ -5,7 +5,14 @@
 import { createTwoFilesPatch } from 'diff';
 import { referenceRunnerRuns } from './evidence-fakes.js';
 import { isTestFile, languageOf, lineMutants } from './line-mutants.js';
-import { shellQuote, withCallAt, withContentAt, withRemovalAt } from './script-edits.js';
+import {
+  contentWrite,
+  landed,
+  shellQuote,
+  withCallAt,
+  withContentAt,
+  withRemovalAt,
+} from './script-edits.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
 /**
@@ -14,12 +21,13 @@ import type { DerivedRun, ReferenceRun } from './types.js';
  */
 export function revertChange(ref: ReferenceRun): DerivedRun[] {
   if (ref.changed.length === 0) return [];
+  const byShell = ref.judgedBy === 'verifier';
   let script = [...ref.script];
   for (const f of ref.changed)
     script =
       f.before === null
         ? withRemovalAt(script, f.lastTurn, f.path)
-        : withContentAt(script, f.lastTurn, f.path, f.before);
+        : withContentAt(script, f.lastTurn, f.path, f.before, byShell);
   return [
     {
       operator: 'revert_change',
@@ -27,12 +35,21 @@ export function revertChange(ref: ReferenceRun): DerivedRun[] {
       description: `every change put back as it was (${ref.changed.map((f) => f.path).join(', ')})`,
       diff: ref.changed.map((f) => patch(f.path, f.after ?? '', f.before ?? '')).join('\n'),
       script,
+      applied: (trial) => {
+        for (const f of ref.changed) {
+          if (f.before === null) continue;
+          const failed = landed(contentWrite(f.path, f.before, byShell))(trial);
+          if (failed !== null) return `${f.path}: ${failed}`;
+        }
+        return null;
+      },
     },
   ];
 }
 
 /** Mutants of the code lines the reference changed, each in place of the reference's last edit of the file. */
 export function codeMutants(ref: ReferenceRun): DerivedRun[] {
+  const byShell = ref.judgedBy === 'verifier';
   const seen = new Map<string, number>();
   // Two mutants alike on one line (a constant twice) get their place in the id.
   const unique = (id: string): string => {
@@ -50,7 +67,8 @@ export function codeMutants(ref: ReferenceRun): DerivedRun[] {
       id: unique(`code_mutant:${f.path}:${m.line}:${m.what}`),
       description: `${f.path} line ${m.line}: ${m.what}`,
       diff: patch(f.path, after, m.content),
-      script: withContentAt(ref.script, f.lastTurn, f.path, m.content),
+      script: withContentAt(ref.script, f.lastTurn, f.path, m.content, byShell),
+      applied: landed(contentWrite(f.path, m.content, byShell)),
     }));
   });
 }

@@ -25,6 +25,8 @@ export interface ReferenceRun {
   changed: readonly ChangedFile[];
   /** What the task lets the agent write (its allowed_writes): where a stray new file may go. */
   allowedWrites?: readonly string[];
+  /** Set when a verifier judges the task (Harbor): only VERIFIER_OPERATORS apply. */
+  judgedBy?: 'verifier';
   /** A conversation's probes (its task's spokenProbes): set for a task that talks to a user. */
   spoken?: SpokenProbes;
 }

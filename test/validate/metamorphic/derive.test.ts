@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scripted.js';
 import type { TurnLog } from '../../../src/results/trial.js';
+import { VERIFIER_OPERATORS } from '../../../src/tasks/metamorphic.js';
 import type { Task } from '../../../src/tasks/types.js';
 import { deriveRuns } from '../../../src/validate/metamorphic/derive.js';
 import { judgeDerived, metamorphicRows } from '../../../src/validate/metamorphic/prove.js';
+import { withSetupContent } from '../../../src/validate/metamorphic/reference-run.js';
 import type { DerivedRun, ReferenceRun } from '../../../src/validate/metamorphic/types.js';
 import type { ValidationRow } from '../../../src/validate/rows.js';
 import { trialRecord } from '../../helpers/result-builder.js';
@@ -157,6 +159,32 @@ describe('same_turn_evidence and staged_landing', () => {
       script: [{ calls: [{ name: 'execute_command', arguments: { command: 'pytest | tee log; cat log' } }] }],
     });
     expect(piped.empty).toContain('runner_forms');
+  });
+});
+
+describe('a task a verifier judges (Harbor)', () => {
+  it('gets only the mutants of its result and the transforms; a mutant replaces the file by the shell', () => {
+    const { runs, empty } = deriveRuns({ ...REF, judgedBy: 'verifier' });
+    const ops = new Set([...runs.map((r) => r.operator), ...empty]);
+    for (const op of ops) expect(VERIFIER_OPERATORS.has(op)).toBe(true);
+    expect(ops.has('code_mutant')).toBe(true);
+    const mutant = runs.find((r) => r.id === 'code_mutant:a.py:1:1 → 2');
+    expect(mutant?.script[1]?.calls[0]?.arguments.command).toBe(
+      "rm -f '/workspace/a.py' && cat > '/workspace/a.py' <<'AB_EOF_0'\nx = 2\nAB_EOF_0",
+    );
+  });
+
+  it('learns a changed file of the image from a run that changed nothing, and drops one that did not change', () => {
+    const unplaced = [
+      { path: 'app.py', before: null, after: 'x = 1\n', firstTurn: 1, lastTurn: 1 },
+      { path: 'same.py', before: null, after: 'y\n', firstTurn: 1, lastTurn: 1 },
+      { path: 'bin.dat', before: null, after: 'z\n', firstTurn: 1, lastTurn: 1 },
+    ];
+    const setup = new Map([
+      ['app.py', 'x = 0\n'],
+      ['same.py', 'y\n'],
+    ]);
+    expect(withSetupContent(unplaced, setup)).toEqual([{ ...unplaced[0], before: 'x = 0\n' }]);
   });
 });
 
