@@ -71,6 +71,16 @@ export const METAMORPHIC_OPERATORS = {
     family: 'must-fail',
     says: "a claim the reference's end state contradicts added to its last message",
   },
+  wrong_requester: {
+    where: 'conversation',
+    family: 'must-fail',
+    says: "the requester's employee id replaced by another employee's in every call",
+  },
+  reworded_replies: {
+    where: 'conversation',
+    family: 'must-pass',
+    says: 'every message to the user reworded (contractions spelt out) and shortened (a greeting dropped)',
+  },
   said_truth_in_german: {
     where: 'conversation',
     family: 'must-pass',

@@ -194,6 +194,9 @@ export interface SpokenProbes {
   falseClaim: string | null;
   /** What the reference's end state shows done, in other words (another language); null when nothing is. */
   trueClaim: string | null;
+  /** The requester's employee id, and another employee's (null when the directory has no other). */
+  requester: string;
+  otherEmployee: string | null;
 }
 
 /** What a trial in a sandbox starts from and may change. */

@@ -24,7 +24,14 @@ import {
   splitTurns,
   textToolCalls,
 } from './must-pass.js';
-import { saidFalseClaim, saidForbiddenAsk, saidLeak, saidTruthInGerman } from './spoken.js';
+import {
+  rewordedReplies,
+  saidFalseClaim,
+  saidForbiddenAsk,
+  saidLeak,
+  saidTruthInGerman,
+  wrongRequester,
+} from './spoken.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
 const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => DerivedRun[]>> = {
@@ -51,6 +58,8 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   said_forbidden_ask: saidForbiddenAsk,
   said_false_claim: saidFalseClaim,
   said_truth_in_german: saidTruthInGerman,
+  wrong_requester: wrongRequester,
+  reworded_replies: rewordedReplies,
 };
 
 export interface Derivation {
