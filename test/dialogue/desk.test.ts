@@ -140,6 +140,29 @@ describe('checks on the final state', () => {
   const check = (d: Desk, c: Parameters<typeof runCheck>[0]) =>
     runCheck(c, d.state, { calls: ranOn.get(d) ?? [], userReplies: [], agentMessages: [] }).reached;
 
+  it('an escalation counts for the reason the policy requires, in any words holding one term of each group', () => {
+    const escalated = (reason: string) => {
+      const d = ticketed();
+      ok(d, 'escalate_ticket', { ticket_id: 'T-1001', group: 'security', reason });
+      return d;
+    };
+    const c = {
+      kind: 'escalated_to' as const,
+      group: 'security' as const,
+      reason: [
+        ['verification', 'code'],
+        ['failed', "didn't match"],
+      ],
+    };
+    expect(check(escalated('Two failed identity verification attempts'), c)).toBe(true);
+    expect(check(escalated("The CODE didn't match: takeover?"), c)).toBe(true);
+    expect(check(escalated('Caller insisted on a supervisor'), c)).toBe(false);
+    // Whole words only: "codec" is no code, "failedover" no failure.
+    expect(check(escalated('codec failedover'), c)).toBe(false);
+    expect(check(escalated('Caller insisted'), { kind: 'escalated_to', group: 'security' })).toBe(true);
+    expect(check(escalated('verification failed'), { ...c, group: 'network' })).toBe(false);
+  });
+
   it('an action before the verification of that account is a violation, one after is not', () => {
     const before = ticketed();
     ok(before, 'send_verification_code', { employee_id: 'E1400' });

@@ -36,7 +36,7 @@ export function decide(h: History): ScriptedTurn {
   const t = { h, ticketId, employeeId, employee };
   switch (intent) {
     case 'security':
-      return escalateOnce(t, 'security', 'Security incident reported by the employee');
+      return escalateOnce(t, 'security', `Security incident reported by the employee: ${h.opening}`);
     case 'out_of_scope':
       return closeOnce(
         t,
@@ -200,5 +200,10 @@ function technical(t: Ticketed): ScriptedTurn {
         `Resolved with ${articleId}; the employee confirmed.`,
         'Glad it works. I have closed ticket',
       )
-    : escalateOnce(t, groupFor(articleId), `${articleId} steps did not fix it`);
+    : // The reason is what the employee said: the policy's ground for the handoff is in their words.
+      escalateOnce(
+        t,
+        groupFor(articleId),
+        `${articleId} steps did not fix it. The employee said: ${h.userTexts.join(' ')}`,
+      );
 }

@@ -24,7 +24,19 @@ export const DeskCheck = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ticket_status'), status: z.enum(TICKET_STATUSES) }),
   z.strictObject({ kind: z.literal('priority'), priority: z.enum(PRIORITIES) }),
   z.strictObject({ kind: z.literal('resolution_cites'), article: ArticleId }),
-  z.strictObject({ kind: z.literal('escalated_to'), group: z.enum(GROUPS) }),
+  z.strictObject({
+    kind: z.literal('escalated_to'),
+    group: z.enum(GROUPS),
+    /**
+     * The reason the policy requires, as groups of alternative terms: the escalation's reason must
+     * hold one term of every group (case-folded, whole words), so a handoff "because the caller
+     * insisted" is no security escalation, whatever group it reaches.
+     */
+    reason: z
+      .array(z.array(z.string().min(1)).min(1))
+      .min(1)
+      .optional(),
+  }),
   z.strictObject({ kind: z.literal('not_escalated') }),
   z.strictObject({
     kind: z.literal('account_action'),
@@ -83,7 +95,9 @@ export function describeCheck(c: DeskCheck): string {
     case 'resolution_cites':
       return `The ticket is closed with a resolution citing ${c.article}, and every article it cites was read (its content shown to the agent by get_kb_article) in an earlier turn than the close.`;
     case 'escalated_to':
-      return `The ticket is escalated to ${c.group}.`;
+      return c.reason === undefined
+        ? `The ticket is escalated to ${c.group}.`
+        : `The ticket is escalated to ${c.group}, for a reason that says ${c.reason.map((g) => g.map((t) => `"${t}"`).join(' or ')).join(', and ')}.`;
     case 'not_escalated':
       return 'No ticket is escalated.';
     case 'account_action':
@@ -156,7 +170,13 @@ function ticketCheck(
     case 'escalated_to': {
       const e = ticket?.escalation ?? null;
       if (e === null) return missed('not escalated');
-      return e.group === c.group ? at(e.step) : missed(`escalated to ${e.group}`);
+      if (e.group !== c.group) return missed(`escalated to ${e.group}`);
+      const unsaid = (c.reason ?? []).find((terms) => !terms.some((t) => saysTerm(e.reason, t)));
+      return unsaid === undefined
+        ? at(e.step)
+        : missed(
+            `the escalation's reason says none of ${unsaid.map((t) => `"${t}"`).join(', ')}: "${e.reason}"`,
+          );
     }
     case 'not_escalated': {
       const escalated = state.tickets.find((t) => t.escalation !== null);
@@ -165,6 +185,12 @@ function ticketCheck(
         : missed(`${escalated.id} escalated to ${escalated.escalation?.group}`);
     }
   }
+}
+
+/** `term` in `text` as whole words, case-folded ("verif" is no term of "verification"). */
+function saysTerm(text: string, term: string): boolean {
+  const escaped = term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text.toLowerCase());
 }
 
 /** Account actions, the identity checks before them, and the codes sent. */
