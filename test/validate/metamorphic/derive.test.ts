@@ -428,7 +428,9 @@ describe('a conversation’s words', () => {
     const wrong = deriveRuns(ref).runs.find((r) => r.id === 'wrong_requester');
     expect(wrong?.script[0]?.calls[0]?.arguments).toEqual({ employee_id: 'E1042' });
     expect(wrong?.description).toBe('the requester E1200 replaced by E1042 in 1 call argument(s)');
-    expect(deriveRuns({ ...ref, spoken: { ...spoken, otherEmployee: null } }).empty).toContain('wrong_requester');
+    expect(deriveRuns({ ...ref, spoken: { ...spoken, otherEmployee: null } }).empty).toContain(
+      'wrong_requester',
+    );
   });
 
   it('rewords and shortens the messages, keeping what they say', () => {
