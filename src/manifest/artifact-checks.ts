@@ -9,6 +9,7 @@ import type { LinearRegExp } from '../util/linear-regex.js';
 import { htmlProblem } from './html-check.js';
 import { type ImageSize, imageSize } from './image-size.js';
 import { type JsonSchema, validateJson } from './json-schema.js';
+import { describeMeaning, type MeaningCheck, meaningProblem } from './meaning/meaning-checks.js';
 import { shellQuote } from './shell-quote.js';
 
 interface ImageSpec {
@@ -28,7 +29,8 @@ export type ContentCheck =
   | { kind: 'json'; schema: JsonSchema | null }
   | { kind: 'html' }
   | { kind: 'min_bytes'; bytes: number }
-  | { kind: 'image'; spec: ImageSpec };
+  | { kind: 'image'; spec: ImageSpec }
+  | MeaningCheck;
 
 /** Enough of a file for any JPEG header in practice, and well under the exec output cap once base64'd. */
 const IMAGE_HEAD_BYTES = 128 * 1024;
@@ -51,6 +53,8 @@ export function describeCheck(file: string, c: ContentCheck): string {
       return `${file} has at least ${c.bytes} bytes`;
     case 'image':
       return `${file} is an image of ${JSON.stringify(c.spec)}`;
+    default:
+      return describeMeaning(file, c);
   }
 }
 
@@ -79,6 +83,8 @@ export async function contentProblem(
     }
     case 'json':
       return jsonProblem(file, text, c.schema);
+    default:
+      return meaningProblem(file, text, c);
   }
 }
 

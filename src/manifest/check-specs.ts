@@ -1,7 +1,8 @@
 /**
  * The manifest's artifact_checks, one check per flag. Ids keep the published `check:<needle>`
  * form; an entry with an `id` names its flags `check:<id>` (one check) or `check:<id>:<label>`;
- * collisions get `#2`, `#3`.
+ * collisions get `#2`, `#3`. Facts are `check:fact:<wording>`; the other meaning checks
+ * `check:<file>:<key>` (`check:output/index.html:no_external`).
  */
 
 import type { z } from 'zod';
@@ -9,6 +10,7 @@ import type { ContentCheck } from './artifact-checks.js';
 import type { SkillFolder } from './folder.js';
 import type { JsonSchema } from './json-schema.js';
 import { type artifactCheck, schemaValue } from './manifest-parts.js';
+import { meaningSpecs } from './meaning/meaning-entries.js';
 import { toRegExp } from './regex.js';
 
 export interface CheckSpec {
@@ -45,6 +47,8 @@ export function checkSpecs(entries: readonly WireCheck[], folder: SkillFolder): 
       checks.push([`${e.file}:size>=${e.min_bytes}`, { kind: 'min_bytes', bytes: e.min_bytes }]);
     if (e.image !== undefined)
       checks.push([`${e.file}:image`, { kind: 'image', spec: stripUndefined(e.image) }]);
+    for (const m of meaningSpecs(e))
+      checks.push([m.kind === 'fact' ? `fact:${short(m.wordings[0] ?? '')}` : `${e.file}:${m.kind}`, m]);
     for (const [label, check] of checks) {
       const named = e.id === undefined ? label : checks.length === 1 ? e.id : `${e.id}:${label}`;
       const base = `check:${named}`;

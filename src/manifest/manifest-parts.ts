@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import { z } from 'zod';
 import { isBenchOnly, type SkillFolder } from './folder.js';
 import { schemaProblem } from './json-schema.js';
+import { meaningEntryProblems, meaningKeys } from './meaning/meaning-entries.js';
 import { regexProblem } from './regex.js';
 
 /** A path relative to /workspace (or to the skill folder), normalized; never escaping its root. */
@@ -150,8 +151,12 @@ export function artifactCheck(folder: SkillFolder) {
       html: z.boolean().optional(),
       min_bytes: z.int().min(1).optional(),
       image: ImageCheck.optional(),
+      // What the artifact must mean (src/manifest/meaning/): facts, no placeholders, nothing fetched
+      // from elsewhere, no near-copy of a folder file, numbers recomputed from an input of the folder.
+      ...meaningKeys(folder, skillFile(folder, { mounted: false })),
     })
     .superRefine((c, ctx) => {
+      for (const p of meaningEntryProblems(c)) ctx.addIssue({ code: 'custom', ...p });
       // Compiled here, once, so a bad schema is a load error that names the artifact.
       const ref = c.json?.schema;
       if (ref === undefined) return;

@@ -10,7 +10,9 @@ import { provenanceProblem } from '../manifest/artifact-provenance.js';
 import type { CheckSpec } from '../manifest/check-specs.js';
 import { commandFlag, describeGroup, didWork, orderFlag, recheckFlag } from '../manifest/command-flags.js';
 import { type CommandGroup, groupRuns } from '../manifest/command-match.js';
+import { isAbsence } from '../manifest/meaning/meaning-checks.js';
 import { mcpCalls } from '../scoring/mcp-calls.js';
+import { beforeChange, type StepRef } from '../scoring/ordering.js';
 import { workspaceAbsolute } from '../scoring/paths.js';
 import { absence } from '../scoring/score.js';
 import { firstRead } from '../scoring/seen.js';
@@ -29,7 +31,7 @@ export function skillFlags(spec: SkillSpec, withSkill: boolean): Flag[] {
   const stepless = groups.length === 0 && spec.artifacts.length === 0;
   const readOnly = (f: Flag): boolean => f.id.startsWith('read:') || (stepless && f.id === 'step_completion');
   return capReading(readOnly, [
-    ...spec.reads.filter((p) => withSkill || !onSkill(p)).map(readFlag),
+    ...spec.reads.filter((p) => withSkill || !onSkill(p)).map((p) => readFlag(p, spec.artifacts)),
     ...groups.map(commandFlag),
     ...(spec.orderedCommands && groups.length > 1 ? [orderFlag(groups)] : []),
     ...spec.artifacts.map((a) =>
@@ -63,14 +65,29 @@ function capReading(readOnly: (f: Flag) => boolean, flags: Flag[]): Flag[] {
   return flags.map((f) => (readOnly(f) ? { ...f, weight } : f));
 }
 
-function readFlag(path: string): Flag {
+/**
+ * A required read counts when it informed the work: shown in a turn before the one that decided
+ * the first change of any expected artifact (ordering.ts), so a read sent in the same reply as the
+ * page it should have shaped, or after it, is no reading of the skill.
+ */
+function readFlag(path: string, artifacts: readonly string[]): Flag {
   return {
     id: `read:${path}`,
     kind: 'process',
-    description: `Saw at least half of ${path} (read_file, or any command whose output showed it).`,
+    description:
+      artifacts.length === 0
+        ? `Saw at least half of ${path} (read_file, or any command whose output showed it).`
+        : `Saw at least half of ${path} (read_file, or any command whose output showed it) in a turn before the one that decided the first change of ${artifacts.join(', ')}.`,
     check(ctx) {
-      const read = firstRead(ctx, workspaceAbsolute(path));
-      return read === undefined ? miss(`${path} was never read`) : { reached: true, turn: read.turn };
+      const counted = (at: StepRef) =>
+        artifacts.every((a) => {
+          const change = ctx.firstChangeTurn.get(a);
+          return change === undefined || beforeChange(ctx, at, a, change);
+        });
+      const read = firstRead(ctx, workspaceAbsolute(path), {}, counted);
+      return read === undefined
+        ? miss(`${path} was never read${artifacts.length === 0 ? '' : ' before the work it should inform'}`)
+        : { reached: true, turn: read.turn };
     },
   };
 }
@@ -125,8 +142,9 @@ function checkFlag(c: CheckSpec): Flag {
       return problem === null ? { reached: true, turn: null } : miss(problem);
     },
   };
-  // "Does not contain X" holds for any file at all: an absence, credited only with an outcome.
-  return c.check.kind === 'not_contains' ? absence(flag) : flag;
+  // "Does not contain X" (no placeholder, nothing external, no copy) holds for any file at all: an
+  // absence, credited only with an outcome.
+  return c.check.kind === 'not_contains' || isAbsence(c.check) ? absence(flag) : flag;
 }
 
 function harnessFlag(h: HarnessCheckSpec): Flag {

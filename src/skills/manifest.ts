@@ -4,7 +4,9 @@
  * allowed_writes, max_turns, stubs ({outputs}). Extensions, all optional:
  * - required_commands items may be objects: {pattern | any_of, exit_code, recheck, id, description};
  * - ordered_commands: the command groups must first run in the listed order;
- * - artifact_checks: not_contains, regex, json (true or {schema}), html, min_bytes, image;
+ * - artifact_checks: not_contains, regex, json (true or {schema}), html, min_bytes, image, and what
+ *   the artifact means: facts, no_placeholders, no_external, not_copy_of, derived_from
+ *   (src/manifest/meaning/);
  * - harness_checks: [{command, exit_code}] the harness runs after the last turn;
  * - stubs: outputs as {path | arg, from | content}, canned stdout and exit_code, and the usage the
  *   real script's parsing accepts (any other argv: its usage, exit 2);

@@ -50,8 +50,12 @@ describe('selecting skill tasks', () => {
       'artifact:output/report.md',
       'check:ROWS=12',
       'check:TOTAL=30882',
+      'check:output/summary.txt:no_placeholders',
+      'check:output/summary.txt:derived_from',
       'check:report:# Sales Report',
       'check:report:TOTAL=30882',
+      'check:report:output/report.md:no_placeholders',
+      'check:report:output/report.md:derived_from',
       'no_tool_hallucination',
       'step_completion',
     ]);

@@ -100,7 +100,19 @@ function exportedCheck(e: FlagEntry): { check: ExportedCheck; partial: string[] 
     };
   if (e.artifact !== undefined) {
     const a = e.artifact;
-    const unjudged = (['regex', 'json', 'html', 'image'] as const).filter((k) => a[k] !== undefined);
+    const unjudged = (
+      [
+        'regex',
+        'json',
+        'html',
+        'image',
+        'facts',
+        'no_placeholders',
+        'no_external',
+        'not_copy_of',
+        'derived_from',
+      ] as const
+    ).filter((k) => a[k] !== undefined);
     return {
       check: {
         flag: e.id,
