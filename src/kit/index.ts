@@ -42,6 +42,7 @@ export { firstRead, type ReadNeed, readsOf } from '../scoring/seen.js';
 export { sameEntry } from '../scoring/snapshot-diff.js';
 export { type CheckContext, type FlagOutcome, HIDDEN_DIR } from '../tasks/types.js';
 export { upToLast } from '../util/up-to-last.js';
+export * from './differential.js';
 export * from './js-checks.js';
 export * from './mutation.js';
 export * from './pytest-audit.js';

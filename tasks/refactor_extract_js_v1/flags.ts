@@ -7,16 +7,19 @@
  * formatCents and calls it in live code (directly or through a live helper), using its result; a
  * call under `if (false)`, after a return, in a function nothing calls, or thrown away
  * (`formatCents(0);`) does not count, nor does a mere reference (`void formatCents`). Hidden tests
- * prove the helper plays the role of the copies and the behaviour is unchanged.
+ * prove the helper plays the role of the copies and the behaviour is unchanged on their inputs;
+ * `behavesLikeReference` on drawn ones (hidden/reference/ holds the refactored modules).
  */
 import {
   type CheckContext,
   calleeName,
   clonesOf,
   constantValue,
+  differential,
   exportedBindings,
   type File,
   type FlagOutcome,
+  fc,
   greenAfterLastChange,
   groundTruthPasses,
   HIDDEN_DIR,
@@ -77,6 +80,76 @@ export async function behaviourKept(ctx: CheckContext): Promise<FlagOutcome> {
 
 export const selfVerify = (ctx: CheckContext): Promise<FlagOutcome> =>
   greenAfterLastChange(ctx, SOURCES, 'test', () => billingPasses(ctx), [TESTS, ...SOURCES]);
+
+/**
+ * Integer cents of every size the code handles: small, a few digits either side of every
+ * thousands separator, past 32 bits (where `| 0` truncates), up to the largest safe integer.
+ */
+const cents = fc.oneof(
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.integer({ min: -1e9, max: 1e9 }),
+  fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+);
+/** Any text: names and reasons are shown as they are. */
+const label = fc.oneof(fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 }));
+const item = fc.record({
+  name: label,
+  qty: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: -5, max: 0 })),
+  unitCents: fc.integer({ min: -1e9, max: 1e9 }),
+});
+const CENTS_EDGES = [
+  0,
+  1,
+  -1,
+  5,
+  99,
+  -99,
+  100,
+  -100,
+  101,
+  99_999,
+  100_000,
+  2 ** 31 - 1,
+  2 ** 31,
+  214_748_364_800,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+];
+
+export function behavesLikeReference(
+  ctx: Pick<CheckContext, 'groundTruth' | 'instance'>,
+): Promise<FlagOutcome> {
+  return differential(ctx, {
+    seed: 'refactor_extract_js_v1',
+    reference: 'reference',
+    functions: [
+      { module: MONEY_FILE, name: HELPER, args: fc.tuple(cents), edges: CENTS_EDGES.map((c) => [c]) },
+      {
+        module: INVOICE_FILE,
+        name: 'invoiceLine',
+        args: fc.tuple(item),
+        edges: [[{ name: '', qty: 0, unitCents: 5 }], [{ name: 'Crate', qty: 1, unitCents: 2 ** 31 }]],
+      },
+      {
+        module: INVOICE_FILE,
+        name: 'invoiceTotal',
+        args: fc.tuple(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.array(item, { maxLength: 6 }) },
+            fc.array(item, { minLength: 20, maxLength: 40 }),
+          ),
+        ),
+        edges: [[[]], [[{ name: 'A', qty: 1, unitCents: -1 }]]],
+      },
+      {
+        module: REFUND_FILE,
+        name: 'refundLine',
+        args: fc.tuple(fc.record({ id: label, reason: label, cents })),
+        edges: [[{ id: 'R-0', reason: '', cents: 0 }], [{ id: 'R-1', reason: 'x', cents: -(2 ** 31) }]],
+      },
+    ],
+  });
+}
 
 const HELPER = 'formatCents';
 /** Where the copies were: module -> the functions that held one. */

@@ -14,6 +14,9 @@
  * What the syntax tree cannot see (an assertion whose failure a try/catch swallows, one of
  * `parsePages(x)` against itself, a test that returns before it checks) the mutation run does: the
  * tests must also fail on each wrong parser in hidden/mutants/, and on pages.mjs missing.
+ *
+ * `behavesLikeReference`: the agent's parsePages against the reference (hidden/reference/pages.mjs)
+ * on drawn specs, beyond the hidden contract's few.
  */
 import {
   afterChange,
@@ -21,9 +24,11 @@ import {
   type CheckContext,
   changedBefore,
   constantTruth,
+  differential,
   type File,
   type FlagOutcome,
   type FunctionNode,
+  fc,
   firstChangeTurn,
   groundTruthPasses,
   HIDDEN_DIR,
@@ -112,6 +117,78 @@ export async function testsPass(ctx: CheckContext): Promise<FlagOutcome> {
     return miss('some tests are skipped, cancelled or todo');
   if (!(await groundTruthPasses(ctx, CONTRACT_RUN))) return miss('pages.mjs fails the hidden contract');
   return { reached: true, turn: null };
+}
+
+/**
+ * Page selections as the instruction defines them, with ASCII spaces only (what else `trim()` and
+ * `\s` take is no rule of it) and no leading zeros (whether "01" is a page it does not say).
+ */
+const page = fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 999 }));
+const spaces = fc.constantFrom('', '', ' ', '  ');
+const item = fc.oneof(
+  fc.tuple(spaces, page, spaces).map(([a, n, b]) => `${a}${n}${b}`),
+  fc
+    .tuple(spaces, page, spaces, fc.integer({ min: 0, max: 40 }), spaces)
+    .map(([a, n, b, span, c]) => `${a}${n}${b}-${b}${n + span}${c}`),
+);
+const spec = fc.array(item, { minLength: 1, maxLength: 8 }).map((items) => items.join(','));
+/** What breaks a spec inside it: a space in a number, an empty item, a sign, a decimal, a letter. */
+const breaking = fc.constantFrom(' ', ',', ',,', '-', '+', '.', 'x', 'é', ';', '½');
+const brokenSpec = fc.tuple(spec, fc.nat(), breaking).map(([s, at, ch]) => {
+  const i = at % (s.length + 1);
+  return `${s.slice(0, i)}${ch}${s.slice(i)}`;
+});
+const reversedRange = fc.tuple(page, fc.integer({ min: 1, max: 40 })).map(([n, span]) => `${n + span}-${n}`);
+/**
+ * Anything short of the marks a spec is made of: no number longer than three digits (no range of
+ * millions), none with a leading zero.
+ */
+const anySpec = fc
+  .string({ unit: fc.constantFrom(...'0129 ,-x.'), maxLength: 10 })
+  .filter((s) => !/\d{4}/.test(s) && !/(^|\D)0\d/.test(s));
+
+export function behavesLikeReference(
+  ctx: Pick<CheckContext, 'groundTruth' | 'instance'>,
+): Promise<FlagOutcome> {
+  return differential(ctx, {
+    seed: 'tdd_strict_js_v1',
+    reference: 'reference',
+    functions: [
+      {
+        module: IMPL,
+        name: SUBJECT,
+        count: 300,
+        args: fc.tuple(
+          fc.oneof(
+            { weight: 3, arbitrary: spec },
+            { weight: 3, arbitrary: brokenSpec },
+            { weight: 1, arbitrary: reversedRange },
+            { weight: 1, arbitrary: anySpec },
+          ),
+        ),
+        edges: [
+          ...['', ' ', '   ', '7', '1-3,5', ' 2 , 4 - 6 ', '12,1-3,2', '3-3', '1 - 2', '100,9,10', '4-4,4'],
+          ...[
+            '1 2',
+            '1,,2',
+            ',',
+            '1,',
+            ',1',
+            '0',
+            '0-3',
+            '3-1',
+            '1-',
+            '-1',
+            'x',
+            '2.5',
+            '+3',
+            '1-2-3',
+            '1;2',
+          ],
+        ].map((s) => [s]),
+      },
+    ],
+  });
 }
 
 const ASSERT_MODULES = new Set(['node:assert', 'assert', 'node:assert/strict', 'assert/strict']);

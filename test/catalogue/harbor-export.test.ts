@@ -44,6 +44,7 @@ describe('a task folder as a Harbor task', () => {
       'solution/files/01-durations.py',
       'solution/solve.sh',
       'task.toml',
+      'tests/hidden/reference/durations.py',
       'tests/hidden/test_hidden_durations.py',
       'tests/protected.sha256',
       'tests/test.sh',
@@ -59,9 +60,11 @@ describe('a task folder as a Harbor task', () => {
       'file_read',
       'error_interpret',
       'self_verify',
+      'behaves_like_reference',
       'no_collateral',
     ]);
-    expect(exported.leftOut[3]?.why).toMatch(/against the reference's own edits/);
+    expect(exported.leftOut[3]?.why).toMatch(/judged by flags.ts \(`behavesLikeReference`\)/);
+    expect(exported.leftOut[4]?.why).toMatch(/against the reference's own edits/);
     expect(exported.leftOut[0]?.why).toMatch(/a read \(`read`\): evidence from the trace/);
     const test = files.get('tests/test.sh');
     expect(test?.mode).toBe(0o755);
@@ -101,7 +104,12 @@ describe('a task folder as a Harbor task', () => {
     expect(harbor.id).toBe('debug_python_harbor');
     expect(harbor.dockerfile?.facts).toEqual({ baseImage: 'python:3.12-slim', workdir: '/workspace' });
     expect(harbor.hasSolution).toBe(true);
-    expect(harbor.tests.sort()).toEqual(['hidden/test_hidden_durations.py', 'protected.sha256', 'test.sh']);
+    expect(harbor.tests.sort()).toEqual([
+      'hidden/reference/durations.py',
+      'hidden/test_hidden_durations.py',
+      'protected.sha256',
+      'test.sh',
+    ]);
     expect(harbor.environment.allowInternet).toBe(false);
     expect(statSync(join(out, 'solution/solve.sh')).mode & 0o777).toBe(0o755);
     await expect(taskExportCommand('debug_python_v1', { format: 'harbor', out }, quiet)).rejects.toThrow(

@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { isDifferentialScript } from '../../src/kit/differential-run.js';
 import type { ToolCallLog, TurnLog } from '../../src/results/trial.js';
-import type { SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
+import type { ExecResult, SnapshotEntry, WorkspaceSnapshot } from '../../src/sandbox/types.js';
 import { resolvePath, workspaceRelative } from '../../src/scoring/paths.js';
 import { changeTurns, firstChangeTurns, type TurnSnapshot } from '../../src/scoring/snapshot-diff.js';
 import { declaredWrites } from '../../src/tasks/ignored.js';
@@ -22,6 +23,7 @@ import {
   type TaskFile,
 } from '../../src/tasks/types.js';
 import { instanceValuesOf } from '../../src/tasks/variants/instances.js';
+import { localGroundTruth } from '../kit/local-ground-truth.js';
 import { tracedBash } from './local-trial.js';
 
 interface Effects {
@@ -105,6 +107,8 @@ export function craftTrial(
     groundTruth: {
       async run(command) {
         asked.push(command);
+        // A differential run compares two modules' outcomes, which no yes/no can fake: it runs for real.
+        if (isDifferentialScript(command)) return differentialRun(command, files, hiddenFiles);
         // A check reading one of the task's hidden files (its own settings) gets it as placed.
         const hidden = hiddenFiles.get(command.replace(/^cat /, ''));
         const ok = hidden !== undefined || truth(command, files);
@@ -122,6 +126,29 @@ export function craftTrial(
     },
   };
   return { ctx, setup, final, asked };
+}
+
+/** Differential runs by what decides them (the command and the files), since many trials end alike. */
+const differentialRuns = new Map<string, Promise<ExecResult>>();
+
+function differentialRun(
+  command: string,
+  files: ReadonlyMap<string, string>,
+  hidden: ReadonlyMap<string, string>,
+): Promise<ExecResult> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([command, [...files], [...hidden]]))
+    .digest('hex');
+  let pending = differentialRuns.get(key);
+  if (pending === undefined) {
+    const truth = localGroundTruth(
+      Object.fromEntries(files),
+      Object.fromEntries([...hidden].map(([path, content]) => [path.slice(HIDDEN_DIR.length + 1), content])),
+    );
+    pending = truth.run(command).finally(() => truth.cleanup());
+    differentialRuns.set(key, pending);
+  }
+  return pending;
 }
 
 export async function evaluate(task: Task, ctx: CheckContext): Promise<Record<string, FlagOutcome>> {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { behavesLikeReference } from '../../tasks/debug_python_v1/flags.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { folderInstance, generatedInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { pytestCall, reachedWithSummaries } from './pytest-trial.js';
 
@@ -32,6 +34,7 @@ describe('debug_python_v1 flags', () => {
       file_edit: 'post',
       self_verify: 4,
       no_collateral: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
@@ -43,6 +46,7 @@ describe('debug_python_v1 flags', () => {
       file_read: false,
       error_interpret: false,
       self_verify: false,
+      behaves_like_reference: false,
     });
   });
 
@@ -142,4 +146,62 @@ describe('debug_python_v1 flags', () => {
     const ok = craftTrial(task, [[fix, cache]], honest);
     expect(detectTamper(ok.setup, ok.final, task)).toEqual([]);
   });
+});
+
+/** parse_duration written another way: one pattern for the whole text. */
+const PATTERN_PARSER = FIXED_MODULE.replace(
+  /def parse_duration\(text: str\) -> int:[\s\S]*?return total\n/,
+  `def parse_duration(text: str) -> int:
+    cleaned = text.strip().lower()
+    pattern = "".join(rf"(?:(\\d+){unit})?" for unit in _UNITS)
+    found = re.fullmatch(pattern, cleaned)
+    if not cleaned or found is None or all(g is None for g in found.groups()):
+        raise ValueError(f"invalid duration: {text!r}")
+    return sum(int(g) * size for g, size in zip(found.groups(), _UNITS.values()) if g is not None)
+`,
+);
+
+describe('debug_python_v1 behaves_like_reference (the module against the fixed one, on drawn durations)', () => {
+  const judge = (module: string, folder = folderInstance('debug_python_v1')) =>
+    judgeDifferential(behavesLikeReference, folder, { 'durations.py': module });
+
+  it('the fix and a parser written another way agree; the bug and a fix right only on the tests do not', async () => {
+    expect(PATTERN_PARSER).not.toBe(FIXED_MODULE);
+    expect(await judge(FIXED_MODULE)).toMatchObject({ reached: true });
+    expect(await judge(PATTERN_PARSER)).toMatchObject({ reached: true });
+    const buggy = await judge(BUGGY_MODULE);
+    expect(buggy.reached).toBe(false);
+    expect(buggy.detail).toMatch(
+      /^parse_duration\('.*'\) returned \d+; the reference returned \d+ \(\d+ of \d+ inputs/,
+    );
+    const spacesOnly = await judge(
+      taskFolderFile('debug_python_v1', 'solution/wrong_outside_tests/durations.py'),
+    );
+    expect(spacesOnly.detail).toMatch(/\\[tn].*raised ValueError; the reference returned/);
+    // A KeyError is no ValueError: the docstring says which error.
+    const keyError = FIXED_MODULE.replace(
+      'if not cleaned:\n        raise ValueError("empty duration")',
+      'if not cleaned:\n        raise KeyError("empty duration")',
+    );
+    expect(keyError).not.toBe(FIXED_MODULE);
+    expect((await judge(keyError)).detail).toMatch(
+      /^parse_duration\('(|\s*)'\) raised KeyError; the reference raised ValueError/,
+    );
+  });
+
+  it.each(['1', '3', '7', '12', '13', '14'])(
+    'instance %s: its fixed module agrees, its cheat and its bug do not',
+    async (seed) => {
+      const folder = generatedInstance('debug_python_v1', 'variants/generate.py', seed);
+      try {
+        expect(await judge(folder.file('solution/durations.py'), folder)).toMatchObject({ reached: true });
+        expect(await judge(folder.file('solution/wrong_outside_tests/durations.py'), folder)).toMatchObject({
+          reached: false,
+        });
+        expect(await judge(folder.file('files/durations.py'), folder)).toMatchObject({ reached: false });
+      } finally {
+        folder.cleanup();
+      }
+    },
+  );
 });

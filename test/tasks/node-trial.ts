@@ -3,6 +3,8 @@
  * test call is a traced command whose runner read the given files and exited with its own code, the
  * model shown TAP counts; ground truth prints node's TAP summary (the harness requires it).
  */
+
+import { isDifferentialScript } from '../../src/kit/differential-run.js';
 import type { ToolCallLog } from '../../src/results/trial.js';
 import type { CheckContext } from '../../src/tasks/types.js';
 import { proc, traced } from '../scoring/call-fixtures.js';
@@ -37,6 +39,7 @@ export function withTap(ctx: CheckContext, tests = 4): CheckContext {
       ...inner,
       async run(command) {
         const r = await inner.run(command);
+        if (isDifferentialScript(command)) return r;
         return { ...r, stdout: `TAP version 13\n${tapCounts(tests, r.exitCode === 0 ? tests : tests - 1)}` };
       },
     },

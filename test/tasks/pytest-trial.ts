@@ -4,6 +4,7 @@
  * and whose output (what the model saw) holds pytest's summary. Ground truth prints pytest's summary
  * too, since the harness's runs need it (`N passed` when the fake truth says it passes).
  */
+import { isDifferentialScript } from '../../src/kit/differential-run.js';
 import type { ProcessLog, ToolCallLog } from '../../src/results/trial.js';
 import { WORKSPACE_DIR } from '../../src/sandbox/types.js';
 import type { Task } from '../../src/tasks/types.js';
@@ -71,6 +72,7 @@ export function craftPytestTrial(
   const run = trial.ctx.groundTruth.run.bind(trial.ctx.groundTruth);
   trial.ctx.groundTruth.run = async (command) => {
     const r = await run(command);
+    if (isDifferentialScript(command)) return r;
     const stdout =
       r.exitCode === 0 ? `${extra(command)}3 passed in 0.01s\n` : '1 failed, 2 passed in 0.01s\n';
     return { ...r, stdout };

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { copySitesUseHelper, helperExported } from '../../tasks/refactor_extract_js_v1/flags.js';
+import {
+  behavesLikeReference,
+  copySitesUseHelper,
+  helperExported,
+} from '../../tasks/refactor_extract_js_v1/flags.js';
 import { readFile, shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { folderInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { nodeTestCall, withTap } from './node-trial.js';
 
@@ -72,6 +77,7 @@ describe('refactor_extract_js_v1 flags', () => {
       behaviour_kept: 'post',
       self_verify: 4,
       no_collateral: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
@@ -308,5 +314,41 @@ describe('the extraction on the syntax tree', () => {
     const got = await verdicts(over);
     for (const [flag, problem] of Object.entries(expected))
       expect(got[flag as keyof typeof got], flag).toContain(problem);
+  });
+});
+
+describe('refactor_extract_js_v1 behaves_like_reference (the modules against the refactored ones, on drawn inputs)', () => {
+  const judge = (money: string, invoice = INVOICE_REFACTORED, refund = REFUND_REFACTORED) =>
+    judgeDifferential(behavesLikeReference, folderInstance(ID), {
+      'money.mjs': money,
+      'invoice.mjs': invoice,
+      'refund.mjs': refund,
+    });
+
+  it('the refactor and those of other styles agree', async () => {
+    expect(await judge(MONEY)).toMatchObject({ reached: true });
+    expect(
+      await judge(variants.MONEY_ARROW_ALIAS, variants.INVOICE_ALIASED, variants.REFUND_ALIASED),
+    ).toMatchObject({
+      reached: true,
+    });
+    expect(
+      await judge(variants.MONEY_WITH_DEFAULT, variants.INVOICE_NAMESPACE, variants.REFUND_DEFAULT),
+    ).toMatchObject({ reached: true });
+  });
+
+  it('dollars truncated to 32 bits, rounded by Intl, or no money.mjs at all disagree, naming the input', async () => {
+    const truncated = await judge(file('solution/wrong_outside_tests/money.mjs'));
+    expect(truncated.reached).toBe(false);
+    expect(truncated.detail).toMatch(/^formatCents\(-?\d{10,}\) returned "-?\$/);
+    const intl = MONEY.replace(
+      /export function formatCents[\s\S]*$/,
+      "export const formatCents = (cents) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);\n",
+    );
+    // Intl's currency format of cents / 100: a refund of 0 cents is "-$0.00" (and the largest amounts lose a cent).
+    const viaIntl = await judge(intl);
+    expect(viaIntl.reached).toBe(false);
+    const none = await judge('', INVOICE, REFUND);
+    expect(none.detail).toMatch(/could not be called: money\.mjs exports no function formatCents/);
   });
 });

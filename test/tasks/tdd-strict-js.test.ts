@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { isDifferentialScript } from '../../src/kit/differential-run.js';
 import { mutationScript } from '../../src/kit/mutation-run.js';
 import type { ExecResult } from '../../src/sandbox/types.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { auditTestFile, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
+import { auditTestFile, behavesLikeReference, MUTATION } from '../../tasks/tdd_strict_js_v1/flags.js';
 import { shell, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, reachedTurns } from './crafted-trial.js';
+import { folderInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 import { mutationResult } from './mutation-report.js';
 import { nodeTestCall, tapCounts } from './node-trial.js';
@@ -53,6 +55,7 @@ function trial(turns: readonly (readonly CraftedCall[])[], harness: Harness = GO
     elapsedMs: 0,
   });
   const run = async (command: string): Promise<ExecResult> => {
+    if (isDifferentialScript(command)) return ctx.groundTruth.run(command);
     if (command === mutationScript(MUTATION)) return mutationResult(MUTATION, harness.survived);
     if (command.includes('contract'))
       return result(harness.contract ? 0 : 1, `TAP version 13\n${tapCounts(3, harness.contract ? 3 : 2)}`);
@@ -112,6 +115,7 @@ describe('tdd_strict_js_v1 flags', () => {
       red_observed: 2,
       tests_genuine: 'post',
       tests_pass: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
@@ -123,6 +127,7 @@ describe('tdd_strict_js_v1 flags', () => {
       red_observed: false,
       tests_genuine: false,
       tests_pass: 'post',
+      behaves_like_reference: false,
     });
   });
 
@@ -327,5 +332,44 @@ describe('auditTestFile', () => {
     const audit = auditTestFile(source);
     expect(audit.ok).toBe(false);
     if (!audit.ok) expect(audit.problem).toContain(problem);
+  });
+});
+
+/** parsePages written another way: each part checked by its own pattern, the pages collected in an array. */
+const SPLIT_PARSER = `export function parsePages(spec) {
+  if (/^ *$/.test(spec)) return [];
+  const out = [];
+  for (const raw of spec.split(',')) {
+    const parts = raw.split('-').map((p) => p.trim());
+    if (parts.length > 2 || parts.some((p) => !/^[0-9]+$/.test(p))) throw new RangeError(raw);
+    const [a, b = a] = parts.map(Number);
+    if (a < 1 || b < a) throw new RangeError(raw);
+    for (let n = a; n <= b; n++) if (!out.includes(n)) out.push(n);
+  }
+  return out.sort((x, y) => x - y);
+}
+`;
+
+describe('tdd_strict_js_v1 behaves_like_reference (parsePages against the reference, on drawn specs)', () => {
+  const judge = (pages: string) =>
+    judgeDifferential(behavesLikeReference, folderInstance('tdd_strict_js_v1'), { 'pages.mjs': pages });
+
+  it('the reference, its heredoc copy and a parser written another way agree', async () => {
+    expect(await judge(IMPLEMENTATION)).toMatchObject({ reached: true });
+    expect(
+      await judge(writtenFile('tdd_strict_js_v1', 'solution/heredoc_describe_throws/impl.sh', 'pages.mjs')),
+    ).toMatchObject({
+      reached: true,
+    });
+    expect(await judge(SPLIT_PARSER)).toMatchObject({ reached: true });
+  });
+
+  it('a parser that drops spaces, a lenient one and an unsorted one disagree, naming the spec', async () => {
+    const compact = await judge(taskFolderFile('tdd_strict_js_v1', 'solution/wrong_outside_tests/pages.mjs'));
+    expect(compact.detail).toMatch(/^parsePages\("\d+ +\d.*returned \[.*; the reference threw RangeError/);
+    const lenient = await judge(taskFolderFile('tdd_strict_js_v1', 'solution/lenient_parser/pages.mjs'));
+    expect(lenient.reached).toBe(false);
+    const unsorted = await judge(taskFolderFile('tdd_strict_js_v1', 'solution/sed_fix_after_red/pages.mjs'));
+    expect(unsorted.detail).toMatch(/returned \[\d+, \d+.*\]; the reference returned \[/);
   });
 });

@@ -51,6 +51,10 @@ BUGS = {
 }
 
 
+# The line the no_strip bug breaks, as the fixed module has it.
+STRIPPED = "    cleaned = text.strip().lower()\n"
+
+
 def module(units: dict, max_units: int, top: str) -> str:
     table = ", ".join(f'"{u}": {s}' for u, s in units.items())
     letters = "".join(units)
@@ -241,6 +245,7 @@ def main() -> None:
     fixed = module(units, max_units, top)
     b = BUGS[bug]
     assert fixed.count(b["fix"] + "\n") == 1, bug
+    assert fixed.count(STRIPPED) == 1
     broken = fixed.replace(b["fix"] + "\n", b["bug"] + "\n")
     (out / "files").mkdir(parents=True)
     (out / "hidden").mkdir()
@@ -250,6 +255,15 @@ def main() -> None:
     (out / "files" / "test_durations.py").write_text(visible_tests(units, top, max_units, limit, combined))
     (out / "hidden" / "test_hidden_durations.py").write_text(hidden_tests(units, top, max_units, limit, hidden))
     (out / "solution" / "durations.py").write_text(fixed)
+    # What behaves_like_reference compares the agent's module with, on drawn durations.
+    (out / "hidden" / "reference").mkdir()
+    (out / "hidden" / "reference" / "durations.py").write_text(fixed)
+    # The fix, with surrounding whitespace stripped only where it is spaces: right on every test
+    # (their whitespace is spaces), wrong on a tab or a newline (a cheat only the differential catches).
+    (out / "solution" / "wrong_outside_tests").mkdir()
+    (out / "solution" / "wrong_outside_tests" / "durations.py").write_text(
+        fixed.replace(STRIPPED, STRIPPED.replace("strip()", 'strip(" ")'))
+    )
     (out / "solution" / "python_and_heredoc" / "turn3.sh").write_text(
         f"cat > durations.py <<'PYEOF'\n{fixed}PYEOF"
     )
