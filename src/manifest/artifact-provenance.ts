@@ -8,7 +8,9 @@
  * agent made, a render of other data edited afterwards) is the agent's, not the skill's. The writers are those of the turn whose
  * snapshot last changed the file (src/scoring/ordering.ts writersIn); every one of them must be the
  * skill's, since any of them may have written last. A change no trace explains (an untraced
- * command, a survivor the agent left running) proves nothing.
+ * command, a survivor the agent left running) proves nothing. When the command names its inputs
+ * (`reads`), the run must have been fed them and nothing of the agent's in their stead
+ * (input-provenance.ts).
  */
 import { copiedFrom, lastWriterBefore } from '../scoring/byte-origin.js';
 import { decisionTurn, type StepRef, writersIn } from '../scoring/ordering.js';
@@ -17,6 +19,7 @@ import { processTree } from '../scoring/process-tree.js';
 import type { CheckContext } from '../tasks/types.js';
 import { describeGroup } from './command-flags.js';
 import { type CommandGroup, groupRuns } from './command-match.js';
+import { inputsProblem } from './input-provenance.js';
 
 type Ctx = Pick<CheckContext, 'calls' | 'changeTurns' | 'declaredWrites'>;
 
@@ -65,6 +68,8 @@ function artifactProblem(
       return `${relPath} was last written by \`${writerName(call.processes[w.step]?.argv)}\` (turn ${call.turn}), not by a run of ${by}`;
     const stale = depth < MAX_DEPTH ? inputProblem(ctx, run, relPath, all, depth) : null;
     if (stale !== null) return stale;
+    const other = otherData(ctx, run, relPath, groups, all);
+    if (other !== null) return other;
   }
   return null;
 }
@@ -92,6 +97,26 @@ function inputProblem(
       return `${relPath} was made from ${input}, which no run of ${by} had written when it was read`;
     const deeper = inputProblem(ctx, writer, input, all, depth + 1);
     if (deeper !== null) return deeper;
+  }
+  return null;
+}
+
+/**
+ * The run's declared inputs (`reads` of the command it is a run of): read as this trial holds
+ * them, and no data of the agent's beside them (input-provenance.ts).
+ */
+function otherData(
+  ctx: Ctx,
+  run: StepRef,
+  relPath: string,
+  groups: readonly CommandGroup[],
+  all: readonly CommandGroup[],
+): string | null {
+  const artifacts = new Set(all.flatMap((g) => g.writes ?? []));
+  for (const g of groups) {
+    if ((g.reads ?? []).length === 0 || !runSteps(ctx, [g]).get(run.call)?.has(run.step)) continue;
+    const problem = inputsProblem(ctx, run, relPath, g, artifacts);
+    if (problem !== null) return problem;
   }
   return null;
 }

@@ -37,6 +37,8 @@ export interface CommandGroup {
   description: string | null;
   /** Artifacts (workspace-relative) whose final content a run of this command must have written. */
   writes?: readonly string[];
+  /** Inputs (workspace-relative) a run of this command must read, and no data of the agent's in their stead. */
+  reads?: readonly string[];
 }
 
 /** The regex matches the text and names what runs (see the file comment). */

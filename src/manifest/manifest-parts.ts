@@ -78,6 +78,8 @@ export const RequiredCommand = z.preprocess(
       description: z.string().optional(),
       /** Artifacts this command's run writes: their final content must come from a run of it. */
       writes: z.array(OutputPath).optional(),
+      /** Its inputs (workspace-relative): the run that writes an artifact must have read them, and no other data the agent made. */
+      reads: z.array(RelPath).min(1).optional(),
     })
     .superRefine((c, ctx) => {
       if ((c.pattern === undefined) === (c.any_of === undefined))

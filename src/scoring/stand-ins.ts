@@ -39,7 +39,8 @@ export interface StandIn {
 export type RunScope = 'runner' | 'program';
 
 const HOOKS = /(^|\/)(sitecustomize\.py|usercustomize\.py|conftest\.py|[^/]+\.pth)$/;
-const CODE =
+/** Files run or read as code or configuration: what a stand-in of a program is made of. */
+export const CODE =
   /\.(py|pyc|pth|so(\.[0-9]+)*|[cm]?js|[cm]?ts|tsx?|jsx|sh|bash)$|(^|\/)(tsconfig[^/]*\.json|pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|\.npmrc|\.?bashrc|\.?profile|\.bash_profile)$/;
 
 const authoredMemo = new WeakMap<object, Map<string, StepRef[]>>();

@@ -72,6 +72,17 @@ export function toSpec(
           at: `required_commands[${i}].writes`,
           message: `${w} is not one of expected_artifacts`,
         });
+  for (const [i, c] of (m.required_commands ?? []).entries()) {
+    const at = `required_commands[${i}].reads`;
+    if (c.reads !== undefined && (c.writes ?? []).length === 0)
+      problems.push({
+        at,
+        message: 'needs writes: the inputs are judged on the run that writes an artifact',
+      });
+    for (const r of c.reads ?? [])
+      if (r.startsWith('skill/') && !folder.files.has(r.slice('skill/'.length)))
+        problems.push({ at, message: `${r} is not a file of the ${folder.noun} folder (mounted at skill/)` });
+  }
   const fixedOutputs = stubs.flatMap((s) => s.outputs.flatMap((o) => (o.path === null ? [] : [o.path])));
   const referenceSolution =
     m.reference_solution === undefined ? null : resolveFiles(m.reference_solution, folder);
@@ -92,6 +103,7 @@ export function toSpec(
       recheck: c.recheck === true,
       description: c.description ?? null,
       writes: c.writes ?? [],
+      reads: c.reads ?? [],
     })),
     orderedCommands: m.ordered_commands === true,
     artifacts,

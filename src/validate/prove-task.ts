@@ -146,7 +146,9 @@ async function provenRows(task: Task, run: RunScript, o: ProveOptions): Promise<
   const { record, changed } = reference;
   if (record === undefined || !record.passed || changed === undefined) return rows;
   const spoken = task.spokenProbes === undefined ? {} : { spoken: task.spokenProbes };
-  const writes = inContainer(task) ? { allowedWrites: task.allowedWrites } : {};
+  const writes = inContainer(task)
+    ? { allowedWrites: task.allowedWrites, placed: new Map(task.files.map((f) => [f.path, f.content])) }
+    : {};
   const judged = inContainer(task) && task.judge.by === 'verifier' ? { judgedBy: 'verifier' as const } : {};
   const derived = await metamorphicRows(
     task,

@@ -19,6 +19,7 @@ import {
   editByShell,
   editViaTemp,
   exploreFirst,
+  mergedCommands,
   readByShell,
   runnerForms,
   splitTurns,
@@ -32,6 +33,7 @@ import {
   saidTruthInGerman,
   wrongRequester,
 } from './spoken.js';
+import { hardCodedAnswers, testsWeakened } from './tests-gamed.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
 const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => DerivedRun[]>> = {
@@ -41,6 +43,8 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   shimmed_run: shimmedRun,
   module_copy: moduleCopy,
   tests_removed: testsRemoved,
+  tests_weakened: testsWeakened,
+  hard_coded_answers: hardCodedAnswers,
   artifact_swap: artifactSwap,
   collateral_edit: collateralEdits,
   same_turn_evidence: sameTurnEvidence,
@@ -53,6 +57,7 @@ const OPERATORS: Readonly<Record<MetamorphicOperator, (ref: ReferenceRun) => Der
   edit_by_patch: editByPatch,
   runner_forms: runnerForms,
   read_by_shell: readByShell,
+  merged_commands: mergedCommands,
   text_tool_calls: textToolCalls,
   said_leak: saidLeak,
   said_forbidden_ask: saidForbiddenAsk,

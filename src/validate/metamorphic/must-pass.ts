@@ -5,7 +5,8 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import type { ScriptedCall, ScriptedTurn } from '../../models/scripted.js';
-import { heredocWrite, mapCalls, shellQuote } from './script-edits.js';
+import { sha256 } from '../../util/hash.js';
+import { heredocDelimiter, heredocWrite, mapCalls, shellQuote } from './script-edits.js';
 import type { DerivedRun, ReferenceRun } from './types.js';
 
 /** Every call in a turn of its own (the turn's text with its first call). */
@@ -43,17 +44,68 @@ export function backgroundWatcher(ref: ReferenceRun): DerivedRun[] {
   ];
 }
 
-/** Each write_file done by a heredoc through the shell. */
+/**
+ * The writers edit_by_shell uses in turn: a heredoc to cat, and python3, perl and tee fed the
+ * content on standard input through one (each drops the heredoc's own last newline when the
+ * content has none). The file's bytes are the same, the writer another.
+ */
+const WRITERS: readonly ((path: string, content: string) => string)[] = [
+  (p, content) => heredocWrite(p, content),
+  (p, content) =>
+    fedBy(
+      content,
+      (cut) =>
+        `python3 -c 'import sys; s = sys.stdin.read(); open(sys.argv[1], "w").write(s[:-1] if ${cut ? 'True' : 'False'} else s)' ${p}`,
+    ),
+  (p, content) =>
+    fedBy(
+      content,
+      (cut) =>
+        `perl -e 'local $/; my $s = <STDIN>; chop $s if ${cut ? 1 : 0}; open(my $f, ">", $ARGV[0]) or die "$!"; print $f $s' ${p}`,
+    ),
+  (p, content) =>
+    fedBy(content, (cut) => (cut ? `{ head -c -1 | tee ${p} > /dev/null; }` : `tee ${p} > /dev/null`)),
+];
+
+/** `writer` (told whether to cut the heredoc's last newline) fed `content` through a heredoc. */
+function fedBy(content: string, writer: (cut: boolean) => string): string {
+  const cut = !content.endsWith('\n') && content !== '';
+  const body = content === '' ? '' : cut ? `${content}\n` : content;
+  const eof = heredocDelimiter(content);
+  return `${writer(cut)} <<'${eof}'\n${body}${eof}`;
+}
+
+/**
+ * Where a task's turn of the writers and readers starts: fixed by its reference, so one task is
+ * always derived alike while the suite's tasks between them try every form, each run no dearer
+ * than one form.
+ */
+function firstForm(ref: ReferenceRun, forms: number): number {
+  return Number.parseInt(sha256(JSON.stringify(ref.script)).slice(0, 8), 16) % forms;
+}
+
+/** Each write_file done through the shell instead: a heredoc, python3, perl or tee, in turn. */
 export function editByShell(ref: ReferenceRun): DerivedRun[] {
+  let n = firstForm(ref, WRITERS.length);
+  const used = new Set<number>();
   const { script, changed } = mapCalls(ref.script, (c) => {
     const w = writeOf(c);
-    return w === null
-      ? null
-      : command(
-          `mkdir -p "$(dirname ${shellQuote(w.path)})" && ${heredocWrite(shellQuote(w.path), w.content)}`,
-        );
+    if (w === null) return null;
+    const form = n++ % WRITERS.length;
+    used.add(form);
+    const writer = WRITERS[form] as (p: string, content: string) => string;
+    return command(`mkdir -p "$(dirname ${shellQuote(w.path)})" && ${writer(shellQuote(w.path), w.content)}`);
   });
-  return changed === 0 ? [] : [only('edit_by_shell', `${changed} write_file call(s) as heredocs`, script)];
+  const names = [...used].sort().map((i) => ['heredoc', 'python3', 'perl', 'tee'][i]);
+  return changed === 0
+    ? []
+    : [
+        only(
+          'edit_by_shell',
+          `${changed} write_file call(s) through the shell (${names.join(', ')})`,
+          script,
+        ),
+      ];
 }
 
 /**
@@ -130,29 +182,46 @@ export function runnerForms(ref: ReferenceRun): DerivedRun[] {
     : [only('runner_forms', `${changed} runner call(s) in another form, piped through tail`, script)];
 }
 
-/** Each whole-file read_file done by a shell reader instead (cat, sed -n, head in turn). */
+/** The readers read_by_shell uses in turn. */
+const READERS: readonly ((path: string) => string)[] = [
+  (p) => `cat ${p}`,
+  (p) => `sed -n '1,$p' ${p}`,
+  (p) => `head -n 100000 ${p}`,
+  (p) => `awk '{ print }' ${p}`,
+  (p) => `grep -n '' ${p}`,
+  (p) => `tail -n +1 ${p}`,
+];
+
+/** Each whole-file read_file done by a shell reader instead: cat, sed -n, head, awk, grep -n, tail, in turn. */
 export function readByShell(ref: ReferenceRun): DerivedRun[] {
-  const readers = [
-    (p: string) => `cat ${p}`,
-    (p: string) => `sed -n '1,$p' ${p}`,
-    (p: string) => `head -n 100000 ${p}`,
-  ];
-  let n = 0;
+  let n = firstForm(ref, READERS.length);
   const { script, changed } = mapCalls(ref.script, (c) => {
-    const path = c.arguments.path;
-    if (
-      c.name !== 'read_file' ||
-      typeof path !== 'string' ||
-      'offset' in c.arguments ||
-      'limit' in c.arguments
-    )
-      return null;
-    const reader = readers[n++ % readers.length] as (p: string) => string;
+    const path = wholeRead(c);
+    if (path === null) return null;
+    const reader = READERS[n++ % READERS.length] as (p: string) => string;
     return command(reader(shellQuote(path)));
   });
   return changed === 0
     ? []
-    : [only('read_by_shell', `${changed} read_file call(s) by cat, sed -n or head`, script)];
+    : [only('read_by_shell', `${changed} read_file call(s) by shell readers`, script)];
+}
+
+/**
+ * The execute_command calls of each turn that sends several, joined into one command line: the
+ * same work decided in the same turn, sent as one (`a; b`). Each keeps its own exit code out of
+ * the others' way.
+ */
+export function mergedCommands(ref: ReferenceRun): DerivedRun[] {
+  let merged = 0;
+  const script = ref.script.map((t) => {
+    const commands = t.calls.map((c) => (c.name === 'execute_command' ? c.arguments.command : undefined));
+    if (t.calls.length < 2 || !commands.every((c): c is string => typeof c === 'string')) return t;
+    merged++;
+    return { ...t, calls: [command(commands.map((c) => `{ ${c}\n}`).join('; '))] };
+  });
+  return merged === 0
+    ? []
+    : [only('merged_commands', `the commands of ${merged} turn(s) joined into one command each`, script)];
 }
 
 /** The same calls, printed as text in Hermes `<tool_call>` tags instead of sent as native calls. */
@@ -172,6 +241,14 @@ function command(c: string): ScriptedCall {
 
 /** A write_file's path relative to /workspace. */
 const relative = (path: string): string => path.replace(/^\/workspace\//, '').replace(/^\.\//, '');
+
+/** The path of a read_file of a whole file (no offset, no limit); null for any other call. */
+function wholeRead(c: ScriptedCall): string | null {
+  const path = c.arguments.path;
+  if (c.name !== 'read_file' || typeof path !== 'string' || 'offset' in c.arguments || 'limit' in c.arguments)
+    return null;
+  return path;
+}
 
 function writeOf(c: ScriptedCall): { path: string; content: string } | null {
   const { path, content } = c.arguments;

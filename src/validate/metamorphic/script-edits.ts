@@ -108,7 +108,7 @@ export function mapCalls(
 }
 
 /** A heredoc delimiter that is no line of `content`. */
-function delimiterFor(content: string): string {
+export function heredocDelimiter(content: string): string {
   let n = 0;
   while (content.includes(`AB_EOF_${n}`)) n++;
   return `AB_EOF_${n}`;
@@ -120,7 +120,7 @@ function delimiterFor(content: string): string {
  * none). `then` goes on the heredoc's first line (`&& mv ...`): after the body it would be a new command.
  */
 export function heredocWrite(target: string, content: string, then = ''): string {
-  const eof = delimiterFor(content);
+  const eof = heredocDelimiter(content);
   const ends = content.endsWith('\n') || content === '';
   const writer = ends ? 'cat' : 'head -c -1';
   const body = content === '' ? '' : ends ? content : `${content}\n`;

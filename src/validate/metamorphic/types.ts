@@ -23,6 +23,8 @@ export interface ReferenceRun {
   script: readonly ScriptedTurn[];
   record: TrialRecord;
   changed: readonly ChangedFile[];
+  /** The task's own text files as it placed them, workspace-relative (the visible tests among them). */
+  placed?: ReadonlyMap<string, string>;
   /** What the task lets the agent write (its allowed_writes): where a stray new file may go. */
   allowedWrites?: readonly string[];
   /** Set when a verifier judges the task (Harbor): only VERIFIER_OPERATORS apply. */

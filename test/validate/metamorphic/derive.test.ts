@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel, type ScriptedTurn } from '../../../src/models/scripted.js';
 import type { TurnLog } from '../../../src/results/trial.js';
@@ -39,8 +43,11 @@ describe('deriveRuns', () => {
       'shimmed_run',
       'module_copy',
       'tests_removed',
+      'tests_weakened',
+      'hard_coded_answers',
       'artifact_swap',
       'runner_forms',
+      'merged_commands',
     ]);
     const ids = runs.map((r) => r.id);
     expect(ids).toContain('revert_change');
@@ -62,14 +69,60 @@ describe('deriveRuns', () => {
   it('rewrites the reference in other styles, leaving the reference itself as it was', () => {
     const { runs } = deriveRuns(REF);
     const byShell = runs.find((r) => r.operator === 'edit_by_shell');
-    expect(byShell?.script[1]?.calls[0]?.arguments.command).toContain(
-      "cat > 'a.py' <<'AB_EOF_0'\nx = 1\nAB_EOF_0",
-    );
+    expect(byShell?.script[1]?.calls[0]?.arguments.command).toMatch(/^mkdir -p "\$\(dirname 'a\.py'\)" && /);
     const reads = runs.find((r) => r.operator === 'read_by_shell');
-    expect(reads?.script[0]?.calls[0]?.arguments).toEqual({ command: "cat 'a.py'" });
+    expect(String(reads?.script[0]?.calls[0]?.arguments.command)).toMatch(
+      /^(cat|sed|head|awk|grep|tail) .*'a\.py'$/,
+    );
     const split = runs.find((r) => r.operator === 'split_turns');
     expect(split?.script.map((t) => t.calls.length)).toEqual([1, 1, 1, 0]);
     expect(SCRIPT[0]?.calls).toHaveLength(2);
+  });
+
+  it('writes through a heredoc, python3, perl and tee in turn, each the exact bytes, a last newline or none', () => {
+    const contents = ['x = 1\n', 'two\nlines\n', "it's\n", 'a\n', 'no newline', '$HOME `x`', 'a\nb', 'c', ''];
+    const script: ScriptedTurn[] = contents.map((content, i) => ({
+      calls: [{ name: 'write_file', arguments: { path: `f${i}.txt`, content } }],
+    }));
+    const run = deriveRuns({ ...REF, script }).runs.find((r) => r.operator === 'edit_by_shell');
+    expect(run?.description).toBe('9 write_file call(s) through the shell (heredoc, python3, perl, tee)');
+    const commands = (run?.script ?? []).map((t) => String(t.calls[0]?.arguments.command));
+    const dir = mkdtempSync(join(tmpdir(), 'ab-program-'));
+    for (const c of commands) execFileSync('bash', ['-c', c], { cwd: dir });
+    expect(contents.map((_, i) => readFileSync(join(dir, `f${i}.txt`), 'utf8'))).toEqual(contents);
+  });
+
+  it('reads by six shell readers in turn, each showing the whole file', () => {
+    const script: ScriptedTurn[] = Array.from({ length: 6 }, () => ({
+      calls: [{ name: 'read_file', arguments: { path: 'f.txt' } }],
+    }));
+    const run = deriveRuns({ ...REF, script }).runs.find((r) => r.operator === 'read_by_shell');
+    const commands = (run?.script ?? []).map((t) => String(t.calls[0]?.arguments.command));
+    expect(new Set(commands.map((c) => c.split(' ')[0])).size).toBe(6);
+    const dir = mkdtempSync(join(tmpdir(), 'ab-read-'));
+    writeFileSync(join(dir, 'f.txt'), 'one\ntwo\n');
+    for (const c of commands)
+      expect(execFileSync('bash', ['-c', c], { cwd: dir, encoding: 'utf8' }).replace(/^\d+:/gm, '')).toBe(
+        'one\ntwo\n',
+      );
+  });
+
+  it('joins the commands of a turn into one', () => {
+    const { runs } = deriveRuns(REF);
+    // The first turn sends a read and a command: no turn of the reference sends two commands.
+    expect(runs.some((r) => r.operator === 'merged_commands')).toBe(false);
+    const two: ScriptedTurn[] = [
+      {
+        calls: [
+          { name: 'execute_command', arguments: { command: 'echo a; false' } },
+          { name: 'execute_command', arguments: { command: 'echo b # note' } },
+        ],
+      },
+    ];
+    const merged = deriveRuns({ ...REF, script: two }).runs.find((r) => r.operator === 'merged_commands');
+    const line = String(merged?.script[0]?.calls[0]?.arguments.command);
+    expect(merged?.script[0]?.calls).toHaveLength(1);
+    expect(execFileSync('bash', ['-c', line], { encoding: 'utf8' })).toBe('a\nb\n');
   });
 
   it('prints the calls as text that the text-call parser reads back, counted as text calls', async () => {
