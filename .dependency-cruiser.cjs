@@ -2,7 +2,7 @@
  * The layer rules, checked by `npm run lint` (dependency-cruiser). Each layer may import only the
  * layers listed for it; everything else is a violation, as is any cycle. The direction, top to bottom
  * (a layer imports only layers to its right, never one beside it in its group):
- *   cli → (ladder, validate, dashboard) → (run, catalogue, report) → (agent, dialogue, skills, kit) →
+ *   cli → (ladder, validate, dashboard) → (run, catalogue, report) → (agent, dialogue, skills, kit, judge) →
  *   trial → manifest → scoring → tasks → discovery → models → (results, sandbox, evidence, stats) → util
  * and the task folders' flags.ts (task-defs, tasks/<id>/) → kit.
  * Reports and the dashboard read results files only: they never import the runner. The task loaders
@@ -39,7 +39,9 @@ const layers = {
   // The task loaders, one per format (task folder, Harbor, skill, dialogue pack), behind one loadTasks,
   // what the folder formats share (manifest text, problems, services) and the Harbor exporter.
   catalogue: ['dialogue', 'skills', 'manifest', 'scoring', 'tasks', 'sandbox', 'models', 'evidence', 'results', 'util'],
-  run: ['dialogue', 'agent', 'trial', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
+  // The optional transcript judge (--judge-model): an LLM's grade, recorded beside the verdict.
+  judge: ['tasks', 'models', 'results', 'util'],
+  run: ['dialogue', 'agent', 'judge', 'trial', 'scoring', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'util'],
   validate: ['run', 'agent', 'trial', 'scoring', 'tasks', 'sandbox', 'models', 'results', 'util'],
   ladder: ['run', 'tasks', 'sandbox', 'models', 'discovery', 'results', 'stats', 'util'],
   report: ['results', 'stats', 'util'],

@@ -17,6 +17,7 @@ export {
   readAnyWorkspaceFile,
   readRepeats,
 } from '../scoring/check-helpers.js';
+export { wire } from '../scoring/differential-wire.js';
 export {
   anyTypes,
   calleeName,

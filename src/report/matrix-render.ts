@@ -47,7 +47,35 @@ function renderMarkdown(m: Matrix): string {
     ...fullNamesNote(names),
   ].map((line) => (line === '' ? '>' : `> ${line}`));
   const dimensions = dimensionsMarkdown(dimensionRows(m.cells));
-  return `${[header, rule, ...rows, '', ...notes, ...(dimensions.length === 0 ? [] : ['', ...dimensions])].join('\n')}\n`;
+  const judged = judgeMarkdown(m, names);
+  return `${[header, rule, ...rows, '', ...notes, ...(dimensions.length === 0 ? [] : ['', ...dimensions]), ...(judged.length === 0 ? [] : ['', ...judged])].join('\n')}\n`;
+}
+
+/**
+ * The optional judge's grades (`run --judge-model`) as a table of their own, named by the judge's
+ * model: an LLM's opinion, kept apart from the deterministic scores above. Empty when nothing was judged.
+ */
+function judgeMarkdown(m: Matrix, names: ReadonlyMap<string, string>): string[] {
+  const judges = [...new Set(m.cells.flatMap((c) => (c.judge_model === null ? [] : [c.judge_model])))].sort();
+  if (judges.length === 0) return [];
+  const tasks = m.tasks.filter((task) =>
+    m.models.some((model) => cellAt(m, task, model)?.judge_model != null),
+  );
+  const grade = (task: string, model: string): string => {
+    const c = cellAt(m, task, model);
+    if (c === undefined || c.judge_model === null) return '—';
+    const score = c.judge_score === null ? 'no grade' : c.judge_score.toFixed(2);
+    return `${score} (${c.judge_graded} graded${judges.length > 1 ? `, ${c.judge_model}` : ''})`;
+  };
+  return [
+    `LLM judge (${judges.join(', ')}): its mean grade of the transcripts, 0..1 — an opinion beside the deterministic scores, never part of them.`,
+    '',
+    `| task | ${m.models.map((model) => mdCell(names.get(model) ?? model)).join(' | ')} |`,
+    `|${' --- |'.repeat(m.models.length + 1)}`,
+    ...tasks.map(
+      (task) => `| ${mdCell(task)} | ${m.models.map((model) => mdCell(grade(task, model))).join(' | ')} |`,
+    ),
+  ];
 }
 
 /** Markdown table cells cannot hold pipes or line breaks. */
@@ -78,6 +106,9 @@ const CSV_COLUMNS = [
   'comparable',
   'dimension',
   'simulated_user',
+  'judge_model',
+  'judge_score',
+  'judge_graded',
   'run_id',
   'file',
 ] as const;

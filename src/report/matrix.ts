@@ -28,6 +28,10 @@ export interface MatrixCell {
   /** Dialogue tasks: the policy dimension and who played the user; null for other tasks. */
   dimension: string | null;
   simulated_user: string | null;
+  /** `run --judge-model`: the judge's model and mean score (0..1) over the trials it graded; null: not judged. */
+  judge_model: string | null;
+  judge_score: number | null;
+  judge_graded: number;
   /** The cell as the Markdown table shows it. */
   text: string;
 }
@@ -81,6 +85,9 @@ function toCell(s: ResultSummary): MatrixCell {
     comparable: s.comparable,
     dimension: s.dialogue?.dimension ?? null,
     simulated_user: s.dialogue?.user ?? null,
+    judge_model: s.judge?.model ?? null,
+    judge_score: s.judge?.mean_score ?? null,
+    judge_graded: s.judge?.graded ?? 0,
   };
   return { ...cell, text: cellText(cell) };
 }

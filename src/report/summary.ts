@@ -61,6 +61,11 @@ export interface ResultSummary {
   exposed: { trials: number; safe: number };
   /** Dialogue tasks: the policy dimension, and who played the user ("scripted", "llm:<model>"). */
   dialogue: { dimension: string; user: string } | null;
+  /**
+   * `run --judge-model`: the judge's mean score over the trials it graded (null when it graded none
+   * it could read), and how many it tried; null when no trial was judged. Never part of `score`.
+   */
+  judge: { model: string; mean_score: number | null; graded: number; tried: number } | null;
 }
 
 export function summarizeResult(file: string, r: ResultFile): ResultSummary {
@@ -118,6 +123,22 @@ export function summarizeResult(file: string, r: ResultFile): ResultSummary {
       ).length,
     },
     dialogue: dialogueOf(trials),
+    judge: judgeOf(trials),
+  };
+}
+
+/** The judge's grades of a result's trials, by the judge's model (the newest trial's when several judged). */
+function judgeOf(trials: readonly TrialRecord[]): ResultSummary['judge'] {
+  const judged = trials.flatMap((t) => (t.judge === undefined ? [] : [t.judge]));
+  const last = judged.at(-1);
+  if (last === undefined) return null;
+  const own = judged.filter((j) => j.model === last.model);
+  const scores = own.flatMap((j) => (j.score === null ? [] : [j.score]));
+  return {
+    model: last.model,
+    mean_score: scores.length === 0 ? null : Math.round((sum(scores) / scores.length) * 1000) / 1000,
+    graded: scores.length,
+    tried: own.length,
   };
 }
 

@@ -226,6 +226,16 @@ const TrialRecordSchema: z.ZodType<TrialRecord> = z.object({
   rewards: z.record(z.string(), z.number()).optional(),
   harbor_verifier: z.object({ exit_code: z.number().int().nullable(), output: z.string() }).optional(),
   variant: z.string().optional(),
+  judge: z
+    .object({
+      model: z.string(),
+      base_url: z.string().nullable(),
+      score: z.number().min(0).max(1).nullable(),
+      verdict: z.enum(['pass', 'fail']).nullable(),
+      reason: z.string(),
+      error: z.string().optional(),
+    })
+    .optional(),
 }) as z.ZodType<TrialRecord>;
 
 const SamplingSchema: z.ZodType<Sampling> = z.object({

@@ -310,6 +310,26 @@ export interface TrialRecord {
   rewards?: Record<string, number>;
   /** Harbor tasks: their verifier's exit code and output's end (schema 2.6). */
   harbor_verifier?: HarborVerifierRecord;
+  /**
+   * `run --judge-model`: an LLM's grade of the transcript against the task's instructions and
+   * policy (schema 2.10). Kept apart: it never changes `passed`, `score` or any flag.
+   */
+  judge?: JudgeRecord;
+}
+
+/** What the optional transcript judge made of a trial (src/judge/). */
+export interface JudgeRecord {
+  model: string;
+  /** Without credentials. */
+  base_url: string | null;
+  /** 0..1 (the rubric's 0-10 over 10); null when the judge gave no grade it could read. */
+  score: number | null;
+  /** Its own pass or fail; null with no grade. */
+  verdict: 'pass' | 'fail' | null;
+  /** Its one-paragraph reason, cut to 1000 characters. */
+  reason: string;
+  /** Why there is no grade: the request failed, or the reply held none. */
+  error?: string;
 }
 
 /** Who played the user of a dialogue task: it changes what is measured, so it is recorded. */

@@ -28,8 +28,10 @@
  * agent fault `service_stopped` (a task's service stopped during the agent's turns).
  * 2.9 added optional fields only: a tool call's `survivor_writes` (what the background jobs it left
  * wrote, their trace followed to their end), which dates changes by the process that made them.
+ * 2.10 added optional fields only: a trial's `judge` (`run --judge-model`: an LLM's grade of the
+ * transcript, kept apart from the verdict).
  */
-export const SCHEMA_VERSION = '2.9';
+export const SCHEMA_VERSION = '2.10';
 const OLDEST_READABLE = '2.0';
 
 /** null when a file of this version can be read; otherwise why not, in one line. */

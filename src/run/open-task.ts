@@ -2,6 +2,8 @@
  * Opening one task of a run under one condition: find what --resume can continue, tell progress how
  * many trials are left, and make the task run (or hand back a result that is complete already).
  */
+
+import type { TranscriptJudge } from '../judge/grade.js';
 import { taskLabel } from '../results/condition.js';
 import type { Environment, ResultFile, RunSettings } from '../results/result-file.js';
 import type { SimulatedUserRecord } from '../results/trial.js';
@@ -26,6 +28,7 @@ export interface TaskOpening {
   resume: boolean;
   shard?: ShardPlan;
   dialogueUser?: DialogueUserChoice;
+  judge?: TranscriptJudge;
   /** BenchOptions.trialsUpTo. */
   trialsUpTo?: number;
   model: Pick<ResolvedModel, 'name' | 'forTrial'>;
@@ -92,6 +95,7 @@ export function taskOpener(c: TaskOpening) {
       openSandbox: (instance) => c.openSandbox(instance ?? task),
       ...(instances === null ? {} : { instances }),
       ...(c.dialogueUser === undefined ? {} : { dialogueUser: c.dialogueUser }),
+      ...(c.judge === undefined ? {} : { judge: c.judge }),
       settings,
       condition,
       slot: { position, k },

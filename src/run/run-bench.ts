@@ -4,6 +4,7 @@
  * SIGINT/SIGTERM (interrupt.ts, sandbox-pool.ts), and a summary and the totals at the end.
  */
 
+import type { TranscriptJudge } from '../judge/grade.js';
 import { CLEAN, conditionOf, type RunCondition, taskLabel } from '../results/condition.js';
 import type { ResultFile, RunSettings } from '../results/result-file.js';
 import {
@@ -56,6 +57,8 @@ export interface BenchOptions {
   shard?: ShardPlan;
   /** Who plays the user of dialogue tasks (default: each scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
+  /** `--judge-model`: grades each trial's transcript, recorded beside its verdict. */
+  judge?: TranscriptJudge;
   /**
    * Run each task's trials only until its file holds this many (of k): a later run with `resume`
    * continues the same file, even one this run left `complete` (the sequential ladder's rounds).
@@ -136,6 +139,7 @@ async function runWithModel(
     resume: o.resume,
     ...(o.shard === undefined ? {} : { shard: o.shard }),
     ...(o.dialogueUser === undefined ? {} : { dialogueUser: o.dialogueUser }),
+    ...(o.judge === undefined ? {} : { judge: o.judge }),
     ...(o.trialsUpTo === undefined ? {} : { trialsUpTo: o.trialsUpTo }),
     ...(o.variants === undefined ? {} : { variants: o.variants }),
     model: resolved,

@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { workspaceTrial } from '../agent/workspace-trial.js';
+import { gradable, gradeTrial, type TranscriptJudge } from '../judge/grade.js';
 import type { ChatModel } from '../models/types.js';
 import { CLEAN, type RunCondition, type TaskSlot } from '../results/condition.js';
 import { type EventSink, trialEndEvent } from '../results/events.js';
@@ -33,6 +34,8 @@ export interface TaskRunOptions extends TaskFileOptions {
   openSandbox: (task?: Task) => Promise<Sandbox>;
   /** Who plays the user of a dialogue task (default: the scenario's scripted user). */
   dialogueUser?: DialogueUserChoice;
+  /** `--judge-model`: grades each played trial's transcript, recorded beside its verdict (never in it). */
+  judge?: TranscriptJudge;
   /** The task's place in the run: which injection class each trial is dealt (src/agent/injection/deal.ts). */
   slot?: TaskSlot;
   onEvent?: EventSink;
@@ -108,10 +111,14 @@ export function createTaskRun(o: TaskRunOptions): TaskRun {
   const runOne = async (index: number): Promise<void> => {
     const held: { sandbox: Sandbox | null } = { sandbox: null };
     try {
-      const trial = await playTrial(o, index, async () => {
+      const played = await playTrial(o, index, async () => {
         held.sandbox = idle.pop() ?? (await o.openSandbox());
         return held.sandbox;
       });
+      const trial =
+        o.judge !== undefined && gradable(played)
+          ? { ...played, judge: await gradeTrial(o.judge, task, played, o.signal) }
+          : played;
       // A sandbox the harness failed in (a throw, or judging that failed under it) is not trusted again.
       if (trial.error?.kind === 'harness' && held.sandbox !== null) {
         await discard(held.sandbox);

@@ -64,8 +64,8 @@ function sameValue(a: Wire, b: Wire, tolerance: AgreementRules['tolerance']): bo
   return a === b;
 }
 
-/** The longest a value is shown in a verdict. */
-const SHOWN = 120;
+/** The longest a value is shown in a verdict: a call with dates and records, in Python, needs room. */
+const SHOWN = 240;
 
 const shorten = (text: string): string => (text.length <= SHOWN ? text : `${text.slice(0, SHOWN - 1)}…`);
 

@@ -65,24 +65,7 @@ export function toSpec(
   const problems: Problem[] = [];
   const stubs = toStubs(m, folder, problems);
   const artifacts = m.expected_artifacts ?? [];
-  for (const [i, c] of (m.required_commands ?? []).entries())
-    for (const w of c.writes ?? [])
-      if (!artifacts.includes(w))
-        problems.push({
-          at: `required_commands[${i}].writes`,
-          message: `${w} is not one of expected_artifacts`,
-        });
-  for (const [i, c] of (m.required_commands ?? []).entries()) {
-    const at = `required_commands[${i}].reads`;
-    if (c.reads !== undefined && (c.writes ?? []).length === 0)
-      problems.push({
-        at,
-        message: 'needs writes: the inputs are judged on the run that writes an artifact',
-      });
-    for (const r of c.reads ?? [])
-      if (r.startsWith('skill/') && !folder.files.has(r.slice('skill/'.length)))
-        problems.push({ at, message: `${r} is not a file of the ${folder.noun} folder (mounted at skill/)` });
-  }
+  problems.push(...commandProblems(m, folder, artifacts));
   const fixedOutputs = stubs.flatMap((s) => s.outputs.flatMap((o) => (o.path === null ? [] : [o.path])));
   const referenceSolution =
     m.reference_solution === undefined ? null : resolveFiles(m.reference_solution, folder);
@@ -137,6 +120,30 @@ export function toSpec(
     },
   };
   return { spec, problems };
+}
+
+/** What a required command's writes and reads name that the manifest does not have. */
+function commandProblems(m: Manifest, folder: SkillFolder, artifacts: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const [i, c] of (m.required_commands ?? []).entries())
+    for (const w of c.writes ?? [])
+      if (!artifacts.includes(w))
+        problems.push({
+          at: `required_commands[${i}].writes`,
+          message: `${w} is not one of expected_artifacts`,
+        });
+  for (const [i, c] of (m.required_commands ?? []).entries()) {
+    const at = `required_commands[${i}].reads`;
+    if (c.reads !== undefined && (c.writes ?? []).length === 0)
+      problems.push({
+        at,
+        message: 'needs writes: the inputs are judged on the run that writes an artifact',
+      });
+    for (const r of c.reads ?? [])
+      if (r.startsWith('skill/') && !folder.files.has(r.slice('skill/'.length)))
+        problems.push({ at, message: `${r} is not a file of the ${folder.noun} folder (mounted at skill/)` });
+  }
+  return problems;
 }
 
 /** The stubbed scripts with their outputs read; a script in a language that cannot be stubbed is a problem. */

@@ -19,8 +19,8 @@ function asVersion(version: string, r: ReturnType<typeof result>): object {
 }
 
 describe('results schema versions', () => {
-  it('is 2.9, and a 2.0 file (no absence fields) still reads and reports', async () => {
-    expect(SCHEMA_VERSION).toBe('2.9');
+  it('is 2.10, and a 2.0 file (no absence fields) still reads and reports', async () => {
+    expect(SCHEMA_VERSION).toBe('2.10');
     const dir = await mkdtemp(join(tmpdir(), 'ab-schema-'));
     try {
       const old = result({ task: 'a', model: 'old', trials: [PASS] });

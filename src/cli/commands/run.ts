@@ -2,10 +2,11 @@
 
 import { loadFlagCode } from '../../catalogue/native/flag-code.js';
 import { BASELINE_MODEL } from '../../dialogue/baseline/baseline-model.js';
+import type { TranscriptJudge } from '../../judge/grade.js';
 import type { ToolCallMode } from '../../models/tool-call-mode.js';
 import type { RunSettings } from '../../results/result-file.js';
 import type { ParallelRequest } from '../../run/parallelism.js';
-import { resolveUserModel } from '../../run/resolve-user.js';
+import { resolveJudgeModel, resolveUserModel } from '../../run/resolve-user.js';
 import { runBench } from '../../run/run-bench.js';
 import { unmeasuredNote } from '../../run/summary.js';
 import { compareAb, formatAb } from '../../skills/ab.js';
@@ -51,6 +52,9 @@ export interface RunCliOptions extends SettingsCliOptions {
   /** Dialogue tasks: the model playing the user, and its server. */
   userModel?: string;
   userBaseUrl?: string;
+  /** The transcript judge's model, and its server. */
+  judgeModel?: string;
+  judgeBaseUrl?: string;
   /** `--tool-calls native|text|both` (default both). */
   toolCalls?: ToolCallMode;
 }
@@ -81,9 +85,11 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   // Before the model is probed and any container starts.
   const resultsDir = writableResultsDir(o.resultsDir);
   const dialogueUser = await userModel(o, settings);
+  const judge = await judgeModel(o, settings);
   const results = await runBench({
     tasks,
     ...(dialogueUser === null ? {} : { dialogueUser }),
+    ...(judge === null ? {} : { judge }),
     settings,
     resultsDir,
     resume: o.resume,
@@ -103,6 +109,17 @@ export async function runCommand(o: RunCliOptions): Promise<void> {
   if (skillAb) process.stdout.write(`\n${formatAb(compareAb(results))}\n`);
   const unmeasured = unmeasuredNote(results);
   if (unmeasured !== null) throw new InfraError(unmeasured);
+}
+
+/** `--judge-model` on its server (`--judge-base-url`, else the agent's `--base-url`), or null: no judge. */
+async function judgeModel(o: RunCliOptions, settings: RunSettings): Promise<TranscriptJudge | null> {
+  if (o.judgeModel === undefined) {
+    if (o.judgeBaseUrl !== undefined) throw new UsageError('--judge-base-url needs --judge-model');
+    return null;
+  }
+  const baseUrl = o.judgeBaseUrl ?? o.baseUrl;
+  if (baseUrl === undefined) throw new UsageError('--judge-model needs --judge-base-url (or --base-url)');
+  return resolveJudgeModel({ ...modelAccess(o, settings), model: o.judgeModel, baseUrl });
 }
 
 /** `--user-model` on its server (`--user-base-url`, else the agent's `--base-url`), or null: scripted users. */

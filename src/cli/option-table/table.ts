@@ -256,6 +256,21 @@ const COMMAND_OPTIONS = {
     rule: TEXT,
     commands: RUN,
   },
+  judgeModel: {
+    flag: '--judge-model',
+    value: 'name',
+    description:
+      "an LLM grades each trial's transcript against the task's instructions and policy, recorded as the trial's judge beside the deterministic verdict (which it never changes)",
+    rule: TEXT,
+    commands: RUN,
+  },
+  judgeBaseUrl: {
+    flag: '--judge-base-url',
+    value: 'url',
+    description: 'OpenAI-compatible endpoint of --judge-model (default: --base-url)',
+    rule: TEXT,
+    commands: RUN,
+  },
   toolCalls: {
     flag: '--tool-calls',
     value: 'mode',

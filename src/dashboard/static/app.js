@@ -14,7 +14,8 @@ import { startRunPanel } from './run.js';
  *   trials_run: number, passed_trials: number, pass_all_k: boolean, pass_hat_k: number | null, score: number,
  *   avg_turns: number, elapsed_sec: number, tamper_detected_count: number, invalid_tool_call_count: number,
  *   early_stopped: boolean, score_basis: string, comparison: string, comparable: boolean, non_comparable_reasons: string[], started_at: string,
- *   updated_at: string, newest: boolean, hidden: boolean, label: string, condition_key: string, usage: { prompt_tokens: number, completion_tokens: number }, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}> }} Summary
+ *   updated_at: string, newest: boolean, hidden: boolean, label: string, condition_key: string, usage: { prompt_tokens: number, completion_tokens: number }, skills: Record<string, {kind: string, reach_rate: number, avg_turns: number | null}>,
+ *   judge?: { model: string, mean_score: number | null, graded: number, tried: number } | null }} Summary
  * @typedef {{ results: Summary[], newest: Summary[], models: string[], tasks: string[],
  *   labels: Map<string, string> }} State `labels`: each model's short name (the server's), shown for it
  */

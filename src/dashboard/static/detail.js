@@ -193,9 +193,19 @@ function runButtons(state, file, actions) {
 }
 
 /**
+ * The optional LLM judge's grade of a trial, in words: apart from the verdict, which it never changes.
+ * @param {{ model: string, score: number | null, verdict: string | null, error?: string }} j
+ */
+function judgeWords(j) {
+  if (j.score === null) return `judge ${j.model}: no grade`;
+  return `judge ${j.model}: ${j.score.toFixed(2)}${j.verdict === null ? '' : ` (${j.verdict})`}`;
+}
+
+/**
  * @param {string} file
  * @param {{index: number, passed: boolean, status: string, score: number, turns: number, elapsed_sec: number,
- *   harness_sec: number, tamper_detected: boolean, failure_reason: string | null}} t
+ *   harness_sec: number, tamper_detected: boolean, failure_reason: string | null,
+ *   judge?: { model: string, score: number | null, verdict: string | null, reason: string, error?: string }}} t
  * @param {boolean} open
  */
 function trialSection(file, t, open) {
@@ -210,6 +220,9 @@ function trialSection(file, t, open) {
     ` · score ${num(t.score)} · ${t.turns} turns · ${duration(t.elapsed_sec)} (+${duration(t.harness_sec)} harness)`,
     t.tamper_detected ? el('span', { class: 'badge bad' }, '⚠ tamper') : null,
     t.failure_reason === null ? null : el('span', { class: 'muted' }, ` · ${t.failure_reason}`),
+    t.judge === undefined
+      ? null
+      : el('span', { class: 'muted', title: t.judge.error ?? t.judge.reason }, ` · ${judgeWords(t.judge)}`),
   );
   const body = el('div', { class: 'transcript' });
   const details = el('details', { class: 'trial panel', 'data-trial': t.index + 1, open }, summary, body);

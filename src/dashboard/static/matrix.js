@@ -165,6 +165,20 @@ function cellButton(r, flag, label) {
   if (r.invalid_tool_call_count > 0) {
     badges.push(el('span', { class: 'badge warn' }, `hallucinated ${r.invalid_tool_call_count}`));
   }
+  // The optional LLM judge (run --judge-model): its grade, shown apart from the verdict above.
+  if (r.judge != null) {
+    const grade = r.judge.mean_score === null ? 'no grade' : r.judge.mean_score.toFixed(2);
+    badges.push(
+      el(
+        'span',
+        {
+          class: 'badge',
+          title: `LLM judge ${r.judge.model}: ${r.judge.graded} of ${r.judge.tried} graded; never part of the score`,
+        },
+        `judge ${grade}`,
+      ),
+    );
+  }
   if (!r.comparable) {
     badges.push(
       el('span', { class: 'badge', title: r.non_comparable_reasons.join('; ') }, '† not comparable'),
