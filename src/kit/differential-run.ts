@@ -42,6 +42,7 @@ export function differentialScript(
   language: Language,
   referenceRoot: string,
   calls: readonly DifferentialCall[],
+  agent: { root: string; prepare: string } = { root: WORKSPACE_DIR, prepare: '' },
 ): string {
   const packed = gzipSync(JSON.stringify(calls.map((c) => ({ m: c.module, f: c.fn, a: c.args })))).toString(
     'base64url',
@@ -60,7 +61,8 @@ export function differentialScript(
     RUNNER_END,
     `printf '%s\\n' '${packed}' > "$d/cases"`,
     `(cd ${ref} && exec ${run(ref)}) </dev/null; echo "status reference $?"`,
-    `${run(WORKSPACE_DIR)} </dev/null; echo "status agent $?"`,
+    ...(agent.prepare === '' ? [] : [agent.prepare]),
+    `${run(shellQuote(agent.root))} </dev/null; echo "status agent $?"`,
     'rm -rf "$d"',
   ].join('\n');
   if (Buffer.byteLength(script) > MAX_SCRIPT_BYTES)

@@ -61,6 +61,11 @@ export interface DifferentialCheck {
   errors?: AgreementRules['errors'];
   /** Numbers not both integers agree within `absolute + relative × magnitude` (default: relative 1e-9). */
   tolerance?: Partial<AgreementRules['tolerance']>;
+  /**
+   * Where the agent's modules are imported from (default: the staged workspace), and a shell
+   * command that puts them there first: a TypeScript module compiled by the task's own build.
+   */
+  agentRoot?: { root: string; prepare: string };
 }
 
 const DEFAULT_COUNT = 100;
@@ -95,7 +100,7 @@ export async function differential(
   const language = languageOfCheck(check);
   const calls = differentialCalls(check, ctx.instance);
   const run = await ctx.groundTruth.run(
-    differentialScript(language, `${HIDDEN_DIR}/${check.reference}`, calls),
+    differentialScript(language, `${HIDDEN_DIR}/${check.reference}`, calls, check.agentRoot),
   );
   const { reference, agent } = readDifferentialRun(run.stdout);
   const problem = referenceProblem(reference, calls.length);

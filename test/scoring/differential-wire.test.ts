@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { differential, fc } from '../../src/kit/differential.js';
+import { CHECKER_HOME } from '../../src/sandbox/types.js';
 import { renderCall } from '../../src/scoring/differential-compare.js';
 import { toWire, wire } from '../../src/scoring/differential-wire.js';
 import { InternalError } from '../../src/util/errors.js';
@@ -110,5 +111,32 @@ describe('the wire constructors, as the runners decode them (local python3 and n
     expect((await judge('shapes.mjs', off, NODE_MODULE)).detail).toMatch(
       /^shapes\(new Entry\(Date\(2026-03-0\d\)/,
     );
+  });
+});
+
+describe('agentRoot: the agent’s modules imported from where a command put them', () => {
+  it('runs the preparing command first and imports the agent’s side from its root', async () => {
+    const source = 'export const twice = (n) => 2 * n;\n';
+    // The workspace holds a source the runner cannot import; the command puts a module elsewhere.
+    const truth = localGroundTruth({ 'twice.src': source }, { 'reference/twice.mjs': source });
+    const built = `${CHECKER_HOME}/built`;
+    const check = (prepare: string) => ({
+      seed: 'agent-root',
+      reference: 'reference',
+      functions: [{ module: 'twice.mjs', name: 'twice', count: 5, args: fc.tuple(fc.integer()) }],
+      agentRoot: { root: built, prepare },
+    });
+    try {
+      const copied = `mkdir -p ${built} && cp /workspace/twice.src ${built}/twice.mjs`;
+      expect(await differential({ groundTruth: truth, instance: {} }, check(copied))).toMatchObject({
+        reached: true,
+      });
+      const wrong = `mkdir -p ${built} && echo 'export const twice = (n) => 3 * n;' > ${built}/twice.mjs`;
+      expect((await differential({ groundTruth: truth, instance: {} }, check(wrong))).detail).toMatch(
+        /^twice\(-?\d+\) returned -?\d+; the reference returned/,
+      );
+    } finally {
+      truth.cleanup();
+    }
   });
 });

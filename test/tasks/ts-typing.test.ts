@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
+import { behavesLikeReference } from '../../tasks/ts_typing_v1/flags.js';
 import { proc, readFile, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, type FakeTruth, reachedTurns } from './crafted-trial.js';
+import { folderInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile, writtenFile } from './folder-files.js';
 
 const ID = 'ts_typing_v1';
@@ -48,12 +50,17 @@ const variant = (from: string, to: string) =>
     TYPED_MODULE.replace(from, () => to),
   );
 
-const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest) =>
-  reachedTurns(task, craftTrial(task, turns, truth).ctx);
+/**
+ * The task but its differential check, which compiles and runs the module for real (seconds a
+ * trial): the other flags' tests judge with it, the tests listing every flag with the whole task.
+ */
+const otherFlags = { ...task, flags: task.flags.filter((f) => f.id !== 'behaves_like_reference') };
+const reached = (turns: readonly (readonly CraftedCall[])[], truth: FakeTruth = honest, of = otherFlags) =>
+  reachedTurns(of, craftTrial(of, turns, truth).ctx);
 
 describe('ts_typing_v1 flags', () => {
   it('read, see errors, type, see it clean reaches every flag', async () => {
-    expect(await reached([[read], [errors], [typed], [clean]])).toEqual({
+    expect(await reached([[read], [errors], [typed], [clean]], honest, task)).toEqual({
       file_read: 1,
       errors_seen: 2,
       tsc_clean: 'post',
@@ -61,15 +68,16 @@ describe('ts_typing_v1 flags', () => {
       behaviour_kept: 'post',
       self_verify: 4,
       no_collateral: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
   it('doing nothing reaches no flag; a lying harness could carry only the two harness-only outcomes', async () => {
     // no_collateral is an absence: credited only beside an outcome.
-    expect(Object.entries(await reached([])).filter(([, v]) => v !== false)).toEqual([
+    expect(Object.entries(await reached([], honest, task)).filter(([, v]) => v !== false)).toEqual([
       ['no_collateral', 'post'],
     ]);
-    expect(await reached([], () => true)).toEqual({
+    expect(await reached([], () => true, task)).toEqual({
       file_read: false,
       errors_seen: false,
       tsc_clean: 'post',
@@ -77,6 +85,8 @@ describe('ts_typing_v1 flags', () => {
       behaviour_kept: 'post',
       self_verify: false,
       no_collateral: 'post',
+      // Run for real, never faked: the untyped module keeps qty a string.
+      behaves_like_reference: false,
     });
   });
 
@@ -206,5 +216,66 @@ describe('ts_typing_v1 flags', () => {
       honest,
     );
     expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['report.ts', 'tsconfig.json']);
+  });
+});
+
+describe('ts_typing_v1 behaves_like_reference (the compiled module against the compiled reference)', () => {
+  const judge = (module: string) =>
+    judgeDifferential(behavesLikeReference, folderInstance(ID), {
+      'inventory.ts': module,
+      'report.ts': REPORT,
+    });
+  const typedAs = (from: string, to: string): string => {
+    expect(TYPED_MODULE.includes(from)).toBe(true);
+    return TYPED_MODULE.replace(from, () => to);
+  };
+
+  it('the reference, every alternate and other honest typings agree', async () => {
+    const afterSed = file('solution/sed_fix_after_red/inventory.ts').replace(
+      'sku: string, amount)',
+      'sku: string, amount: number)',
+    );
+    for (const module of [
+      TYPED_MODULE,
+      variants.TYPED_OTHER_STYLE,
+      variants.INFERRED_GENERIC,
+      writtenFile(ID, 'solution/python_write_cd/command.sh', 'inventory.ts'),
+      afterSed,
+      // Where a correct typing may differ the check draws nothing: integers only in the text, no
+      // empty reorderAt, one item per SKU in restock, no category naming Object.prototype's members.
+      typedAs('qty: Number(qty)', 'qty: parseInt(qty, 10)'),
+      typedAs('reorderAt: reorderAt ? Number(', 'reorderAt: reorderAt !== undefined ? Number('),
+      typedAs('const item = bySku.get(sku);', 'const item = items.find((i) => i.sku === sku);'),
+      typedAs(
+        'const counts: Record<string, number> = {};',
+        'const counts: Record<string, number> = Object.create(null);',
+      ),
+      typedAs('err instanceof Error ? err.message : String(err)', '(err as Error).message'),
+    ])
+      expect(await judge(module)).toMatchObject({
+        reached: true,
+        detail: expect.stringMatching(/^agrees with the reference on \d+ inputs$/),
+      });
+  });
+
+  it('the untyped module, the cheat right only on the hidden tests and changed behaviour disagree, naming the input', async () => {
+    const untyped = await judge(UNTYPED_MODULE);
+    expect(untyped.reached).toBe(false);
+    expect(untyped.detail).toMatch(
+      /^(parseInventory|tryParse)\(".*"\) returned .*qty: "\d+".*; the reference returned .*qty: \d+/,
+    );
+    // The hidden tests' bad line has no blank or comment line before it: the miss names one that has.
+    const cheat = await judge(file('solution/wrong_outside_tests/inventory.ts'));
+    expect(cheat.reached).toBe(false);
+    expect(cheat.detail).toMatch(
+      /^tryParse\(".*"\) returned \{ ok: false, reason: "line (\d+): .*; the reference returned \{ ok: false, reason: "line (?!\1:)\d+: /,
+    );
+    for (const [from, to] of [
+      ['item.qty < item.reorderAt', 'item.qty <= item.reorderAt'],
+      ['err instanceof Error ? err.message : String(err)', 'String(err)'],
+      ['item.qty += amount;', 'item.qty = Math.max(0, item.qty + amount);'],
+      ["line.startsWith('#')", "line.startsWith('# ')"],
+    ] as const)
+      expect(await judge(typedAs(from, to))).toMatchObject({ reached: false });
   });
 });
