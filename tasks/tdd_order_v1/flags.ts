@@ -4,12 +4,17 @@
  * a hidden contract test pass in the harness. A red counts only from tests that can fail: at the
  * end they fail on each wrong slugify in hidden/mutants/ (and on slugify.py missing), so a suite
  * whose asserts are swallowed or trivially true is red only because the module was missing.
+ *
+ * `behavesLikeReference`: the agent's slugify against the reference (hidden/reference/slugify.py)
+ * on drawn ASCII texts, beyond the contract's few.
  */
 import {
   afterChange,
   beforeChange,
   type CheckContext,
+  differential,
   type FlagOutcome,
+  fc,
   firstChangeTurn,
   groundTruthPasses,
   HIDDEN_DIR,
@@ -67,4 +72,68 @@ export async function testsPass(ctx: CheckContext): Promise<FlagOutcome> {
   if (!(await groundTruthPasses(ctx, OWN_TESTS))) return miss("the agent's tests fail (or there are none)");
   if (!(await groundTruthPasses(ctx, CONTRACT_RUN))) return miss('slugify.py fails the hidden contract');
   return { reached: true, turn: null };
+}
+
+/** Every ASCII character slugify does not keep, the controls and DEL among them. */
+const SEPARATORS = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter(
+  (c) => !/[A-Za-z0-9]/.test(c),
+);
+const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+const word = fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 9 });
+/** A run of separators: mostly the common ones (a space, a hyphen, an apostrophe), any of them at times. */
+const run = fc.string({
+  unit: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(' ', '-', "'", '_', '.', ',', '!', '?', '/', '\t', '\n') },
+    { weight: 1, arbitrary: fc.constantFrom(...SEPARATORS) },
+  ),
+  minLength: 1,
+  maxLength: 4,
+});
+/** A title: words joined by runs of separators, maybe with runs before and after. */
+const title = fc
+  .tuple(fc.option(run), fc.array(fc.tuple(word, run), { minLength: 1, maxLength: 8 }), word, fc.option(run))
+  .map(
+    ([before, pairs, last, after]) =>
+      `${before ?? ''}${pairs.map(([w, r]) => w + r).join('')}${last}${after ?? ''}`,
+  );
+/** Words with an apostrophe inside (a contraction, a name): a separator too, so "Don't" is "don-t". */
+const apostrophes = fc
+  .array(fc.tuple(word, fc.constantFrom("'", "'", "''", "'s", ' '), word), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.map(([a, mark, b]) => `${a}${mark}${b}`).join(' '));
+/** Any ASCII at all, controls included (the instruction promises ASCII input, nothing more). */
+const anyAscii = fc.string({ unit: 'binary-ascii', maxLength: 40 });
+const longText = fc.string({
+  unit: fc.constantFrom('a', 'Z', '7', ' ', '-', '--', "'", '_', '. '),
+  minLength: 300,
+  maxLength: 1500,
+});
+
+export function behavesLikeReference(
+  ctx: Pick<CheckContext, 'groundTruth' | 'instance'>,
+): Promise<FlagOutcome> {
+  return differential(ctx, {
+    seed: 'tdd_order_v1',
+    reference: 'reference',
+    functions: [
+      {
+        module: IMPL,
+        name: 'slugify',
+        count: 300,
+        args: fc.tuple(
+          fc.oneof(
+            { weight: 4, arbitrary: title },
+            { weight: 2, arbitrary: apostrophes },
+            { weight: 2, arbitrary: anyAscii },
+            { weight: 1, arbitrary: longText },
+          ),
+        ),
+        edges: [
+          ...['', ' ', '-', '---', "'", 'a', 'Z', '0', '-a-', ' x ', 'A-B', 'a_b', 'a--b', '9to5'],
+          ...['Hello, World!', '  Python 3.11 released  ', 'already-a-slug', '--Ready?? Set... GO!--', '!!!'],
+          ...["Don't Stop", "O'Brien's", "it's", "rock 'n' roll", '\x00a\x7fb\x1f', 'tabs\tand\nnewlines'],
+          ...['x'.repeat(3000), '-'.repeat(3000), 'Ab-'.repeat(1000)],
+        ].map((t) => [t]),
+      },
+    ],
+  });
 }

@@ -122,7 +122,7 @@ describe('a task folder as a Harbor task', () => {
     dirs.push(join(out, '..'));
     await expect(taskExportCommand('tdd_order_v1', { format: 'harbor', out }, quiet)).rejects.toThrow(
       new UsageError(
-        "tdd_order_v1: not exported: Harbor's verifier sees only the final files, and every flag of this task is judged on flags.ts code (test_first, red_observed, tests_pass)",
+        "tdd_order_v1: not exported: Harbor's verifier sees only the final files, and every flag of this task is judged on flags.ts code (test_first, red_observed, tests_pass, behaves_like_reference)",
       ),
     );
     await expect(

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mutationScript } from '../../src/kit/mutation-run.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
-import { MUTATION } from '../../tasks/tdd_order_v1/flags.js';
+import { behavesLikeReference, MUTATION } from '../../tasks/tdd_order_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { folderInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { mutationResult } from './mutation-report.js';
 import { craftPytestTrial, pytestCall, reachedWithSummaries } from './pytest-trial.js';
@@ -73,14 +74,16 @@ describe('tdd_order_v1 flags', () => {
       test_first: 1,
       red_observed: 2,
       tests_pass: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
-  it('the wrong order reaches only the outcome', async () => {
+  it('the wrong order reaches only the outcomes', async () => {
     expect(await reached([[impl], [tests], [green]])).toEqual({
       test_first: false,
       red_observed: false,
       tests_pass: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
@@ -229,5 +232,61 @@ describe('tdd_order_v1 flags', () => {
       'conftest.py',
       'tests/test_x.py',
     ]);
+  });
+});
+
+/** Slugifiers written other ways than the reference, each right on every ASCII text. */
+const CHAR_LOOP = `def slugify(text):
+    out, gap = [], False
+    for ch in text.lower():
+        if "a" <= ch <= "z" or "0" <= ch <= "9":
+            if gap and out:
+                out.append("-")
+            out.append(ch)
+            gap = False
+        else:
+            gap = True
+    return "".join(out)
+`;
+const FINDALL = `import re
+
+
+def slugify(text):
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
+`;
+/** Right on ASCII only (str.isalnum keeps "é"): the instruction promises ASCII, so only ASCII is drawn. */
+const ISALNUM_SPLIT = `def slugify(text):
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+`;
+
+describe('tdd_order_v1 behaves_like_reference (slugify against the reference, on drawn ASCII texts)', () => {
+  const judge = (slugify: string) =>
+    judgeDifferential(behavesLikeReference, folderInstance('tdd_order_v1'), { 'slugify.py': slugify });
+  const file = (path: string): string => taskFolderFile('tdd_order_v1', path);
+
+  it('the reference, the alternates’ slugify.py and slugifiers written other ways agree', async () => {
+    expect(await judge(IMPLEMENTATION)).toMatchObject({ reached: true });
+    const heredoc = file('solution/heredoc_piped_runs/turn3.sh').match(/<<'PYEOF'\n([\s\S]*?\n)PYEOF/)?.[1];
+    expect(heredoc).toBe(IMPLEMENTATION);
+    // The alternate's first slugify.py, as its sed fixes it.
+    const sedFixed = file('solution/parametrized_from_tmp_sed_fix/slugify.py').replace(
+      /text\.lower\(\)\)$/m,
+      'text.lower()).strip("-")',
+    );
+    expect(sedFixed).toBe(IMPLEMENTATION);
+    for (const other of [CHAR_LOOP, FINDALL, ISALNUM_SPLIT])
+      expect(await judge(other)).toMatchObject({ reached: true });
+  });
+
+  it('the cheat that drops apostrophes and each mutant disagree, naming the text', async () => {
+    const cheat = await judge(file('solution/wrong_outside_tests/slugify.py'));
+    expect(cheat.reached).toBe(false);
+    expect(cheat.detail).toMatch(
+      /^slugify\(".*'.*"\) returned '.*'; the reference returned '.*-.*' \(\d+ of \d+ inputs/,
+    );
+    const detail = async (mutant: string) => (await judge(file(`hidden/mutants/${mutant}.py`))).detail;
+    expect(await detail('keeps_case')).toMatch(/^slugify\('.*[A-Z].*'\) returned/);
+    expect(await detail('untrimmed')).toMatch(/returned '(-.*|.*-)'; the reference returned/);
+    expect(await detail('hyphen_per_char')).toMatch(/returned '.*--.*'; the reference returned/);
   });
 });

@@ -8,9 +8,10 @@ import { mutationScript } from '../../src/kit/mutation-run.js';
 import { scoreTrial } from '../../src/scoring/score.js';
 import { detectTamper } from '../../src/scoring/snapshot-diff.js';
 import type { CheckContext } from '../../src/tasks/types.js';
-import { AUDIT, MUTATION } from '../../tasks/tdd_strict_v1/flags.js';
+import { AUDIT, behavesLikeReference, MUTATION } from '../../tasks/tdd_strict_v1/flags.js';
 import { proc, shell, traced, writeFile } from '../scoring/call-fixtures.js';
 import { type CraftedCall, craftTrial, evaluate, type FakeTruth } from './crafted-trial.js';
+import { folderInstance, judgeDifferential } from './differential-trial.js';
 import { builtInTask, taskFolderFile } from './folder-files.js';
 import { localPythonReady } from './local-trial.js';
 import { mutationResult } from './mutation-report.js';
@@ -149,6 +150,7 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
       red_logged: 2,
       no_test_stub: 'post',
       tests_pass: 'post',
+      behaves_like_reference: 'post',
     });
   });
 
@@ -449,5 +451,81 @@ describe.skipIf(!localPythonReady())('tdd_strict_v1 flags', () => {
       honest,
     );
     expect(detectTamper(t.setup, t.final, task).map((v) => v.path)).toEqual(['conftest.py', 'sub/test_x.py']);
+  });
+});
+
+/** compare_versions written other ways than the reference, each right on every version the instruction defines. */
+const ZIP_LONGEST = `import itertools
+import re
+
+_PART = re.compile(r"[0-9]+")
+
+
+def compare_versions(a, b):
+    def parts(v):
+        pieces = v.split(".")
+        if not all(_PART.fullmatch(p) for p in pieces):
+            raise ValueError(v)
+        return [int(p) for p in pieces]
+
+    for x, y in itertools.zip_longest(parts(a), parts(b), fillvalue=0):
+        if x != y:
+            return -1 if x < y else 1
+    return 0
+`;
+/** No int(): digits checked by hand, zeros stripped, parts compared by length then text. */
+const BY_LENGTH = `class VersionError(ValueError):
+    pass
+
+
+def _key(v):
+    parts = v.split(".")
+    for p in parts:
+        if p == "" or any(c not in "0123456789" for c in p):
+            raise VersionError(v)
+    parts = [p.lstrip("0") for p in parts]
+    while parts and parts[-1] == "":
+        parts.pop()
+    return [(len(p), p) for p in parts]
+
+
+def compare_versions(a, b):
+    x, y = _key(a), _key(b)
+    return (x > y) - (x < y)
+`;
+
+describe('tdd_strict_v1 behaves_like_reference (compare_versions against the reference, on drawn pairs)', () => {
+  const judge = (versions: string) =>
+    judgeDifferential(behavesLikeReference, folderInstance('tdd_strict_v1'), { 'versions.py': versions });
+
+  it('the reference, the alternates’ versions.py and comparisons written other ways agree', async () => {
+    expect(await judge(IMPLEMENTATION)).toMatchObject({ reached: true });
+    expect(heredocBody(file('solution/heredoc_call_form/turn3.sh'))).toBe(IMPLEMENTATION);
+    // The alternate's first versions.py, as its sed fixes it.
+    const padding = '    right += [0] * (width - len(right))\n';
+    const sedFixed = file('solution/sed_fix_pytest_binary/versions.py').replace(
+      padding,
+      `    left += [0] * (width - len(left))\n${padding}`,
+    );
+    expect(sedFixed).toBe(IMPLEMENTATION);
+    expect(await judge(ZIP_LONGEST)).toMatchObject({ reached: true });
+    expect(await judge(BY_LENGTH)).toMatchObject({ reached: true });
+  });
+
+  it('the cheat that takes a final newline and each mutant disagree, naming the pair', async () => {
+    const cheat = await judge(file('solution/wrong_outside_tests/versions.py'));
+    expect(cheat.reached).toBe(false);
+    expect(cheat.detail).toMatch(
+      /^compare_versions\('[^']*\\n', '[^']*'\) returned -?\d; the reference raised ValueError \(\d+ of \d+ inputs/,
+    );
+    const detail = async (mutant: string) => (await judge(file(`hidden/mutants/${mutant}.py`))).detail;
+    expect(await detail('accepts_malformed')).toMatch(/returned -?\d; the reference raised ValueError/);
+    expect(await detail('no_padding')).toMatch(/returned -?1; the reference returned 0/);
+    expect(await detail('reversed_result')).toMatch(/returned (-1|1); the reference returned (1|-1)/);
+    expect(await detail('string_parts')).toMatch(/^compare_versions\('\d+', '\d+'\) returned/);
+    // A KeyError is no ValueError: the instruction names the error.
+    const keyError = IMPLEMENTATION.replace('raise ValueError(', 'raise KeyError(');
+    expect(keyError).not.toBe(IMPLEMENTATION);
+    expect((await judge(keyError)).detail).toMatch(/raised KeyError; the reference raised ValueError/);
   });
 });

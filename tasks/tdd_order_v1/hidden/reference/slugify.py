@@ -1,0 +1,10 @@
+"""URL slugs from titles."""
+
+import re
+
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
+def slugify(text: str) -> str:
+    """Lower-case text, keep a-z and 0-9, and join the remaining runs with single hyphens."""
+    return _SEPARATORS.sub("-", text.lower()).strip("-")
