@@ -84,14 +84,24 @@ function firstForm(ref: ReferenceRun, forms: number): number {
   return Number.parseInt(sha256(JSON.stringify(ref.script)).slice(0, 8), 16) % forms;
 }
 
+/**
+ * How many of the writers and readers a task's image is sure to have: all on agent-bench's own
+ * image; on a Harbor task's image (any image: no python3 or perl, perhaps) only the first, POSIX
+ * shell and coreutils ones.
+ */
+function formsFor(ref: ReferenceRun, all: number, posix: number): number {
+  return ref.judgedBy === 'verifier' ? posix : all;
+}
+
 /** Each write_file done through the shell instead: a heredoc, python3, perl or tee, in turn. */
 export function editByShell(ref: ReferenceRun): DerivedRun[] {
-  let n = firstForm(ref, WRITERS.length);
+  const forms = formsFor(ref, WRITERS.length, 1);
+  let n = firstForm(ref, forms);
   const used = new Set<number>();
   const { script, changed } = mapCalls(ref.script, (c) => {
     const w = writeOf(c);
     if (w === null) return null;
-    const form = n++ % WRITERS.length;
+    const form = n++ % forms;
     used.add(form);
     const writer = WRITERS[form] as (p: string, content: string) => string;
     return command(`mkdir -p "$(dirname ${shellQuote(w.path)})" && ${writer(shellQuote(w.path), w.content)}`);
@@ -194,11 +204,12 @@ const READERS: readonly ((path: string) => string)[] = [
 
 /** Each whole-file read_file done by a shell reader instead: cat, sed -n, head, awk, grep -n, tail, in turn. */
 export function readByShell(ref: ReferenceRun): DerivedRun[] {
-  let n = firstForm(ref, READERS.length);
+  const forms = formsFor(ref, READERS.length, 3);
+  let n = firstForm(ref, forms);
   const { script, changed } = mapCalls(ref.script, (c) => {
     const path = wholeRead(c);
     if (path === null) return null;
-    const reader = READERS[n++ % READERS.length] as (p: string) => string;
+    const reader = READERS[n++ % forms] as (p: string) => string;
     return command(reader(shellQuote(path)));
   });
   return changed === 0

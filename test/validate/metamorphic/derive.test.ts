@@ -92,6 +92,23 @@ describe('deriveRuns', () => {
     expect(contents.map((_, i) => readFileSync(join(dir, `f${i}.txt`), 'utf8'))).toEqual(contents);
   });
 
+  it('on a Harbor task’s image, which may lack python3 and perl, writes by heredoc and reads by cat, sed or head only', () => {
+    const script: ScriptedTurn[] = Array.from({ length: 6 }, (_, i) => ({
+      calls: [
+        { name: 'read_file', arguments: { path: 'f.txt' } },
+        { name: 'write_file', arguments: { path: `f${i}.txt`, content: 'x\n' } },
+      ],
+    }));
+    const { runs } = deriveRuns({ ...REF, script, judgedBy: 'verifier' });
+    const edits = runs.find((r) => r.operator === 'edit_by_shell');
+    expect(edits?.description).toBe('6 write_file call(s) through the shell (heredoc)');
+    const reads = runs.find((r) => r.operator === 'read_by_shell');
+    const readers = new Set(
+      (reads?.script ?? []).map((t) => String(t.calls[0]?.arguments.command).split(' ')[0]),
+    );
+    expect([...readers].sort()).toEqual(['cat', 'head', 'sed']);
+  });
+
   it('reads by six shell readers in turn, each showing the whole file', () => {
     const script: ScriptedTurn[] = Array.from({ length: 6 }, () => ({
       calls: [{ name: 'read_file', arguments: { path: 'f.txt' } }],
